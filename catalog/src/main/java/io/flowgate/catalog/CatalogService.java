@@ -1,0 +1,184 @@
+package io.flowgate.catalog;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.store.CatalogStore;
+import io.flowgate.catalog.store.SystemTables;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
+
+/**
+ * The catalog: catalogs, schemas, tables and their commit logs, persisted in system tables beside the data and
+ * cached with Caffeine.
+ *
+ * <p>Reads go through the cache. Writes take the caller's connection, so they join the caller's transaction; after
+ * that transaction ends the caller must call {@link #changed()}, which starts a new cache generation. Entries are
+ * keyed by generation, so a read can never see metadata older than the last committed change. Thread-safe. Returns
+ * {@code Optional} for absent objects and never throws user-facing errors: {@link CatalogException} means the
+ * store itself failed.
+ */
+public final class CatalogService {
+  public static final String DEFAULT_CATALOG = "main";
+  public static final String DEFAULT_SCHEMA = "default";
+
+  private final DataSource dataSource;
+  private final AtomicLong generation = new AtomicLong();
+  private final Cache<Long, Snapshot> snapshots = Caffeine.newBuilder().maximumSize(4).build();
+  private final Cache<SchemaKey, Map<String, TableInfo>> tables = Caffeine.newBuilder().maximumSize(10_000).build();
+
+  private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas) {}
+
+  private record SchemaKey(long generation, String catalog, String schema) {}
+
+  private CatalogService(DataSource dataSource) {
+    this.dataSource = dataSource;
+  }
+
+  /** Opens the catalog over a database, creating the system tables and {@code main.default} if missing. */
+  public static CatalogService open(DataSource dataSource, String owner) {
+    CatalogService service = new CatalogService(dataSource);
+    try (Connection connection = dataSource.getConnection()) {
+      SystemTables.create(connection);
+      if (service.catalog(DEFAULT_CATALOG).isEmpty()) {
+        Instant now = Instant.now();
+        CatalogStore.insertCatalog(connection, new CatalogInfo(DEFAULT_CATALOG, Optional.of("Default catalog"),
+            owner, now));
+        CatalogStore.insertSchema(connection, new SchemaInfo(DEFAULT_CATALOG, DEFAULT_SCHEMA,
+            Optional.of("Default schema"), owner, now));
+        service.changed();
+      }
+    } catch (SQLException e) {
+      throw new CatalogException("cannot open the catalog", e);
+    }
+    return service;
+  }
+
+  /** Starts a new cache generation; call after every transaction that wrote through this service. */
+  public void changed() {
+    generation.incrementAndGet();
+  }
+
+  /** Changes whenever metadata may have changed; plans cached under an older generation are stale. */
+  public long generation() {
+    return generation.get();
+  }
+
+  public List<CatalogInfo> catalogs() {
+    return List.copyOf(snapshot().catalogs().values());
+  }
+
+  public Optional<CatalogInfo> catalog(String name) {
+    return Optional.ofNullable(snapshot().catalogs().get(name));
+  }
+
+  public List<SchemaInfo> schemas(String catalog) {
+    return snapshot().schemas().stream().filter(schema -> schema.catalog().equals(catalog)).toList();
+  }
+
+  public Optional<SchemaInfo> schema(String catalog, String schema) {
+    return schemas(catalog).stream().filter(info -> info.name().equals(schema)).findFirst();
+  }
+
+  public List<TableInfo> tables(String catalog, String schema) {
+    return List.copyOf(tableMap(catalog, schema).values());
+  }
+
+  public Optional<TableInfo> table(TableName name) {
+    return Optional.ofNullable(tableMap(name.catalog(), name.schema()).get(name.table()));
+  }
+
+  public List<CommitInfo> history(long tableId) {
+    return read(connection -> CatalogStore.commits(connection, tableId));
+  }
+
+  private Snapshot snapshot() {
+    long current = generation.get();
+    return snapshots.get(current, key -> read(connection -> {
+      Map<String, CatalogInfo> catalogs = new java.util.LinkedHashMap<>();
+      for (CatalogInfo catalog : CatalogStore.catalogs(connection)) {
+        catalogs.put(catalog.name(), catalog);
+      }
+      return new Snapshot(catalogs, CatalogStore.schemas(connection));
+    }));
+  }
+
+  private Map<String, TableInfo> tableMap(String catalog, String schema) {
+    SchemaKey key = new SchemaKey(generation.get(), catalog, schema);
+    return tables.get(key, k -> read(connection -> Map.copyOf(CatalogStore.tables(connection, catalog, schema))));
+  }
+
+  // Writes: all take the caller's connection so they commit with the caller's data changes.
+
+  public void createCatalog(Connection connection, CatalogInfo catalog) throws SQLException {
+    CatalogStore.insertCatalog(connection, catalog);
+  }
+
+  public void dropCatalog(Connection connection, String name) throws SQLException {
+    CatalogStore.deleteCatalog(connection, name);
+  }
+
+  public void createSchema(Connection connection, SchemaInfo schema) throws SQLException {
+    CatalogStore.insertSchema(connection, schema);
+  }
+
+  public void dropSchema(Connection connection, String catalog, String schema) throws SQLException {
+    CatalogStore.deleteSchema(connection, catalog, schema);
+  }
+
+  public long nextTableId(Connection connection) throws SQLException {
+    return CatalogStore.nextTableId(connection);
+  }
+
+  public void createTable(Connection connection, TableInfo table) throws SQLException {
+    CatalogStore.insertTable(connection, table);
+  }
+
+  public void dropTable(Connection connection, long tableId) throws SQLException {
+    CatalogStore.deleteTable(connection, tableId);
+  }
+
+  /** Appends a commit with the next version of the table and returns that version. */
+  public long appendCommit(Connection connection, long tableId, Instant timestamp, String operation, String user,
+      Map<String, String> parameters, Map<String, Long> metrics) throws SQLException {
+    long version = CatalogStore.latestVersion(connection, tableId) + 1;
+    CatalogStore.insertCommit(connection, new CommitInfo(tableId, version, timestamp, operation, user, parameters,
+        metrics));
+    return version;
+  }
+
+  /** The H2 table names the catalog knows, so storage can remove tables a crash left without metadata. */
+  public List<String> storageNames() {
+    return read(CatalogStore::storageNames);
+  }
+
+  private interface Reader<T> {
+    T read(Connection connection) throws SQLException;
+  }
+
+  private <T> T read(Reader<T> reader) {
+    try (Connection connection = dataSource.getConnection()) {
+      return reader.read(connection);
+    } catch (SQLException e) {
+      throw new CatalogException("cannot read the catalog", e);
+    }
+  }
+
+  /** The catalog's store failed (I/O, corruption); never a user mistake. */
+  public static final class CatalogException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    public CatalogException(String message, Throwable cause) {
+      super(message, cause);
+    }
+  }
+}

@@ -1,0 +1,298 @@
+package io.flowgate.catalog.store;
+
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.IdentityInfo;
+import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Reads and writes catalog rows in the system tables over a caller's connection; every value is bound. */
+public final class CatalogStore {
+  private CatalogStore() {}
+
+  public static List<CatalogInfo> catalogs(Connection connection) throws SQLException {
+    List<CatalogInfo> catalogs = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT NAME, COMMENT, OWNER, CREATED FROM FG_SYS.CATALOGS ORDER BY NAME");
+        ResultSet rows = statement.executeQuery()) {
+      while (rows.next()) {
+        catalogs.add(new CatalogInfo(rows.getString(1), Optional.ofNullable(rows.getString(2)), rows.getString(3),
+            instant(rows, 4)));
+      }
+    }
+    return catalogs;
+  }
+
+  public static List<SchemaInfo> schemas(Connection connection) throws SQLException {
+    List<SchemaInfo> schemas = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT CATALOG, NAME, COMMENT, OWNER, CREATED FROM FG_SYS.SCHEMAS ORDER BY CATALOG, NAME");
+        ResultSet rows = statement.executeQuery()) {
+      while (rows.next()) {
+        schemas.add(new SchemaInfo(rows.getString(1), rows.getString(2), Optional.ofNullable(rows.getString(3)),
+            rows.getString(4), instant(rows, 5)));
+      }
+    }
+    return schemas;
+  }
+
+  public static void insertCatalog(Connection connection, CatalogInfo catalog) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.CATALOGS(NAME, COMMENT, OWNER, CREATED) VALUES (?, ?, ?, ?)",
+        catalog.name(), catalog.comment().orElse(null), catalog.owner(), utc(catalog.created()));
+  }
+
+  public static void deleteCatalog(Connection connection, String name) throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.CATALOGS WHERE NAME = ?", name);
+  }
+
+  public static void insertSchema(Connection connection, SchemaInfo schema) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.SCHEMAS(CATALOG, NAME, COMMENT, OWNER, CREATED) VALUES (?, ?, ?, ?, ?)",
+        schema.catalog(), schema.name(), schema.comment().orElse(null), schema.owner(),
+        utc(schema.created()));
+  }
+
+  public static void deleteSchema(Connection connection, String catalog, String name) throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.SCHEMAS WHERE CATALOG = ? AND NAME = ?", catalog, name);
+  }
+
+  public static long nextTableId(Connection connection) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement("VALUES NEXT VALUE FOR FG_SYS.TABLE_IDS");
+        ResultSet rows = statement.executeQuery()) {
+      rows.next();
+      return rows.getLong(1);
+    }
+  }
+
+  /** Every table of one schema, with columns, properties, lists and keys, keyed by lower-case name. */
+  public static Map<String, TableInfo> tables(Connection connection, String catalog, String schema)
+      throws SQLException {
+    Map<Long, List<ColumnInfo>> columns = new HashMap<>();
+    Map<Long, Map<String, String>> properties = new HashMap<>();
+    Map<Long, Map<String, List<String>>> lists = new HashMap<>();
+    Map<Long, Map<String, KeyParts>> keys = new HashMap<>();
+    String tableFilter = " WHERE TABLE_ID IN (SELECT ID FROM FG_SYS.TABLES WHERE CATALOG = ? AND SCHEMA_NAME = ?)";
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT TABLE_ID, NAME, TYPE, NULLABLE, DEFAULT_SQL, GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START,"
+            + " IDENTITY_STEP, COMMENT FROM FG_SYS.COLUMNS" + tableFilter + " ORDER BY TABLE_ID, ORDINAL")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          boolean hasIdentity = rows.getObject(7) != null;
+          Optional<IdentityInfo> identity = hasIdentity
+              ? Optional.of(new IdentityInfo(rows.getBoolean(7), rows.getLong(8), rows.getLong(9)))
+              : Optional.empty();
+          columns.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>()).add(new ColumnInfo(rows.getString(2),
+              rows.getString(3), rows.getBoolean(4), Optional.ofNullable(rows.getString(5)),
+              Optional.ofNullable(rows.getString(6)), identity, Optional.ofNullable(rows.getString(10))));
+        }
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE FROM FG_SYS.TABLE_PROPERTIES" + tableFilter
+            + " ORDER BY TABLE_ID, PROPERTY_KEY")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          properties.computeIfAbsent(rows.getLong(1), id -> new LinkedHashMap<>()).put(rows.getString(2),
+              rows.getString(3));
+        }
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT TABLE_ID, LIST, ITEM FROM FG_SYS.TABLE_LISTS" + tableFilter + " ORDER BY TABLE_ID, LIST, POS")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          lists.computeIfAbsent(rows.getLong(1), id -> new HashMap<>())
+              .computeIfAbsent(rows.getString(2), list -> new ArrayList<>()).add(rows.getString(3));
+        }
+      }
+    }
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT TABLE_ID, KEY_NAME, IS_PRIMARY, COLUMN_NAME, REF_CATALOG, REF_SCHEMA, REF_TABLE, REF_COLUMN"
+            + " FROM FG_SYS.TABLE_KEYS" + tableFilter + " ORDER BY TABLE_ID, KEY_NAME, POS")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          KeyParts key = keys.computeIfAbsent(rows.getLong(1), id -> new LinkedHashMap<>())
+              .computeIfAbsent(rows.getString(2), name -> new KeyParts());
+          key.primary = rows.getBoolean(3);
+          key.columns.add(rows.getString(4));
+          if (rows.getString(7) != null) {
+            key.referenced = Optional.of(new TableName(rows.getString(5), rows.getString(6), rows.getString(7)));
+            key.referencedColumns.add(rows.getString(8));
+          }
+        }
+      }
+    }
+    Map<String, TableInfo> tables = new LinkedHashMap<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT ID, NAME, KIND, STORAGE_NAME, COMMENT, LOCATION, VIEW_SQL, OWNER, CREATED FROM FG_SYS.TABLES"
+            + " WHERE CATALOG = ? AND SCHEMA_NAME = ? ORDER BY NAME")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          long id = rows.getLong(1);
+          Map<String, List<String>> tableLists = lists.getOrDefault(id, Map.of());
+          List<KeyInfo> tableKeys = new ArrayList<>();
+          keys.getOrDefault(id, Map.of()).forEach((name, key) -> tableKeys.add(
+              new KeyInfo(name, key.primary, key.columns, key.referenced, key.referencedColumns)));
+          TableInfo table = new TableInfo(id, new TableName(catalog, schema, rows.getString(2)),
+              TableKind.valueOf(rows.getString(3)), rows.getString(4), columns.getOrDefault(id, List.of()),
+              Optional.ofNullable(rows.getString(5)), properties.getOrDefault(id, Map.of()),
+              tableLists.getOrDefault("partition", List.of()), tableLists.getOrDefault("cluster", List.of()),
+              Optional.ofNullable(rows.getString(6)), Optional.ofNullable(rows.getString(7)), tableKeys,
+              rows.getString(8), instant(rows, 9));
+          tables.put(table.name().table(), table);
+        }
+      }
+    }
+    return tables;
+  }
+
+  private static final class KeyParts {
+    boolean primary;
+    final List<String> columns = new ArrayList<>();
+    Optional<TableName> referenced = Optional.empty();
+    final List<String> referencedColumns = new ArrayList<>();
+  }
+
+  public static void insertTable(Connection connection, TableInfo table) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.TABLES(ID, CATALOG, SCHEMA_NAME, NAME, KIND, STORAGE_NAME, COMMENT,"
+            + " LOCATION, VIEW_SQL, OWNER, CREATED) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        table.id(), table.name().catalog(), table.name().schema(), table.name().table(), table.kind().name(),
+        table.storageName(), table.comment().orElse(null), table.location().orElse(null),
+        table.viewSql().orElse(null), table.owner(), utc(table.created()));
+    int ordinal = 0;
+    for (ColumnInfo column : table.columns()) {
+      update(connection, "INSERT INTO FG_SYS.COLUMNS(TABLE_ID, ORDINAL, NAME, TYPE, NULLABLE, DEFAULT_SQL,"
+              + " GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START, IDENTITY_STEP, COMMENT)"
+              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          table.id(), ++ordinal, column.name(), column.type(), column.nullable(), column.defaultSql().orElse(null),
+          column.generatedSql().orElse(null), column.identity().map(IdentityInfo::always).orElse(null),
+          column.identity().map(IdentityInfo::start).orElse(null),
+          column.identity().map(IdentityInfo::step).orElse(null), column.comment().orElse(null));
+    }
+    for (Map.Entry<String, String> property : table.properties().entrySet()) {
+      update(connection, "INSERT INTO FG_SYS.TABLE_PROPERTIES(TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE) VALUES (?, ?, ?)",
+          table.id(), property.getKey(), property.getValue());
+    }
+    insertList(connection, table.id(), "partition", table.partitionBy());
+    insertList(connection, table.id(), "cluster", table.clusterBy());
+    for (KeyInfo key : table.keys()) {
+      for (int i = 0; i < key.columns().size(); i++) {
+        Optional<TableName> referenced = key.referencedTable();
+        update(connection, "INSERT INTO FG_SYS.TABLE_KEYS(TABLE_ID, KEY_NAME, IS_PRIMARY, POS, COLUMN_NAME,"
+                + " REF_CATALOG, REF_SCHEMA, REF_TABLE, REF_COLUMN) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            table.id(), key.name(), key.primary(), i + 1, key.columns().get(i),
+            referenced.map(TableName::catalog).orElse(null), referenced.map(TableName::schema).orElse(null),
+            referenced.map(TableName::table).orElse(null),
+            i < key.referencedColumns().size() ? key.referencedColumns().get(i) : null);
+      }
+    }
+  }
+
+  private static void insertList(Connection connection, long tableId, String list, List<String> values)
+      throws SQLException {
+    for (int i = 0; i < values.size(); i++) {
+      update(connection, "INSERT INTO FG_SYS.TABLE_LISTS(TABLE_ID, LIST, POS, ITEM) VALUES (?, ?, ?, ?)",
+          tableId, list, i + 1, values.get(i));
+    }
+  }
+
+  public static void deleteTable(Connection connection, long tableId) throws SQLException {
+    for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
+      update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
+    }
+    update(connection, "DELETE FROM FG_SYS.TABLES WHERE ID = ?", tableId);
+  }
+
+  public static List<String> storageNames(Connection connection) throws SQLException {
+    List<String> names = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement("SELECT STORAGE_NAME FROM FG_SYS.TABLES");
+        ResultSet rows = statement.executeQuery()) {
+      while (rows.next()) {
+        names.add(rows.getString(1));
+      }
+    }
+    return names;
+  }
+
+  public static long latestVersion(Connection connection, long tableId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT COALESCE(MAX(VERSION), -1) FROM FG_SYS.COMMITS WHERE TABLE_ID = ?")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        rows.next();
+        return rows.getLong(1);
+      }
+    }
+  }
+
+  public static void insertCommit(Connection connection, CommitInfo commit) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.COMMITS(TABLE_ID, VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?)",
+        commit.tableId(), commit.version(), utc(commit.timestamp()), commit.operation(), commit.userName(),
+        TextMaps.encode(commit.parameters()), TextMaps.encode(commit.metrics()));
+  }
+
+  /** The commit log of a table, newest first. */
+  public static List<CommitInfo> commits(Connection connection, long tableId) throws SQLException {
+    List<CommitInfo> commits = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS FROM FG_SYS.COMMITS WHERE TABLE_ID = ?"
+            + " ORDER BY VERSION DESC")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          Map<String, Long> metrics = new LinkedHashMap<>();
+          TextMaps.decode(rows.getString(6)).forEach((key, value) -> metrics.put(key, Long.parseLong(value)));
+          commits.add(new CommitInfo(tableId, rows.getLong(1), instant(rows, 2), rows.getString(3),
+              rows.getString(4), TextMaps.decode(rows.getString(5)), metrics));
+        }
+      }
+    }
+    return commits;
+  }
+
+  private static java.time.OffsetDateTime utc(Instant instant) {
+    return instant.atOffset(java.time.ZoneOffset.UTC);
+  }
+
+  private static Instant instant(ResultSet rows, int column) throws SQLException {
+    return rows.getObject(column, java.time.OffsetDateTime.class).toInstant();
+  }
+
+  private static void update(Connection connection, String sql, Object... values) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      bind(statement, values);
+      statement.executeUpdate();
+    }
+  }
+
+  private static void bind(PreparedStatement statement, Object... values) throws SQLException {
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        statement.setNull(i + 1, Types.VARCHAR);
+      } else {
+        statement.setObject(i + 1, values[i]);
+      }
+    }
+  }
+}

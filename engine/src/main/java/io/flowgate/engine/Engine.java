@@ -1,0 +1,94 @@
+package io.flowgate.engine;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
+import io.flowgate.engine.storage.H2Storage;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The SQL engine: parses the dialect, resolves names against the catalog, and runs what it planned on H2. One per
+ * process; thread-safe. Sessions are cheap and single-threaded. Every failure a client should see is an
+ * {@link EngineException} with an error class and SQLSTATE.
+ */
+public final class Engine implements AutoCloseable {
+  public static final String ADMIN = "admin";
+
+  private final H2Storage storage;
+  private final CatalogService catalog;
+  private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
+  private final Cache<PlanKey, Planned> plans = Caffeine.newBuilder().maximumSize(10_000).build();
+
+  /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
+  record PlanKey(String sql, String user, String catalog, String schema, long generation) {}
+
+  record Planned(PlannedQuery query, List<ResultColumn> columns) {}
+
+  private Engine(H2Storage storage, CatalogService catalog) {
+    this.storage = storage;
+    this.catalog = catalog;
+  }
+
+  public static Engine open(EngineConfig config) {
+    H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections());
+    try {
+      CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
+      Set<String> known = new HashSet<>(catalog.storageNames());
+      storage.dropOrphans(known);
+      return new Engine(storage, catalog);
+    } catch (RuntimeException e) {
+      storage.close();
+      throw e;
+    }
+  }
+
+  /** Opens a session for an authenticated principal; {@code catalog} and {@code schema} properties pick the start. */
+  public Session openSession(Principal principal, Map<String, String> properties) {
+    Session session = new Session(this, principal);
+    String catalogName = properties.getOrDefault("catalog", CatalogService.DEFAULT_CATALOG);
+    session.useCatalog(catalogName);
+    if (properties.containsKey("schema")) {
+      session.useSchema(properties.get("schema"));
+    }
+    return session;
+  }
+
+  public CatalogService catalog() {
+    return catalog;
+  }
+
+  H2Storage storage() {
+    return storage;
+  }
+
+  ParsedStatement parse(String sql) {
+    return parsed.get(sql, SqlParser::parseStatement);
+  }
+
+  Planned plan(PlanKey key, java.util.function.Function<PlanKey, Planned> planner) {
+    return plans.get(key, planner);
+  }
+
+  /** Every table visible in a schema, for metadata calls. */
+  public List<TableInfo> tables(String catalogName, String schema) {
+    return catalog.tables(catalogName, schema);
+  }
+
+  @Override
+  public void close() {
+    try {
+      storage.close();
+    } catch (EngineException e) {
+      throw Errors.internal("closing the store failed", e);
+    }
+  }
+}

@@ -1,0 +1,151 @@
+package io.flowgate.engine;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.engine.Engine.PlanKey;
+import io.flowgate.engine.Engine.Planned;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.DdlExecutor;
+import io.flowgate.engine.exec.DmlExecutor;
+import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.ShowExecutor;
+import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
+import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.sql.tree.Statement;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * One client connection's view of the engine: who it is and its current catalog and schema. Not thread-safe;
+ * the gateway runs one statement of a session at a time.
+ */
+public final class Session {
+  private static final int FETCH_SIZE = 1_000;
+
+  private final Engine engine;
+  private final Principal principal;
+  private String catalog = CatalogService.DEFAULT_CATALOG;
+  private String schema = CatalogService.DEFAULT_SCHEMA;
+
+  Session(Engine engine, Principal principal) {
+    this.engine = engine;
+    this.principal = principal;
+  }
+
+  public String user() {
+    return principal.name();
+  }
+
+  public String catalog() {
+    return catalog;
+  }
+
+  public String schema() {
+    return schema;
+  }
+
+  /** Makes {@code name} the current catalog and its {@code default} schema current. */
+  public void useCatalog(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (engine.catalog().catalog(lower).isEmpty()) {
+      throw Errors.catalogNotFound(lower, Span.NONE);
+    }
+    catalog = lower;
+    schema = CatalogService.DEFAULT_SCHEMA;
+  }
+
+  public void useSchema(String name) {
+    String lower = name.toLowerCase(Locale.ROOT);
+    if (engine.catalog().schema(catalog, lower).isEmpty()) {
+      throw Errors.schemaNotFound(List.of(catalog, lower), Span.NONE);
+    }
+    schema = lower;
+  }
+
+  private ExecutionContext context() {
+    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema));
+  }
+
+  /** What a statement returns and how many parameters it takes; queries are planned (and cached) here. */
+  public PreparedInfo prepare(String sql) {
+    ParsedStatement parsed = engine.parse(sql);
+    if (parsed.statement() instanceof Query query) {
+      return new PreparedInfo(plan(sql, query).columns(), parsed.parameterCount(), true);
+    }
+    return new PreparedInfo(List.of(), parsed.parameterCount(), parsed.statement() instanceof Show);
+  }
+
+  /** Runs one statement with the client's parameter values (in {@code ?} order). */
+  public StatementResult execute(String sql, List<Object> parameters) {
+    ParsedStatement parsed = engine.parse(sql);
+    Statement statement = parsed.statement();
+    if (statement instanceof Query query) {
+      Planned planned = plan(sql, query);
+      RowCursor cursor = engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE);
+      return new StatementResult.Rows(planned.columns(), cursor);
+    }
+    if (statement instanceof Dml dml) {
+      return new StatementResult.UpdateCount(new DmlExecutor(context()).execute(dml, parameters));
+    }
+    if (statement instanceof Show show) {
+      return new ShowExecutor(context()).execute(show);
+    }
+    return ddl((Ddl) statement);
+  }
+
+  private Planned plan(String sql, Query query) {
+    PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation());
+    return engine.plan(key, k -> {
+      PlannedQuery planned = new QueryTranslator(engine.catalog(), context().session()).plan(query);
+      return new Planned(planned, QueryDescriber.columns(engine.storage(), planned));
+    });
+  }
+
+  private StatementResult ddl(Ddl ddl) {
+    DdlExecutor executor = new DdlExecutor(context());
+    if (ddl instanceof Ddl.Use use) {
+      if (use.target() == Ddl.UseTarget.CATALOG) {
+        useCatalog(use.name().get(0));
+      } else if (use.name().size() == 2) {
+        String previous = catalog;
+        useCatalog(use.name().get(0));
+        try {
+          useSchema(use.name().get(1));
+        } catch (RuntimeException e) {
+          useCatalog(previous);
+          throw e;
+        }
+      } else if (use.name().size() == 1) {
+        useSchema(use.name().get(0));
+      } else {
+        throw Errors.schemaNotFound(use.name(), use.span());
+      }
+    } else if (ddl instanceof Ddl.CreateCatalog create) {
+      executor.createCatalog(create);
+    } else if (ddl instanceof Ddl.DropCatalog drop) {
+      executor.dropCatalog(drop);
+      if (drop.name().equalsIgnoreCase(catalog)) {
+        catalog = CatalogService.DEFAULT_CATALOG;
+        schema = CatalogService.DEFAULT_SCHEMA;
+      }
+    } else if (ddl instanceof Ddl.CreateSchema create) {
+      executor.createSchema(create);
+    } else if (ddl instanceof Ddl.DropSchema drop) {
+      executor.dropSchema(drop);
+    } else if (ddl instanceof Ddl.CreateTable create) {
+      executor.createTable(create);
+    } else if (ddl instanceof Ddl.CreateView create) {
+      executor.createView(create);
+    } else if (ddl instanceof Ddl.DropTable drop) {
+      executor.dropTable(drop);
+    }
+    return new StatementResult.Done();
+  }
+}

@@ -1,0 +1,75 @@
+package io.flowgate.engine.error;
+
+/**
+ * The error classes the engine raises, each with its SQLSTATE and message template. Parameters in the
+ * template are written {@code <name>}. Constants are alphabetical and never renamed: clients match on them.
+ */
+public enum ErrorClass {
+  AMBIGUOUS_REFERENCE("42702", "Reference <name> is ambiguous, could be: <referenceNames>."),
+  ARITHMETIC_OVERFLOW("22003", "<message>. If necessary set ansi_mode to false to bypass this error."),
+  ASSIGNMENT_ARITY_MISMATCH("42802", "The number of columns or variables assigned or aliased: <numTarget> does not match the number of source expressions: <numExpr>."),
+  CAST_INVALID_INPUT("22018", "The value <expression> cannot be cast to <targetType> because it is malformed."),
+  CATALOG_ALREADY_EXISTS("42P04", "Cannot create catalog <catalogName> because it already exists."),
+  CATALOG_NOT_FOUND("42704", "The catalog <catalogName> cannot be found. Verify the spelling and correctness of the catalog."),
+  COLUMN_ALREADY_EXISTS("42711", "The column <columnName> already exists. Choose another name or rename the existing column."),
+  CONCURRENT_MODIFICATION("40001", "The statement conflicted with a concurrent change; retry it."),
+  CONNECTION_NOT_FOUND("08003", "The connection <connectionId> does not exist or has expired."),
+  DATATYPE_MISMATCH("42K09", "Cannot resolve <sqlExpr> due to data type mismatch: <message>."),
+  DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED("42808", "Providing values for GENERATED ALWAYS AS IDENTITY column <colName> is not supported."),
+  DELTA_IDENTITY_COLUMNS_ILLEGAL_STEP("42611", "IDENTITY column step cannot be 0."),
+  DELTA_IDENTITY_COLUMNS_UNSUPPORTED_DATA_TYPE("428H2", "DataType <dataType> is not supported for IDENTITY columns."),
+  DELTA_IDENTITY_COLUMNS_UPDATE_NOT_SUPPORTED("42808", "UPDATE on IDENTITY column <colName> is not supported."),
+  DELTA_IDENTITY_COLUMNS_WITH_GENERATED_EXPRESSION("42613", "IDENTITY column cannot be specified with a generated column expression."),
+  DELTA_NOT_NULL_CONSTRAINT_VIOLATED("23502", "NOT NULL constraint violated for column: <columnName>."),
+  DIVIDE_BY_ZERO("22012", "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead."),
+  EXPECT_TABLE_NOT_VIEW("42809", "<operation> expects a table but <viewName> is a view or a pipeline dataset."),
+  FEATURE_NOT_SUPPORTED("0A000", "The feature is not supported: <feature>."),
+  GROUP_BY_POS_OUT_OF_RANGE("42805", "GROUP BY position <index> is not in select list (valid range is [1, <size>])."),
+  INSERT_COLUMN_ARITY_MISMATCH("21S01", "Cannot write to <tableName>, the reason is <reason>: table columns <tableColumns>, data columns <dataColumns>."),
+  INSUFFICIENT_PERMISSIONS("42501", "Insufficient privileges: <report>"),
+  INTERNAL_ERROR("XX000", "An internal error occurred: <message>."),
+  INVALID_AGGREGATE_USE("42903", "An aggregate function is used where it is not allowed (WHERE, GROUP BY or nested in another aggregate)."),
+  INVALID_INLINE_TABLE("42000", "Invalid inline table."),
+  INVALID_PARAMETER_VALUE("22023", "The value of parameter(s) <parameter> in <functionName> is invalid: <message>."),
+  INVALID_SCHEMA_OR_RELATION_NAME("42602", "<name> is not a valid name for tables/schemas."),
+  INVALID_STATEMENT_HANDLE("HY010", "The statement <statementId> does not exist or has been closed."),
+  INVALID_SUBQUERY_EXPRESSION("42823", "Invalid subquery: the subquery must return exactly one column, but it returns <number>."),
+  INVALID_TYPED_LITERAL("42604", "The value of the typed literal <valueType> is invalid: <value>."),
+  INVALID_USAGE_OF_STAR_OR_REGEX("42000", "Invalid usage of <elem> in <prettyName>."),
+  MISSING_AGGREGATION("42803", "The non-aggregating expression <expression> is based on columns which are not participating in the GROUP BY clause."),
+  NUMERIC_VALUE_OUT_OF_RANGE("22003", "The value <value> cannot be represented: <message>."),
+  NUM_COLUMNS_MISMATCH("42826", "<operator> can only be performed on inputs with the same number of columns, but the first input has <firstNumColumns> columns and the <invalidOrdinalNum> input has <invalidNumColumns> columns."),
+  OPERATION_CANCELED("HY008", "The operation was canceled."),
+  ORDER_BY_POS_OUT_OF_RANGE("42805", "ORDER BY position <index> is not in select list (valid range is [1, <size>])."),
+  PARSE_SYNTAX_ERROR("42601", "Syntax error at or near <error><hint>."),
+  SCHEMA_ALREADY_EXISTS("42P06", "Cannot create schema <schemaName> because it already exists."),
+  SCHEMA_NOT_EMPTY("2BP01", "Cannot drop a schema <schemaName> because it contains objects. Use DROP SCHEMA ... CASCADE to drop the schema and all its objects."),
+  SCHEMA_NOT_FOUND("42704", "The schema <schemaName> cannot be found. Verify the spelling and correctness of the schema and catalog."),
+  STRING_VALUE_TOO_LONG("22001", "The value is too long for column <columnName>."),
+  TABLE_OR_VIEW_ALREADY_EXISTS("42P07", "Cannot create table or view <relationName> because it already exists. Choose a different name, drop the existing object, add the IF NOT EXISTS clause to tolerate pre-existing objects, or add the OR REFRESH clause to refresh the existing streaming table."),
+  TABLE_OR_VIEW_NOT_FOUND("42P01", "The table or view <relationName> cannot be found. Verify the spelling and correctness of the schema and catalog.\nIf you did not qualify the name with a schema, verify the current_schema() output, or qualify the name with the correct schema and catalog.\nTo tolerate the error on drop use DROP VIEW IF EXISTS or DROP TABLE IF EXISTS."),
+  UNBOUND_SQL_PARAMETER("42P02", "Found the unbound parameter: <name>. Please bind a value to every parameter marker."),
+  UNRESOLVED_COLUMN("42703", "A column, variable, or function parameter with name <objectName> cannot be resolved."),
+  UNRESOLVED_ROUTINE("42883", "Cannot resolve function <routineName> on search path <searchPath>."),
+  UNSUPPORTED_DATATYPE("0A000", "Unsupported data type <typeName>."),
+  VIEW_EXCEED_MAX_NESTED_DEPTH("54K00", "The depth of view <viewName> exceeds the maximum view resolution depth (<maxNestedDepth>)."),
+  WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE("42601", "Window function <funcName> requires an OVER clause."),
+  WRONG_COMMAND_FOR_OBJECT_TYPE("42809", "The operation <operation> requires a <requiredType>. But <objectName> is a <foundType>. Use <alternative> instead."),
+  WRONG_NUM_ARGS("42605", "The <functionName> requires <expectedNum> parameters but the actual number is <actualNum>.");
+
+  private final String sqlState;
+  private final String template;
+
+  ErrorClass(String sqlState, String template) {
+    this.sqlState = sqlState;
+    this.template = template;
+  }
+
+  public String sqlState() {
+    return sqlState;
+  }
+
+  public String template() {
+    return template;
+  }
+}

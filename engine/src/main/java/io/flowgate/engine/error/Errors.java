@@ -1,0 +1,95 @@
+package io.flowgate.engine.error;
+
+import io.flowgate.engine.sql.tree.Span;
+import java.util.Collection;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** Named factories for the errors the engine raises, so each class is built the same way everywhere. */
+public final class Errors {
+  private Errors() {}
+
+  public static EngineException syntax(String near, String hint, Span span) {
+    return EngineException.of(ErrorClass.PARSE_SYNTAX_ERROR).parameter("error", near).parameter("hint", hint)
+        .at(span).build();
+  }
+
+  public static EngineException tableOrViewNotFound(List<String> name, Span span) {
+    return EngineException.of(ErrorClass.TABLE_OR_VIEW_NOT_FOUND).parameter("relationName", quote(name)).at(span)
+        .build();
+  }
+
+  public static EngineException tableOrViewAlreadyExists(List<String> name, Span span) {
+    return EngineException.of(ErrorClass.TABLE_OR_VIEW_ALREADY_EXISTS).parameter("relationName", quote(name))
+        .at(span).build();
+  }
+
+  public static EngineException schemaNotFound(List<String> name, Span span) {
+    return EngineException.of(ErrorClass.SCHEMA_NOT_FOUND).parameter("schemaName", quote(name)).at(span).build();
+  }
+
+  public static EngineException schemaAlreadyExists(List<String> name, Span span) {
+    return EngineException.of(ErrorClass.SCHEMA_ALREADY_EXISTS).parameter("schemaName", quote(name)).at(span)
+        .build();
+  }
+
+  public static EngineException schemaNotEmpty(List<String> name, Span span) {
+    return EngineException.of(ErrorClass.SCHEMA_NOT_EMPTY).parameter("schemaName", quote(name)).at(span).build();
+  }
+
+  public static EngineException catalogNotFound(String name, Span span) {
+    return EngineException.of(ErrorClass.CATALOG_NOT_FOUND).parameter("catalogName", quote(List.of(name))).at(span)
+        .build();
+  }
+
+  public static EngineException catalogAlreadyExists(String name, Span span) {
+    return EngineException.of(ErrorClass.CATALOG_ALREADY_EXISTS).parameter("catalogName", quote(List.of(name)))
+        .at(span).build();
+  }
+
+  public static EngineException unresolvedColumn(List<String> name, Collection<String> candidates, Span span) {
+    EngineException.Builder builder = EngineException.of(ErrorClass.UNRESOLVED_COLUMN)
+        .parameter("objectName", quote(name)).at(span);
+    if (candidates.isEmpty()) {
+      builder.subClass("WITHOUT_SUGGESTION", "");
+    } else {
+      builder.subClass("WITH_SUGGESTION", "Did you mean one of the following? [<proposal>].")
+          .parameter("proposal", candidates.stream().limit(5).map(c -> quote(List.of(c)))
+              .collect(Collectors.joining(", ")));
+    }
+    return builder.build();
+  }
+
+  public static EngineException unresolvedRoutine(String name, List<String> searchPath, Span span) {
+    return EngineException.of(ErrorClass.UNRESOLVED_ROUTINE).parameter("routineName", quote(List.of(name)))
+        .parameter("searchPath", "[" + searchPath.stream().map(Errors::quote).collect(Collectors.joining(", ")) + "]")
+        .at(span).build();
+  }
+
+  public static EngineException wrongArguments(String function, String expected, int actual, Span span) {
+    return EngineException.of(ErrorClass.WRONG_NUM_ARGS).parameter("functionName", quote(List.of(function)))
+        .parameter("expectedNum", expected).parameter("actualNum", actual).at(span).build();
+  }
+
+  public static EngineException typeMismatch(String expression, String message, Span span) {
+    return EngineException.of(ErrorClass.DATATYPE_MISMATCH).parameter("sqlExpr", expression)
+        .parameter("message", message).at(span).build();
+  }
+
+  public static EngineException notSupported(String feature, Span span) {
+    return EngineException.of(ErrorClass.FEATURE_NOT_SUPPORTED).parameter("feature", feature).at(span).build();
+  }
+
+  public static EngineException internal(String message, Throwable cause) {
+    return EngineException.of(ErrorClass.INTERNAL_ERROR).parameter("message", message).cause(cause).build();
+  }
+
+  /** Renders a name the way the dialect's messages do: {@code `main`.`default`.`t`}. */
+  public static String quote(List<String> parts) {
+    return parts.stream().map(part -> "`" + part.replace("`", "``") + "`").collect(Collectors.joining("."));
+  }
+
+  public static String quote(String part) {
+    return quote(List.of(part));
+  }
+}

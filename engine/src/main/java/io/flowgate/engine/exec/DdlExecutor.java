@@ -1,0 +1,336 @@
+package io.flowgate.engine.exec;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.IdentityInfo;
+import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Ddl.CreateTable;
+import io.flowgate.engine.sql.tree.Ddl.CreateView;
+import io.flowgate.engine.sql.tree.Ddl.ForeignKey;
+import io.flowgate.engine.sql.tree.Ddl.PrimaryKey;
+import io.flowgate.engine.sql.tree.Ddl.SourceExpression;
+import io.flowgate.engine.sql.tree.Ddl.TableConstraint;
+import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.type.SqlType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Runs catalog, schema, table and view DDL. H2 commits its own DDL, so a new table's H2 table is made first and
+ * its catalog entry second (a crash in between leaves an orphan that start-up removes); a dropped table loses its
+ * catalog entry first and its H2 table second.
+ */
+public final class DdlExecutor {
+  private final ExecutionContext context;
+  private final CatalogService catalog;
+  private final H2Storage storage;
+
+  public DdlExecutor(ExecutionContext context) {
+    this.context = context;
+    this.catalog = context.catalog();
+    this.storage = context.storage();
+  }
+
+  private String user() {
+    return context.session().user();
+  }
+
+  public void createCatalog(Ddl.CreateCatalog create) {
+    String name = create.name().toLowerCase(Locale.ROOT);
+    if (catalog.catalog(name).isPresent()) {
+      if (create.ifNotExists()) {
+        return;
+      }
+      throw Errors.catalogAlreadyExists(name, create.span());
+    }
+    Instant now = Instant.now();
+    write(connection -> {
+      catalog.createCatalog(connection, new CatalogInfo(name, create.comment(), user(), now));
+      catalog.createSchema(connection, new SchemaInfo(name, CatalogService.DEFAULT_SCHEMA, Optional.empty(), user(),
+          now));
+    });
+  }
+
+  public void dropCatalog(Ddl.DropCatalog drop) {
+    String name = drop.name().toLowerCase(Locale.ROOT);
+    if (catalog.catalog(name).isEmpty()) {
+      if (drop.ifExists()) {
+        return;
+      }
+      throw Errors.catalogNotFound(name, drop.span());
+    }
+    List<SchemaInfo> schemas = catalog.schemas(name);
+    boolean empty = schemas.stream().allMatch(schema -> catalog.tables(name, schema.name()).isEmpty());
+    if (!empty && !drop.cascade()) {
+      throw Errors.schemaNotEmpty(List.of(name), drop.span());
+    }
+    List<TableInfo> tables = schemas.stream().flatMap(schema -> catalog.tables(name, schema.name()).stream()).toList();
+    write(connection -> {
+      for (TableInfo table : tables) {
+        catalog.dropTable(connection, table.id());
+      }
+      for (SchemaInfo schema : schemas) {
+        catalog.dropSchema(connection, name, schema.name());
+      }
+      catalog.dropCatalog(connection, name);
+    });
+    dropStorage(tables);
+  }
+
+  public void createSchema(Ddl.CreateSchema create) {
+    List<String> name = schemaName(create.name(), create.span());
+    requireCatalog(name.get(0), create.span());
+    if (catalog.schema(name.get(0), name.get(1)).isPresent()) {
+      if (create.ifNotExists()) {
+        return;
+      }
+      throw Errors.schemaAlreadyExists(name, create.span());
+    }
+    write(connection -> catalog.createSchema(connection, new SchemaInfo(name.get(0), name.get(1), create.comment(),
+        user(), Instant.now())));
+  }
+
+  public void dropSchema(Ddl.DropSchema drop) {
+    List<String> name = schemaName(drop.name(), drop.span());
+    if (catalog.schema(name.get(0), name.get(1)).isEmpty()) {
+      if (drop.ifExists()) {
+        return;
+      }
+      throw Errors.schemaNotFound(name, drop.span());
+    }
+    List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
+    if (!tables.isEmpty() && !drop.cascade()) {
+      throw Errors.schemaNotEmpty(name, drop.span());
+    }
+    write(connection -> {
+      for (TableInfo table : tables) {
+        catalog.dropTable(connection, table.id());
+      }
+      catalog.dropSchema(connection, name.get(0), name.get(1));
+    });
+    dropStorage(tables);
+  }
+
+  /** {@code [catalog, schema]} from a one- or two-part schema name. */
+  public List<String> schemaName(List<String> parts, Span span) {
+    List<String> lower = parts.stream().map(part -> part.toLowerCase(Locale.ROOT)).toList();
+    return switch (lower.size()) {
+      case 1 -> List.of(context.session().catalog(), lower.get(0));
+      case 2 -> lower;
+      default -> throw EngineException.of(ErrorClass.INVALID_SCHEMA_OR_RELATION_NAME)
+          .parameter("name", Errors.quote(parts)).at(span).build();
+    };
+  }
+
+  private void requireCatalog(String name, Span span) {
+    if (catalog.catalog(name).isEmpty()) {
+      throw Errors.catalogNotFound(name, span);
+    }
+  }
+
+  private void requireSchema(TableName name, Span span) {
+    requireCatalog(name.catalog(), span);
+    if (catalog.schema(name.catalog(), name.schema()).isEmpty()) {
+      throw Errors.schemaNotFound(List.of(name.catalog(), name.schema()), span);
+    }
+  }
+
+  /** Returns the number of rows a CREATE TABLE AS wrote, or empty for a plain CREATE TABLE. */
+  public Optional<Long> createTable(CreateTable create) {
+    QueryTranslator translator = context.translator();
+    TableName name = translator.qualify(create.name(), create.span());
+    requireSchema(name, create.span());
+    Optional<TableInfo> existing = catalog.table(name);
+    if (existing.isPresent()) {
+      if (create.ifNotExists()) {
+        return Optional.empty();
+      }
+      if (!create.orReplace() || existing.get().kind() != TableKind.MANAGED) {
+        throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
+      }
+    }
+    List<ColumnDefinition> columns = create.columns();
+    if (create.asQuery().isPresent() && columns.isEmpty()) {
+      columns = columnsOf(translator.plan(create.asQuery().get()), create.span());
+    }
+    if (columns.isEmpty()) {
+      throw Errors.syntax("end of input", ": a table needs at least one column", create.span());
+    }
+    long id = writeAndReturn(catalog::nextTableId);
+    String storageName = "T" + id;
+    storage.execute(TableDefinitions.createTable(storageName, columns, catalog, context.session()));
+    TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
+        create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
+        create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),
+        translator, create.span()), user(), Instant.now());
+    Optional<Long> written = create.asQuery().map(query -> 0L);
+    long[] rows = {0};
+    try {
+      write(connection -> {
+        if (existing.isPresent()) {
+          catalog.dropTable(connection, existing.get().id());
+        }
+        catalog.createTable(connection, table);
+        catalog.appendCommit(connection, id, Instant.now(), existing.isPresent() ? "CREATE OR REPLACE TABLE"
+            : create.asQuery().isPresent() ? "CREATE TABLE AS SELECT" : "CREATE TABLE", user(),
+            Map.of("isManaged", "true"), Map.of());
+      });
+      if (create.asQuery().isPresent()) {
+        rows[0] = new DmlExecutor(context).insert(new Dml.Insert(create.span(), name.parts(), false, List.of(), false,
+            create.asQuery().get()));
+      }
+    } catch (RuntimeException e) {
+      storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+      throw e;
+    }
+    existing.ifPresent(old -> dropStorage(List.of(old)));
+    return written.map(ignored -> rows[0]);
+  }
+
+  private List<ColumnDefinition> columnsOf(PlannedQuery query, Span span) {
+    List<ResultColumn> described = QueryDescriber.columns(storage, query);
+    List<ColumnDefinition> columns = new ArrayList<>();
+    for (ResultColumn column : described) {
+      SqlType type = column.type().kind() == io.flowgate.engine.type.TypeKind.VOID ? SqlType.STRING : column.type();
+      columns.add(new ColumnDefinition(span, column.name(), type, false, Optional.empty(), Optional.empty(),
+          Optional.empty(), Optional.empty()));
+    }
+    return columns;
+  }
+
+  private static List<ColumnInfo> columnInfos(List<ColumnDefinition> columns) {
+    return columns.stream().map(column -> new ColumnInfo(column.name(), column.type().sql(), !column.notNull(),
+        column.defaultValue().map(SourceExpression::text), column.generatedAs().map(SourceExpression::text),
+        column.identity().map(identity -> new IdentityInfo(identity.always(), identity.start(), identity.step())),
+        column.comment())).toList();
+  }
+
+  private static List<KeyInfo> keys(List<TableConstraint> constraints, QueryTranslator translator, Span span) {
+    List<KeyInfo> keys = new ArrayList<>();
+    for (TableConstraint constraint : constraints) {
+      if (constraint instanceof PrimaryKey primary) {
+        keys.add(new KeyInfo(primary.name().orElse("pk"), true, primary.columns(), Optional.empty(), List.of()));
+      } else if (constraint instanceof ForeignKey foreign) {
+        TableName referenced = translator.qualify(foreign.referencedTable(), foreign.span());
+        keys.add(new KeyInfo(foreign.name().orElse("fk_" + (keys.size() + 1)), false, foreign.columns(),
+            Optional.of(referenced), foreign.referencedColumns()));
+      }
+    }
+    return keys;
+  }
+
+  public void createView(CreateView create) {
+    QueryTranslator translator = context.translator();
+    TableName name = translator.qualify(create.name(), create.span());
+    requireSchema(name, create.span());
+    Optional<TableInfo> existing = catalog.table(name);
+    if (existing.isPresent()) {
+      if (create.ifNotExists()) {
+        return;
+      }
+      if (!create.orReplace() || existing.get().kind() != TableKind.VIEW) {
+        throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
+      }
+    }
+    // The view is checked now, against the schema it lives in, the way it will be read later.
+    SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
+    PlannedQuery planned = new QueryTranslator(catalog, home).plan(create.query());
+    if (!planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.plan.Binding.Constant)) {
+      throw Errors.notSupported("parameter markers in a view", create.span());
+    }
+    List<ResultColumn> described = QueryDescriber.columns(storage, planned);
+    if (!create.columns().isEmpty() && create.columns().size() != described.size()) {
+      throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH)
+          .parameter("numTarget", create.columns().size()).parameter("numExpr", described.size()).at(create.span())
+          .build();
+    }
+    List<ColumnInfo> columns = new ArrayList<>();
+    for (int i = 0; i < described.size(); i++) {
+      String columnName = create.columns().isEmpty() ? described.get(i).name() : create.columns().get(i);
+      columns.add(new ColumnInfo(columnName, described.get(i).type().sql(), true, Optional.empty(), Optional.empty(),
+          Optional.empty(), Optional.empty()));
+    }
+    long id = writeAndReturn(catalog::nextTableId);
+    TableInfo view = new TableInfo(id, name, TableKind.VIEW, "V" + id, columns, create.comment(), Map.of(),
+        List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now());
+    write(connection -> {
+      if (existing.isPresent()) {
+        catalog.dropTable(connection, existing.get().id());
+      }
+      catalog.createTable(connection, view);
+    });
+  }
+
+  public void dropTable(Ddl.DropTable drop) {
+    TableName name = context.translator().qualify(drop.name(), drop.span());
+    Optional<TableInfo> table = catalog.table(name);
+    if (table.isEmpty()) {
+      if (drop.ifExists()) {
+        return;
+      }
+      throw Errors.tableOrViewNotFound(name.parts(), drop.span());
+    }
+    boolean isView = table.get().kind() == TableKind.VIEW;
+    if (drop.view() != isView) {
+      throw EngineException.of(ErrorClass.WRONG_COMMAND_FOR_OBJECT_TYPE)
+          .parameter("operation", drop.view() ? "DROP VIEW" : "DROP TABLE")
+          .parameter("foundType", isView ? "VIEW" : "TABLE").parameter("requiredType", isView ? "TABLE" : "VIEW").parameter("objectName", Errors.quote(name.parts()))
+          .parameter("alternative", drop.view() ? "DROP TABLE" : "DROP VIEW").at(drop.span()).build();
+    }
+    write(connection -> catalog.dropTable(connection, table.get().id()));
+    dropStorage(List.of(table.get()));
+  }
+
+  private void dropStorage(List<TableInfo> tables) {
+    for (TableInfo table : tables) {
+      if (table.kind() != TableKind.VIEW) {
+        storage.execute("DROP TABLE IF EXISTS " + SqlText.table(table.storageName()));
+      }
+    }
+  }
+
+  private interface Write {
+    void run(java.sql.Connection connection) throws java.sql.SQLException;
+  }
+
+  private void write(Write write) {
+    try {
+      storage.inTransaction(connection -> {
+        write.run(connection);
+        return null;
+      });
+    } finally {
+      catalog.changed();
+    }
+  }
+
+  private <T> T writeAndReturn(H2Storage.TransactionWork<T> work) {
+    try {
+      return storage.inTransaction(work);
+    } finally {
+      catalog.changed();
+    }
+  }
+}

@@ -1,0 +1,92 @@
+package io.flowgate.engine.exec;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.plan.H2Statement;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.storage.H2Storage;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/** Runs INSERT, UPDATE, DELETE and MERGE; each change and its commit-log entry commit in one transaction. */
+public final class DmlExecutor {
+  private final ExecutionContext context;
+
+  public DmlExecutor(ExecutionContext context) {
+    this.context = context;
+  }
+
+  public long execute(Dml dml, List<Object> parameters) {
+    QueryTranslator translator = context.translator();
+    TableInfo table = translator.resolveTable(dml.target(), dml.span());
+    if (table.kind() != TableKind.MANAGED) {
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", operation(dml))
+          .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();
+    }
+    DmlPlanner planner = new DmlPlanner(translator);
+    H2Statement statement;
+    if (dml instanceof Dml.Insert insert) {
+      statement = planner.insert(insert, table);
+    } else if (dml instanceof Dml.Update update) {
+      statement = planner.update(update, table);
+    } else if (dml instanceof Dml.Delete delete) {
+      statement = planner.delete(delete, table);
+    } else {
+      statement = planner.merge((Dml.Merge) dml, table);
+    }
+    boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
+    CatalogService catalog = context.catalog();
+    // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
+    return context.storage().inTransaction(connection -> {
+        long removed = 0;
+        if (overwrite) {
+          removed = H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(table.storageName()),
+              List.of()), List.of());
+        }
+        long rows = H2Storage.update(connection, statement, parameters);
+        Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
+            : Map.of(metricName(dml), rows);
+        catalog.appendCommit(connection, table.id(), Instant.now(), operation(dml), context.session().user(),
+            Map.of(), metrics);
+        return rows;
+      });
+  }
+
+  public long insert(Dml.Insert insert) {
+    return execute(insert, List.of());
+  }
+
+  private static String operation(Dml dml) {
+    if (dml instanceof Dml.Insert insert) {
+      return "WRITE";
+    }
+    if (dml instanceof Dml.Update) {
+      return "UPDATE";
+    }
+    if (dml instanceof Dml.Delete) {
+      return "DELETE";
+    }
+    return "MERGE";
+  }
+
+  private static String metricName(Dml dml) {
+    if (dml instanceof Dml.Insert) {
+      return "numOutputRows";
+    }
+    if (dml instanceof Dml.Update) {
+      return "numUpdatedRows";
+    }
+    if (dml instanceof Dml.Delete) {
+      return "numDeletedRows";
+    }
+    return "numTargetRowsAffected";
+  }
+}

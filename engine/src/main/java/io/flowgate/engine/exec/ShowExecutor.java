@@ -1,0 +1,228 @@
+package io.flowgate.engine.exec;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.StatementResult;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.type.SqlType;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/** Answers SHOW and DESCRIBE from the catalog, with the output columns the dialect documents. */
+public final class ShowExecutor {
+  private final ExecutionContext context;
+  private final CatalogService catalog;
+
+  public ShowExecutor(ExecutionContext context) {
+    this.context = context;
+    this.catalog = context.catalog();
+  }
+
+  public StatementResult execute(Show show) {
+    if (show instanceof Show.ShowCatalogs catalogs) {
+      List<List<Object>> rows = catalog.catalogs().stream().map(CatalogInfo::name)
+          .filter(matches(catalogs.pattern())).map(name -> List.<Object>of(name)).toList();
+      return result(List.of(column("catalog")), rows);
+    }
+    if (show instanceof Show.ShowSchemas schemas) {
+      String name = schemas.catalog().map(c -> c.toLowerCase(Locale.ROOT)).orElse(context.session().catalog());
+      if (catalog.catalog(name).isEmpty()) {
+        throw Errors.catalogNotFound(name, schemas.span());
+      }
+      List<List<Object>> rows = catalog.schemas(name).stream().map(SchemaInfo::name)
+          .filter(matches(schemas.pattern())).map(schema -> List.<Object>of(schema)).toList();
+      return result(List.of(column("databaseName")), rows);
+    }
+    if (show instanceof Show.ShowTables tables) {
+      List<String> schema = tables.schema().isEmpty()
+          ? List.of(context.session().catalog(), context.session().schema())
+          : new DdlExecutor(context).schemaName(tables.schema(), tables.span());
+      if (catalog.schema(schema.get(0), schema.get(1)).isEmpty()) {
+        throw Errors.schemaNotFound(schema, tables.span());
+      }
+      List<List<Object>> rows = catalog.tables(schema.get(0), schema.get(1)).stream()
+          .filter(table -> matches(tables.pattern()).test(table.name().table()))
+          .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList();
+      return result(List.of(column("database"), column("tableName"),
+          new ResultColumn("isTemporary", SqlType.BOOLEAN, false)), rows);
+    }
+    if (show instanceof Show.ShowColumns columns) {
+      TableInfo table = table(columns.table(), columns.span());
+      return result(List.of(column("col_name")),
+          table.columns().stream().map(c -> List.<Object>of(c.name())).toList());
+    }
+    if (show instanceof Show.ShowTableProperties properties) {
+      TableInfo table = table(properties.table(), properties.span());
+      List<List<Object>> rows = table.properties().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+          .map(entry -> List.<Object>of(entry.getKey(), entry.getValue())).toList();
+      return result(List.of(column("key"), column("value")), rows);
+    }
+    if (show instanceof Show.ShowCreateTable create) {
+      TableInfo table = table(create.table(), create.span());
+      return result(List.of(column("createtab_stmt")), List.of(List.of(createStatement(table))));
+    }
+    if (show instanceof Show.DescribeTable describe) {
+      return describe(table(describe.table(), describe.span()), describe.extended());
+    }
+    if (show instanceof Show.DescribeHistory history) {
+      return history(table(history.table(), history.span()));
+    }
+    throw Errors.internal("unknown SHOW statement", null);
+  }
+
+  private TableInfo table(List<String> name, io.flowgate.engine.sql.tree.Span span) {
+    return context.translator().resolveTable(name, span);
+  }
+
+  private static ResultColumn column(String name) {
+    return new ResultColumn(name, SqlType.STRING, false);
+  }
+
+  private static StatementResult result(List<ResultColumn> columns, List<List<Object>> rows) {
+    return new StatementResult.Rows(columns, new ListCursor(rows));
+  }
+
+  /** SHOW ... LIKE patterns: {@code *} matches anything and {@code |} separates alternatives, ignoring case. */
+  private static java.util.function.Predicate<String> matches(Optional<String> pattern) {
+    if (pattern.isEmpty()) {
+      return name -> true;
+    }
+    String regex = Arrays.stream(pattern.get().split("\\|"))
+        .map(part -> Arrays.stream(part.strip().split("\\*", -1)).map(Pattern::quote)
+            .collect(Collectors.joining(".*")))
+        .collect(Collectors.joining("|"));
+    Pattern compiled = Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
+    return name -> compiled.matcher(name).matches();
+  }
+
+  private StatementResult describe(TableInfo table, boolean extended) {
+    List<List<Object>> rows = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      rows.add(Arrays.asList(column.name(), column.type(), column.comment().orElse(null)));
+    }
+    if (!table.partitionBy().isEmpty()) {
+      rows.add(Arrays.asList("# Partition Information", "", ""));
+      rows.add(Arrays.asList("# col_name", "data_type", "comment"));
+      for (String name : table.partitionBy()) {
+        Optional<ColumnInfo> column = table.column(name);
+        rows.add(Arrays.asList(name, column.map(ColumnInfo::type).orElse(""),
+            column.flatMap(ColumnInfo::comment).orElse(null)));
+      }
+    }
+    if (extended) {
+      rows.add(Arrays.asList("", "", ""));
+      rows.add(Arrays.asList("# Detailed Table Information", "", ""));
+      rows.add(Arrays.asList("Catalog", table.name().catalog(), ""));
+      rows.add(Arrays.asList("Database", table.name().schema(), ""));
+      rows.add(Arrays.asList("Table", table.name().table(), ""));
+      rows.add(Arrays.asList("Created Time", table.created().toString(), ""));
+      rows.add(Arrays.asList("Owner", table.owner(), ""));
+      rows.add(Arrays.asList("Type", table.kind().name(), ""));
+      if (table.kind() != TableKind.VIEW) {
+        rows.add(Arrays.asList("Provider", "delta", ""));
+      }
+      table.comment().ifPresent(comment -> rows.add(Arrays.asList("Comment", comment, "")));
+      table.viewSql().ifPresent(sql -> rows.add(Arrays.asList("View Text", sql, "")));
+      table.location().ifPresent(location -> rows.add(Arrays.asList("Location", location, "")));
+      if (!table.clusterBy().isEmpty()) {
+        rows.add(Arrays.asList("Clustering Columns", "[" + String.join(", ", table.clusterBy()) + "]", ""));
+      }
+      if (!table.properties().isEmpty()) {
+        rows.add(Arrays.asList("Table Properties", "[" + table.properties().entrySet().stream().sorted(
+            java.util.Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue())
+            .collect(Collectors.joining(",")) + "]", ""));
+      }
+    }
+    return result(List.of(column("col_name"), column("data_type"), new ResultColumn("comment", SqlType.STRING, true)),
+        rows);
+  }
+
+  private StatementResult history(TableInfo table) {
+    List<List<Object>> rows = new ArrayList<>();
+    for (CommitInfo commit : catalog.history(table.id())) {
+      rows.add(Arrays.asList(commit.version(), Timestamp.from(commit.timestamp()), commit.userName(),
+          commit.userName(), commit.operation(), render(commit.parameters()), null, null, null,
+          commit.version() == 0 ? null : commit.version() - 1, "WriteSerializable",
+          commit.operation().equals("WRITE"), render(commit.metrics()), null, "Flowgate"));
+    }
+    List<ResultColumn> columns = List.of(new ResultColumn("version", SqlType.BIGINT, false),
+        new ResultColumn("timestamp", SqlType.TIMESTAMP, false), column("userId"), column("userName"),
+        column("operation"), column("operationParameters"), nullable("job"), nullable("notebook"),
+        nullable("clusterId"), new ResultColumn("readVersion", SqlType.BIGINT, true), column("isolationLevel"),
+        new ResultColumn("isBlindAppend", SqlType.BOOLEAN, false), column("operationMetrics"),
+        nullable("userMetadata"), column("engineInfo"));
+    return result(columns, rows);
+  }
+
+  private static ResultColumn nullable(String name) {
+    return new ResultColumn(name, SqlType.STRING, true);
+  }
+
+  private static String render(java.util.Map<String, ?> map) {
+    return map.entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+        .map(entry -> "\"" + entry.getKey() + "\":\"" + entry.getValue() + "\"")
+        .collect(Collectors.joining(",", "{", "}"));
+  }
+
+  private static String createStatement(TableInfo table) {
+    TableName name = table.name();
+    if (table.kind() == TableKind.VIEW) {
+      return "CREATE VIEW " + Errors.quote(name.parts()) + " AS " + table.viewSql().orElse("");
+    }
+    StringBuilder sql = new StringBuilder("CREATE TABLE ").append(Errors.quote(name.parts())).append(" (\n");
+    List<String> lines = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      StringBuilder line = new StringBuilder("  ").append(Errors.quote(column.name())).append(' ')
+          .append(column.type().toUpperCase(Locale.ROOT));
+      if (!column.nullable()) {
+        line.append(" NOT NULL");
+      }
+      column.generatedSql().ifPresent(expression -> line.append(" GENERATED ALWAYS AS (").append(expression)
+          .append(')'));
+      column.identity().ifPresent(identity -> line.append(" GENERATED ").append(identity.always() ? "ALWAYS"
+          : "BY DEFAULT").append(" AS IDENTITY (START WITH ").append(identity.start()).append(" INCREMENT BY ")
+          .append(identity.step()).append(')'));
+      column.defaultSql().ifPresent(expression -> line.append(" DEFAULT ").append(expression));
+      column.comment().ifPresent(comment -> line.append(" COMMENT '").append(comment.replace("'", "\\'"))
+          .append('\''));
+      lines.add(line.toString());
+    }
+    for (KeyInfo key : table.keys()) {
+      String columns = key.columns().stream().map(Errors::quote).collect(Collectors.joining(", "));
+      lines.add("  CONSTRAINT " + Errors.quote(key.name()) + (key.primary() ? " PRIMARY KEY (" + columns + ")"
+          : " FOREIGN KEY (" + columns + ") REFERENCES " + Errors.quote(key.referencedTable().orElseThrow().parts())
+              + " (" + key.referencedColumns().stream().map(Errors::quote).collect(Collectors.joining(", ")) + ")"));
+    }
+    sql.append(String.join(",\n", lines)).append("\n)\nUSING delta");
+    if (!table.partitionBy().isEmpty()) {
+      sql.append("\nPARTITIONED BY (").append(table.partitionBy().stream().map(Errors::quote)
+          .collect(Collectors.joining(", "))).append(')');
+    }
+    if (!table.clusterBy().isEmpty()) {
+      sql.append("\nCLUSTER BY (").append(table.clusterBy().stream().map(Errors::quote)
+          .collect(Collectors.joining(", "))).append(')');
+    }
+    table.comment().ifPresent(comment -> sql.append("\nCOMMENT '").append(comment.replace("'", "\\'")).append('\''));
+    if (!table.properties().isEmpty()) {
+      sql.append("\nTBLPROPERTIES (").append(table.properties().entrySet().stream().sorted(
+          java.util.Map.Entry.comparingByKey()).map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
+          .collect(Collectors.joining(", "))).append(')');
+    }
+    return sql.toString();
+  }
+}

@@ -1,0 +1,209 @@
+package io.flowgate.engine.plan;
+
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Dml.Assignment;
+import io.flowgate.engine.sql.tree.Dml.Delete;
+import io.flowgate.engine.sql.tree.Dml.Insert;
+import io.flowgate.engine.sql.tree.Dml.Merge;
+import io.flowgate.engine.sql.tree.Dml.MergeAction;
+import io.flowgate.engine.sql.tree.Dml.MergeClause;
+import io.flowgate.engine.sql.tree.Dml.Update;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Span;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Writes the H2 statements for INSERT, UPDATE, DELETE and MERGE into a resolved table. */
+public final class DmlPlanner {
+  private final QueryTranslator queries;
+
+  public DmlPlanner(QueryTranslator queries) {
+    this.queries = queries;
+  }
+
+  public H2Statement insert(Insert insert, TableInfo table) {
+    TranslatedQuery source = queries.translate(insert.source(), Optional.empty());
+    List<ColumnInfo> targets = insertTargets(insert, table, source);
+    List<String> names = targets.stream().map(column -> SqlText.quote(column.name())).toList();
+    String alias = SqlText.quote(queries.newAlias());
+    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + String.join(", ", names) + ") SELECT "
+        + orderedColumns(insert, targets, source, alias) + " FROM (" + source.sql() + ") " + alias;
+    return queries.finish(sql);
+  }
+
+  /** The table columns the source's columns go to, in source order (for BY NAME, in target order). */
+  private static List<ColumnInfo> insertTargets(Insert insert, TableInfo table, TranslatedQuery source) {
+    List<ColumnInfo> targets = new ArrayList<>();
+    if (insert.byName()) {
+      for (TranslatedQuery.OutputColumn output : source.columns()) {
+        targets.add(table.column(output.name()).orElseThrow(() -> Errors.unresolvedColumn(List.of(output.name()),
+            table.columns().stream().map(ColumnInfo::name).toList(), insert.span())));
+      }
+    } else if (!insert.columns().isEmpty()) {
+      for (String name : insert.columns()) {
+        ColumnInfo column = table.column(name).orElseThrow(() -> Errors.unresolvedColumn(List.of(name),
+            table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
+        if (targets.contains(column)) {
+          throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS).parameter("columnName", Errors.quote(name))
+              .at(insert.span()).build();
+        }
+        targets.add(column);
+      }
+    } else {
+      // Positional: every column the user can write, in table order.
+      for (ColumnInfo column : table.columns()) {
+        if (column.generatedSql().isEmpty() && column.identity().map(identity -> !identity.always()).orElse(true)) {
+          targets.add(column);
+        }
+      }
+    }
+    for (ColumnInfo column : targets) {
+      if (column.identity().map(identity -> identity.always()).orElse(false)) {
+        throw EngineException.of(ErrorClass.DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED)
+            .parameter("colName", column.name()).at(insert.span()).build();
+      }
+      if (column.generatedSql().isPresent()) {
+        throw Errors.notSupported("writing values into the generated column " + Errors.quote(column.name()),
+            insert.span());
+      }
+    }
+    if (targets.size() != source.columns().size()) {
+      String reason = targets.size() > source.columns().size() ? "not enough data columns" : "too many data columns";
+      throw EngineException.of(ErrorClass.INSERT_COLUMN_ARITY_MISMATCH)
+          .parameter("tableName", Errors.quote(table.name().parts())).parameter("reason", reason)
+          .parameter("tableColumns", targets.stream().map(c -> Errors.quote(c.name())).toList())
+          .parameter("dataColumns", source.columns().stream().map(c -> Errors.quote(c.name())).toList())
+          .at(insert.span()).build();
+    }
+    return targets;
+  }
+
+  private static String orderedColumns(Insert insert, List<ColumnInfo> targets, TranslatedQuery source,
+      String alias) {
+    List<String> columns = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      columns.add(alias + "." + SqlText.quote(TranslatedQuery.positional(i)));
+    }
+    return String.join(", ", columns);
+  }
+
+  public H2Statement update(Update update, TableInfo table) {
+    String alias = queries.newAlias();
+    Scope scope = QueryTranslator.tableScope(table, alias, qualifier(update.alias(), table));
+    List<String> sets = assignments(update.assignments(), table, scope);
+    String sql = "UPDATE " + SqlText.table(table.storageName()) + " " + SqlText.quote(alias) + " SET "
+        + String.join(", ", sets) + update.where().map(where -> " WHERE "
+        + queries.expressions().translate(where, scope).sql()).orElse("");
+    return queries.finish(sql);
+  }
+
+  private List<String> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
+    List<String> sets = new ArrayList<>();
+    for (Assignment assignment : assignments) {
+      ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
+      sets.add(SqlText.quote(column.name()) + " = " + queries.expressions().translate(assignment.value(), scope).sql());
+    }
+    return sets;
+  }
+
+  private static ColumnInfo writableColumn(TableInfo table, String name, Span span) {
+    ColumnInfo column = table.column(name).orElseThrow(() -> Errors.unresolvedColumn(List.of(name),
+        table.columns().stream().map(ColumnInfo::name).toList(), span));
+    if (column.identity().isPresent()) {
+      throw EngineException.of(ErrorClass.DELTA_IDENTITY_COLUMNS_UPDATE_NOT_SUPPORTED)
+          .parameter("colName", column.name()).at(span).build();
+    }
+    if (column.generatedSql().isPresent()) {
+      throw Errors.notSupported("writing values into the generated column " + Errors.quote(column.name()), span);
+    }
+    return column;
+  }
+
+  public H2Statement delete(Delete delete, TableInfo table) {
+    String alias = queries.newAlias();
+    Scope scope = QueryTranslator.tableScope(table, alias, qualifier(delete.alias(), table));
+    String sql = "DELETE FROM " + SqlText.table(table.storageName()) + " " + SqlText.quote(alias)
+        + delete.where().map(where -> " WHERE " + queries.expressions().translate(where, scope).sql()).orElse("");
+    return queries.finish(sql);
+  }
+
+  public H2Statement merge(Merge merge, TableInfo table) {
+    String alias = queries.newAlias();
+    Scope target = QueryTranslator.tableScope(table, alias, qualifier(merge.alias(), table));
+    QueryTranslator.From source = queries.from(merge.source(), Optional.empty());
+    if (!source.filters().isEmpty()) {
+      throw Errors.notSupported("semi or anti joins in a MERGE source", merge.span());
+    }
+    Scope both = target.join(source.scope());
+    StringBuilder sql = new StringBuilder("MERGE INTO ").append(SqlText.table(table.storageName())).append(' ')
+        .append(SqlText.quote(alias)).append(" USING ").append(source.sql()).append(" ON ")
+        .append(queries.expressions().translate(merge.on(), both).sql());
+    for (MergeClause clause : merge.clauses()) {
+      if (clause.bySource()) {
+        throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE", clause.span());
+      }
+      sql.append(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED");
+      clause.condition().ifPresent(condition -> sql.append(" AND ")
+          .append(queries.expressions().translate(condition, clause.matched() ? both : source.scope()).sql()));
+      sql.append(" THEN ");
+      if (clause.action() == MergeAction.DELETE) {
+        sql.append("DELETE");
+      } else if (clause.action() == MergeAction.UPDATE) {
+        List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), clause.span())
+            : clause.assignments();
+        sql.append("UPDATE SET ").append(String.join(", ", assignments(assignments, table, both)));
+      } else {
+        List<String> columns = new ArrayList<>();
+        List<String> values = new ArrayList<>();
+        List<Assignment> inserts = clause.star() ? starAssignments(table, source.scope(), clause.span())
+            : zip(clause.columns(), clause.values(), clause.span());
+        for (Assignment insert : inserts) {
+          ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
+              List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
+          columns.add(SqlText.quote(column.name()));
+          values.add(queries.expressions().translate(insert.value(), source.scope()).sql());
+        }
+        sql.append("INSERT (").append(String.join(", ", columns)).append(") VALUES (")
+            .append(String.join(", ", values)).append(')');
+      }
+    }
+    return queries.finish(sql.toString());
+  }
+
+  /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */
+  private static List<Assignment> starAssignments(TableInfo table, Scope source, Span span) {
+    List<Assignment> assignments = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      if (column.generatedSql().isPresent() || column.identity().isPresent()) {
+        continue;
+      }
+      assignments.add(new Assignment(span, column.name(), new ColumnRef(span, List.of(column.name()))));
+    }
+    for (Assignment assignment : assignments) {
+      source.resolve((ColumnRef) assignment.value());
+    }
+    return assignments;
+  }
+
+  private static List<Assignment> zip(List<String> columns, List<Expression> values, Span span) {
+    if (columns.size() != values.size()) {
+      throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH).parameter("numTarget", columns.size())
+          .parameter("numExpr", values.size()).at(span).build();
+    }
+    List<Assignment> assignments = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      assignments.add(new Assignment(span, columns.get(i), values.get(i)));
+    }
+    return assignments;
+  }
+
+  private static List<String> qualifier(Optional<String> alias, TableInfo table) {
+    return alias.map(List::of).orElse(table.name().parts());
+  }
+}

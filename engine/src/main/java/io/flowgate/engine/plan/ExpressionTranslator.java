@@ -1,0 +1,536 @@
+package io.flowgate.engine.plan;
+
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.Between;
+import io.flowgate.engine.sql.tree.Expression.Binary;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.Expression.Case;
+import io.flowgate.engine.sql.tree.Expression.Cast;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Expression.Exists;
+import io.flowgate.engine.sql.tree.Expression.FrameBound;
+import io.flowgate.engine.sql.tree.Expression.FunctionCall;
+import io.flowgate.engine.sql.tree.Expression.InList;
+import io.flowgate.engine.sql.tree.Expression.InSubquery;
+import io.flowgate.engine.sql.tree.Expression.IsBoolean;
+import io.flowgate.engine.sql.tree.Expression.IsNull;
+import io.flowgate.engine.sql.tree.Expression.Like;
+import io.flowgate.engine.sql.tree.Expression.Literal;
+import io.flowgate.engine.sql.tree.Expression.Parameter;
+import io.flowgate.engine.sql.tree.Expression.ScalarSubquery;
+import io.flowgate.engine.sql.tree.Expression.SortItem;
+import io.flowgate.engine.sql.tree.Expression.Subscript;
+import io.flowgate.engine.sql.tree.Expression.Unary;
+import io.flowgate.engine.sql.tree.Expression.WhenClause;
+import io.flowgate.engine.sql.tree.Expression.WindowSpec;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Translates a dialect expression into H2 SQL within a scope, applying the dialect's semantics where H2 differs:
+ * {@code /} on integers gives a DOUBLE, CAST to an integer truncates, {@code ||} and concat are NULL if any
+ * argument is NULL, booleans cast to STRING are lower case.
+ */
+final class ExpressionTranslator {
+  private final QueryTranslator queries;
+  private final Bindings bindings;
+  private final SessionContext session;
+  /** In DDL (DEFAULT, GENERATED) H2 takes no parameters, so constants are written as literals. */
+  private final boolean inline;
+
+  ExpressionTranslator(QueryTranslator queries, Bindings bindings, SessionContext session, boolean inline) {
+    this.queries = queries;
+    this.bindings = bindings;
+    this.session = session;
+    this.inline = inline;
+  }
+
+  Typed translate(Expression expression, Scope scope) {
+    if (expression instanceof Literal literal) {
+      return literal(literal);
+    }
+    if (expression instanceof ColumnRef reference) {
+      Scope.Column column = scope.resolve(reference).column();
+      return new Typed(column.sql(), column.type());
+    }
+    if (expression instanceof Parameter parameter) {
+      if (inline) {
+        throw Errors.notSupported("parameter markers in table definitions", parameter.span());
+      }
+      return Typed.unknown(bindings.bind(new Binding.UserParameter(parameter.index())));
+    }
+    if (expression instanceof Binary binary) {
+      return binary(binary, scope);
+    }
+    if (expression instanceof Unary unary) {
+      Typed operand = translate(unary.operand(), scope);
+      return switch (unary.operator()) {
+        case NOT -> Typed.of("(NOT " + operand.sql() + ")", SqlType.BOOLEAN);
+        case MINUS -> new Typed("(- " + operand.sql() + ")", operand.type());
+        case PLUS -> operand;
+        case BITWISE_NOT -> new Typed("BITNOT(" + operand.sql() + ")", operand.type());
+      };
+    }
+    if (expression instanceof IsNull isNull) {
+      return Typed.of("(" + translate(isNull.value(), scope).sql() + (isNull.negated() ? " IS NOT NULL)" : " IS NULL)"),
+          SqlType.BOOLEAN);
+    }
+    if (expression instanceof IsBoolean test) {
+      return Typed.of("(" + translate(test.value(), scope).sql() + " IS " + (test.negated() ? "NOT " : "")
+          + (test.expected() ? "TRUE" : "FALSE") + ")", SqlType.BOOLEAN);
+    }
+    if (expression instanceof Between between) {
+      return Typed.of("(" + translate(between.value(), scope).sql() + (between.negated() ? " NOT" : "") + " BETWEEN "
+          + translate(between.low(), scope).sql() + " AND " + translate(between.high(), scope).sql() + ")",
+          SqlType.BOOLEAN);
+    }
+    if (expression instanceof InList in) {
+      List<String> items = new ArrayList<>();
+      for (Expression item : in.list()) {
+        items.add(translate(item, scope).sql());
+      }
+      return Typed.of("(" + translate(in.value(), scope).sql() + (in.negated() ? " NOT IN (" : " IN (")
+          + String.join(", ", items) + "))", SqlType.BOOLEAN);
+    }
+    if (inline && (expression instanceof InSubquery || expression instanceof Exists
+        || expression instanceof ScalarSubquery)) {
+      throw Errors.notSupported("subqueries in column definitions", expression.span());
+    }
+    if (expression instanceof InSubquery in) {
+      String value = translate(in.value(), scope).sql();
+      TranslatedQuery subquery = queries.translateSubquery(in.query(), scope);
+      requireSingleColumn(subquery, in.span());
+      return Typed.of("(" + value + (in.negated() ? " NOT IN (" : " IN (") + subquery.sql() + "))", SqlType.BOOLEAN);
+    }
+    if (expression instanceof Exists exists) {
+      return Typed.of("EXISTS (" + queries.translateSubquery(exists.query(), scope).sql() + ")", SqlType.BOOLEAN);
+    }
+    if (expression instanceof ScalarSubquery subquery) {
+      TranslatedQuery translated = queries.translateSubquery(subquery.query(), scope);
+      requireSingleColumn(translated, subquery.span());
+      return new Typed("(" + translated.sql() + ")", translated.columns().get(0).type());
+    }
+    if (expression instanceof Like like) {
+      return like(like, scope);
+    }
+    if (expression instanceof Case caseExpression) {
+      return caseExpression(caseExpression, scope);
+    }
+    if (expression instanceof Cast cast) {
+      return cast(cast, scope);
+    }
+    if (expression instanceof FunctionCall call) {
+      return function(call, scope);
+    }
+    if (expression instanceof Subscript subscript) {
+      Typed base = translate(subscript.base(), scope);
+      Typed index = translate(subscript.index(), scope);
+      Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0));
+      // the dialect's arrays are 0-based with [], H2's are 1-based
+      return new Typed("ARRAY_GET(" + base.sql() + ", (" + index.sql() + ") + 1)", element);
+    }
+    throw Errors.internal("no translation for " + expression.getClass().getSimpleName(), null);
+  }
+
+  private static void requireSingleColumn(TranslatedQuery query, io.flowgate.engine.sql.tree.Span span) {
+    if (query.columns().size() != 1) {
+      throw EngineException.of(ErrorClass.INVALID_SUBQUERY_EXPRESSION)
+          .parameter("number", query.columns().size()).at(span).build();
+    }
+  }
+
+  Typed literal(Literal literal) {
+    return switch (literal.kind()) {
+      case NULL -> Typed.of("NULL", SqlType.VOID);
+      case BOOLEAN -> Typed.of(literal.text().equals("true") ? "TRUE" : "FALSE", SqlType.BOOLEAN);
+      case INTEGER -> integer(literal);
+      case DECIMAL -> decimal(literal);
+      case STRING -> Typed.of(constant(literal.text(), "CHARACTER VARYING"), SqlType.STRING);
+      case DATE -> {
+        try {
+          LocalDate date = LocalDate.parse(literal.text().strip());
+          yield Typed.of(inline ? "DATE '" + date + "'" : constant(date, "DATE"), SqlType.DATE);
+        } catch (DateTimeParseException e) {
+          throw invalidLiteral(literal, "DATE");
+        }
+      }
+      case TIMESTAMP, TIMESTAMP_NTZ -> {
+        LocalDateTime timestamp = Literals.parseTimestamp(literal.text()).orElseThrow(() -> invalidLiteral(literal,
+            "TIMESTAMP"));
+        SqlType type = literal.kind() == Expression.LiteralKind.TIMESTAMP ? SqlType.TIMESTAMP : SqlType.TIMESTAMP_NTZ;
+        yield Typed.of(inline ? "TIMESTAMP '" + timestamp + "'" : constant(timestamp, "TIMESTAMP(6)"), type);
+      }
+      case BINARY -> Typed.of(inline ? "X'" + literal.text() + "'"
+          : constant(HexFormat.of().parseHex(literal.text()), "BINARY VARYING"), SqlType.BINARY);
+    };
+  }
+
+  private String constant(Object value, String h2Type) {
+    if (inline) {
+      return SqlText.literal(value.toString());
+    }
+    return "CAST(" + bindings.bind(new Binding.Constant(value)) + " AS " + h2Type + ")";
+  }
+
+  private static EngineException invalidLiteral(Literal literal, String type) {
+    return EngineException.of(ErrorClass.INVALID_TYPED_LITERAL).parameter("valueType", type)
+        .parameter("value", "'" + literal.text() + "'").at(literal.span()).build();
+  }
+
+  private static Typed integer(Literal literal) {
+    String text = literal.text();
+    char suffix = Character.toUpperCase(text.charAt(text.length() - 1));
+    String digits = Character.isDigit(suffix) ? text : text.substring(0, text.length() - 1);
+    BigDecimal value = new BigDecimal(digits);
+    SqlType type = switch (suffix) {
+      case 'L' -> SqlType.BIGINT;
+      case 'S' -> SqlType.SMALLINT;
+      case 'Y' -> SqlType.TINYINT;
+      default -> value.abs().compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) <= 0 ? SqlType.INT
+          : value.abs().compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) <= 0 ? SqlType.BIGINT
+          : SqlType.decimal(Math.min(38, digits.replace("-", "").length()), 0);
+    };
+    // Printed from the parsed number, so nothing of the statement text reaches H2 here.
+    return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
+  }
+
+  private static Typed decimal(Literal literal) {
+    String text = literal.text();
+    String upper = text.toUpperCase(Locale.ROOT);
+    if (upper.endsWith("BD")) {
+      BigDecimal value = new BigDecimal(text.substring(0, text.length() - 2));
+      return decimalOf(value);
+    }
+    if (upper.endsWith("D") || upper.endsWith("F")) {
+      double value = Double.parseDouble(text.substring(0, text.length() - 1));
+      SqlType type = upper.endsWith("F") ? SqlType.FLOAT : SqlType.DOUBLE;
+      return Typed.of("CAST(" + BigDecimal.valueOf(value).toString() + " AS " + type.h2Type() + ")", type);
+    }
+    return decimalOf(new BigDecimal(text));
+  }
+
+  private static Typed decimalOf(BigDecimal value) {
+    int scale = Math.max(value.scale(), 0);
+    int precision = Math.max(value.precision(), scale);
+    if (precision > SqlType.MAX_DECIMAL_PRECISION) {
+      return Typed.of("CAST(" + value.toString() + " AS DOUBLE PRECISION)", SqlType.DOUBLE);
+    }
+    SqlType type = SqlType.decimal(precision, scale);
+    return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
+  }
+
+  private Typed binary(Binary binary, Scope scope) {
+    Typed left = translate(binary.left(), scope);
+    Typed right = translate(binary.right(), scope);
+    BinaryOperator operator = binary.operator();
+    switch (operator) {
+      case AND, OR -> {
+        return Typed.of("(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")", SqlType.BOOLEAN);
+      }
+      case NULL_SAFE_EQUAL -> {
+        return Typed.of("(" + left.sql() + " IS NOT DISTINCT FROM " + right.sql() + ")", SqlType.BOOLEAN);
+      }
+      case DIVIDE -> {
+        boolean decimal = left.is(t -> t.kind() == TypeKind.DECIMAL) || right.is(t -> t.kind() == TypeKind.DECIMAL);
+        if (decimal && !left.is(t -> t.kind() == TypeKind.DOUBLE) && !right.is(t -> t.kind() == TypeKind.DOUBLE)) {
+          return Typed.unknown("(" + left.sql() + " / " + right.sql() + ")");
+        }
+        return Typed.of("(CAST(" + left.sql() + " AS DOUBLE PRECISION) / " + right.sql() + ")", SqlType.DOUBLE);
+      }
+      case INTEGER_DIVIDE -> {
+        return Typed.of("CAST(TRUNC(CAST(" + left.sql() + " AS DECIMAL(38, 10)) / " + right.sql() + ") AS BIGINT)",
+            SqlType.BIGINT);
+      }
+      case CONCAT -> {
+        return Typed.of("(" + asString(left) + " || " + asString(right) + ")", SqlType.STRING);
+      }
+      case BITWISE_AND -> {
+        return new Typed("BITAND(" + left.sql() + ", " + right.sql() + ")", left.type());
+      }
+      case BITWISE_OR -> {
+        return new Typed("BITOR(" + left.sql() + ", " + right.sql() + ")", left.type());
+      }
+      case BITWISE_XOR -> {
+        return new Typed("BITXOR(" + left.sql() + ", " + right.sql() + ")", left.type());
+      }
+      case MODULO -> {
+        return new Typed("MOD(" + left.sql() + ", " + right.sql() + ")", widerNumeric(left, right));
+      }
+      default -> {
+        String sql = "(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")";
+        if (operator.isComparison()) {
+          return Typed.of(sql, SqlType.BOOLEAN);
+        }
+        return new Typed(sql, widerNumeric(left, right));
+      }
+    }
+  }
+
+  private static Optional<SqlType> widerNumeric(Typed left, Typed right) {
+    if (left.type().isEmpty() || right.type().isEmpty()) {
+      return Optional.empty();
+    }
+    SqlType a = left.type().get();
+    SqlType b = right.type().get();
+    if (a.isIntegral() && b.isIntegral()) {
+      return Optional.of(a.kind().ordinal() >= b.kind().ordinal() ? a : b);
+    }
+    if (a.kind() == TypeKind.DOUBLE || b.kind() == TypeKind.DOUBLE || a.kind() == TypeKind.FLOAT
+        || b.kind() == TypeKind.FLOAT) {
+      return Optional.of(SqlType.DOUBLE);
+    }
+    return Optional.empty();
+  }
+
+  private static String asString(Typed value) {
+    if (value.is(SqlType::isCharacter)) {
+      return value.sql();
+    }
+    return "CAST(" + value.sql() + " AS CHARACTER VARYING)";
+  }
+
+  private Typed like(Like like, Scope scope) {
+    String value = translate(like.value(), scope).sql();
+    String pattern = translate(like.pattern(), scope).sql();
+    String sql = switch (like.kind()) {
+      case LIKE -> value + " LIKE " + pattern + like.escape().map(e -> " ESCAPE " + translate(e, scope).sql())
+          .orElse(" ESCAPE '\\'");
+      case ILIKE -> value + " ILIKE " + pattern + like.escape().map(e -> " ESCAPE " + translate(e, scope).sql())
+          .orElse(" ESCAPE '\\'");
+      case RLIKE -> "REGEXP_LIKE(" + value + ", " + pattern + ")";
+    };
+    return Typed.of("(" + (like.negated() ? "NOT " : "") + sql + ")", SqlType.BOOLEAN);
+  }
+
+  private Typed caseExpression(Case caseExpression, Scope scope) {
+    StringBuilder sql = new StringBuilder("CASE");
+    caseExpression.operand().ifPresent(operand -> sql.append(' ').append(translate(operand, scope).sql()));
+    Optional<SqlType> type = Optional.empty();
+    for (WhenClause when : caseExpression.whens()) {
+      Typed result = translate(when.result(), scope);
+      if (type.isEmpty() || type.get().kind() == TypeKind.VOID) {
+        type = result.type();
+      }
+      sql.append(" WHEN ").append(translate(when.condition(), scope).sql()).append(" THEN ").append(result.sql());
+    }
+    if (caseExpression.otherwise().isPresent()) {
+      sql.append(" ELSE ").append(translate(caseExpression.otherwise().get(), scope).sql());
+    }
+    return new Typed(sql.append(" END").toString(), type);
+  }
+
+  private Typed cast(Cast cast, Scope scope) {
+    Typed value = translate(cast.value(), scope);
+    SqlType target = cast.type();
+    String source = value.sql();
+    if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
+        || t.kind() == TypeKind.DECIMAL)) {
+      source = "TRUNC(" + source + ")";
+    }
+    if (target.isCharacter() && value.is(t -> t.kind() == TypeKind.BOOLEAN)) {
+      return Typed.of("CASE WHEN " + source + " THEN 'true' WHEN NOT " + source + " THEN 'false' END", target);
+    }
+    String sql = "CAST(" + source + " AS " + target.h2Type() + ")";
+    if (cast.tryCast()) {
+      // TRY_CAST gives NULL where CAST fails; H2 has no such form, so failures are caught per row by CASEWHEN on a
+      // validity test only for character sources, the common case.
+      if (!value.is(SqlType::isCharacter)) {
+        return Typed.of(sql, target);
+      }
+      String test = target.isNumeric() ? "REGEXP_LIKE(TRIM(" + source + "), '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$')"
+          : target.kind() == TypeKind.DATE ? "REGEXP_LIKE(TRIM(" + source + "), '^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$')"
+          : "TRUE";
+      return Typed.of("CASE WHEN " + test + " THEN " + sql + " END", target);
+    }
+    return Typed.of(sql, target);
+  }
+
+  private Typed function(FunctionCall call, Scope scope) {
+    String name = call.name();
+    switch (name) {
+      case "current_user", "user", "session_user" -> {
+        return Typed.of(constant(session.user(), "CHARACTER VARYING"), SqlType.STRING);
+      }
+      case "current_catalog" -> {
+        return Typed.of(constant(session.catalog(), "CHARACTER VARYING"), SqlType.STRING);
+      }
+      case "current_schema", "current_database" -> {
+        return Typed.of(constant(session.schema(), "CHARACTER VARYING"), SqlType.STRING);
+      }
+      case "struct", "named_struct", "map", "from_json", "to_json", "explode" -> throw Errors.notSupported(
+          "the function " + name + " in this version of Flowgate", call.span());
+      case "extract", "date_trunc" -> {
+        return datePart(call, scope);
+      }
+      default -> {
+        // an ordinary registered function
+      }
+    }
+    FunctionRegistry.Function function = FunctionRegistry.lookup(name)
+        .orElseThrow(() -> Errors.unresolvedRoutine(name, List.of("system.builtin", "system.session",
+            session.catalog() + "." + session.schema()), call.span()));
+    int count = call.star() ? 0 : call.arguments().size();
+    if (count < function.minArguments() || count > function.maxArguments()) {
+      throw Errors.wrongArguments(name, function.arity(), count, call.span());
+    }
+    List<Typed> arguments = new ArrayList<>();
+    for (Expression argument : call.arguments()) {
+      arguments.add(translate(argument, scope));
+    }
+    List<String> sql = arguments.stream().map(Typed::sql).toList();
+    switch (function.kind()) {
+      case SCALAR -> {
+        if (call.window().isPresent() || call.distinct() || call.filter().isPresent()) {
+          throw Errors.notSupported("DISTINCT, FILTER or OVER with the scalar function " + name, call.span());
+        }
+        if (name.equals("concat")) {
+          sql = arguments.stream().map(ExpressionTranslator::asString).toList();
+        }
+        return new Typed(function.renderer().render(sql), scalarType(name, arguments));
+      }
+      case AGGREGATE -> {
+        String inner = call.star() ? "*" : (call.distinct() ? "DISTINCT " : "") + String.join(", ", sql);
+        String text = function.renderer().render(List.of(inner));
+        if (call.filter().isPresent()) {
+          text += " FILTER (WHERE " + translate(call.filter().get(), scope).sql() + ")";
+        }
+        if (call.window().isPresent()) {
+          text += " OVER " + window(call.window().get(), scope);
+        }
+        return new Typed(text, aggregateType(name, arguments));
+      }
+      case WINDOW -> {
+        if (call.window().isEmpty()) {
+          throw EngineException.of(ErrorClass.WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE)
+              .parameter("funcName", Errors.quote(name)).at(call.span()).build();
+        }
+        Optional<SqlType> type = switch (name) {
+          case "row_number", "rank", "dense_rank", "ntile" -> Optional.of(SqlType.INT);
+          case "percent_rank", "cume_dist" -> Optional.of(SqlType.DOUBLE);
+          default -> arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
+        };
+        String text = function.renderer().render(sql) + " OVER " + window(call.window().get(), scope);
+        // H2 ranks are BIGINT; the dialect's are INT.
+        return new Typed(type.equals(Optional.of(SqlType.INT)) ? "CAST(" + text + " AS INTEGER)" : text, type);
+      }
+    }
+    throw Errors.internal("unknown function kind", null);
+  }
+
+  private Typed datePart(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 2 || !(call.arguments().get(0) instanceof Literal field)) {
+      throw Errors.wrongArguments(call.name(), "2", call.arguments().size(), call.span());
+    }
+    String unit = field.text().toUpperCase(Locale.ROOT);
+    String h2Field = switch (unit) {
+      case "DOW", "DAYOFWEEK" -> "DAY_OF_WEEK";
+      case "DOY", "DAYOFYEAR" -> "DAY_OF_YEAR";
+      case "YEARS", "YYYY", "YY" -> "YEAR";
+      case "MONTHS", "MM", "MON" -> "MONTH";
+      case "DAYS", "DD" -> "DAY";
+      case "HOURS" -> "HOUR";
+      case "MINUTES" -> "MINUTE";
+      case "SECONDS" -> "SECOND";
+      default -> unit;
+    };
+    if (!FunctionRegistry.isDateField(h2Field) && !h2Field.equals("DAY_OF_WEEK") && !h2Field.equals("DAY_OF_YEAR")) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`field`")
+          .parameter("functionName", Errors.quote(call.name())).parameter("message", "unknown field " + field.text())
+          .at(field.span()).build();
+    }
+    String value = translate(call.arguments().get(1), scope).sql();
+    if (call.name().equals("extract")) {
+      return Typed.of("EXTRACT(" + h2Field + " FROM " + value + ")", SqlType.INT);
+    }
+    return Typed.of("DATE_TRUNC(" + h2Field + ", " + value + ")", SqlType.TIMESTAMP);
+  }
+
+  private String window(WindowSpec window, Scope scope) {
+    StringBuilder sql = new StringBuilder("(");
+    if (!window.partitionBy().isEmpty()) {
+      List<String> keys = new ArrayList<>();
+      for (Expression key : window.partitionBy()) {
+        keys.add(translate(key, scope).sql());
+      }
+      sql.append("PARTITION BY ").append(String.join(", ", keys));
+    }
+    if (!window.orderBy().isEmpty()) {
+      sql.append(sql.length() > 1 ? " " : "").append("ORDER BY ").append(orderBy(window.orderBy(), scope));
+    }
+    window.frame().ifPresent(frame -> sql.append(' ').append(frame.unit().name()).append(" BETWEEN ")
+        .append(bound(frame.start(), scope)).append(" AND ").append(bound(frame.end(), scope)));
+    return sql.append(')').toString();
+  }
+
+  private String bound(FrameBound bound, Scope scope) {
+    return switch (bound.kind()) {
+      case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
+      case UNBOUNDED_FOLLOWING -> "UNBOUNDED FOLLOWING";
+      case CURRENT_ROW -> "CURRENT ROW";
+      case PRECEDING -> translate(bound.offset().orElseThrow(), scope).sql() + " PRECEDING";
+      case FOLLOWING -> translate(bound.offset().orElseThrow(), scope).sql() + " FOLLOWING";
+    };
+  }
+
+  String orderBy(List<SortItem> items, Scope scope) {
+    List<String> keys = new ArrayList<>();
+    for (SortItem item : items) {
+      keys.add(sortKey(translate(item.key(), scope).sql(), item));
+    }
+    return String.join(", ", keys);
+  }
+
+  /** The dialect sorts NULLs first ascending and last descending unless told otherwise; so is H2 by default. */
+  static String sortKey(String sql, SortItem item) {
+    return sql + (item.descending() ? " DESC" : " ASC")
+        + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse("");
+  }
+
+  private static Optional<SqlType> scalarType(String name, List<Typed> arguments) {
+    return switch (name) {
+      case "upper", "lower", "ucase", "lcase", "substring", "substr", "concat", "concat_ws", "trim", "ltrim", "rtrim",
+          "replace", "lpad", "rpad", "repeat", "left", "right", "initcap", "regexp_replace", "chr", "char",
+          "date_format", "btrim" -> Optional.of(SqlType.STRING);
+      case "length", "char_length", "character_length", "len", "instr", "locate", "position", "ascii", "year",
+          "month", "day", "dayofmonth", "hour", "minute", "second", "quarter", "dayofweek", "dayofyear",
+          "weekofyear", "datediff", "size", "cardinality", "array_size" -> Optional.of(SqlType.INT);
+      case "ceil", "ceiling", "floor", "unix_timestamp" -> Optional.of(SqlType.BIGINT);
+      case "sqrt", "pow", "power", "exp", "ln", "log", "log10", "log2", "rand", "random", "pi", "sign", "signum" ->
+          Optional.of(SqlType.DOUBLE);
+      case "current_date", "curdate", "date_add", "dateadd", "date_sub", "add_months", "last_day", "to_date" ->
+          Optional.of(SqlType.DATE);
+      case "current_timestamp", "now", "localtimestamp", "to_timestamp" -> Optional.of(SqlType.TIMESTAMP);
+      case "isnull", "isnotnull", "startswith", "endswith", "contains", "regexp_like", "array_contains" ->
+          Optional.of(SqlType.BOOLEAN);
+      case "abs", "round", "coalesce", "ifnull", "nvl", "nullif", "greatest", "least", "mod", "pmod" ->
+          arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
+      default -> Optional.empty();
+    };
+  }
+
+  private static Optional<SqlType> aggregateType(String name, List<Typed> arguments) {
+    return switch (name) {
+      case "count", "count_if", "approx_count_distinct" -> Optional.of(SqlType.BIGINT);
+      case "min", "max", "any_value", "first" -> arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
+      case "avg", "mean", "stddev", "stddev_samp", "std", "stddev_pop", "variance", "var_samp", "var_pop" ->
+          arguments.stream().anyMatch(a -> a.is(t -> t.kind() == TypeKind.DECIMAL)) ? Optional.empty()
+              : Optional.of(SqlType.DOUBLE);
+      case "sum" -> arguments.stream().anyMatch(a -> a.is(SqlType::isIntegral)) ? Optional.of(SqlType.BIGINT)
+          : Optional.empty();
+      case "bool_and", "bool_or", "every", "some", "any" -> Optional.of(SqlType.BOOLEAN);
+      default -> Optional.empty();
+    };
+  }
+}

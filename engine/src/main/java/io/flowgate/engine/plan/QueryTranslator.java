@@ -1,0 +1,537 @@
+package io.flowgate.engine.plan;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Expression.Literal;
+import io.flowgate.engine.sql.tree.Expression.LiteralKind;
+import io.flowgate.engine.sql.tree.Expression.SortItem;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Query.WithQuery;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.QueryBody.AllColumns;
+import io.flowgate.engine.sql.tree.QueryBody.Nested;
+import io.flowgate.engine.sql.tree.QueryBody.Select;
+import io.flowgate.engine.sql.tree.QueryBody.SelectItem;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperation;
+import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
+import io.flowgate.engine.sql.tree.QueryBody.Values;
+import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Relation.Derived;
+import io.flowgate.engine.sql.tree.Relation.Join;
+import io.flowgate.engine.sql.tree.Relation.JoinType;
+import io.flowgate.engine.sql.tree.Relation.TableFunction;
+import io.flowgate.engine.sql.tree.Relation.TableRef;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.sql.tree.Statement;
+import io.flowgate.engine.type.SqlType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Resolves a query against the catalog and writes the H2 SQL that computes it. Every relation gets a generated
+ * alias ({@code r1, r2, ...}) and every output column a positional name ({@code c1, c2, ...}), so nothing the
+ * user named reaches H2 except as a quoted identifier of a table's own column. One instance per statement.
+ */
+public final class QueryTranslator {
+  private static final int MAX_VIEW_DEPTH = 32;
+
+  private final CatalogService catalog;
+  private final SessionContext session;
+  private final Bindings bindings;
+  private final ExpressionTranslator expressions;
+  private final int[] nextAlias;
+  private int viewDepth;
+
+  /** A CTE in scope: its H2 name and columns. */
+  private record Cte(String h2Name, TranslatedQuery query) {}
+
+  record From(String sql, Scope scope, List<String> filters) {}
+
+  public QueryTranslator(CatalogService catalog, SessionContext session) {
+    this(catalog, session, new Bindings(), new int[1], 0);
+  }
+
+  private QueryTranslator(CatalogService catalog, SessionContext session, Bindings bindings, int[] nextAlias,
+      int viewDepth) {
+    this.catalog = catalog;
+    this.session = session;
+    this.bindings = bindings;
+    this.nextAlias = nextAlias;
+    this.viewDepth = viewDepth;
+    this.expressions = new ExpressionTranslator(this, bindings, session, false);
+  }
+
+  /** Translates a top-level query. */
+  public PlannedQuery plan(Query query) {
+    TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
+    return new PlannedQuery(bindings.finish(translated.sql()), translated.columns().stream()
+        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList());
+  }
+
+  H2Statement finish(String sql) {
+    return bindings.finish(sql);
+  }
+
+  ExpressionTranslator expressions() {
+    return expressions;
+  }
+
+  SessionContext session() {
+    return session;
+  }
+
+  String newAlias() {
+    return "r" + (++nextAlias[0]);
+  }
+
+  // Shared with DML planning, which translates its source query and expressions over a target table.
+
+  TranslatedQuery translate(Query query, Optional<Scope> outer) {
+    return translate(query, outer, Map.of());
+  }
+
+  TranslatedQuery translateSubquery(Query query, Scope outer) {
+    return translate(query, Optional.of(outer), currentCtes);
+  }
+
+  private Map<String, Cte> currentCtes = Map.of();
+
+  private TranslatedQuery translate(Query query, Optional<Scope> outer, Map<String, Cte> inherited) {
+    Map<String, Cte> saved = currentCtes;
+    try {
+      Map<String, Cte> ctes = new HashMap<>(inherited);
+      List<String> withSql = new ArrayList<>();
+      for (WithQuery with : query.with()) {
+        currentCtes = Map.copyOf(ctes);
+        TranslatedQuery body = translate(with.query(), outer, ctes);
+        body = renameColumns(body, with.columns(), with.span());
+        String h2Name = "w" + (++nextAlias[0]);
+        withSql.add(SqlText.quote(h2Name) + "(" + body.columnList("") + ") AS (" + body.sql() + ")");
+        ctes.put(with.name().toLowerCase(Locale.ROOT), new Cte(h2Name, body));
+      }
+      currentCtes = Map.copyOf(ctes);
+      Body body = body(query.body(), outer);
+      StringBuilder sql = new StringBuilder();
+      if (!withSql.isEmpty()) {
+        sql.append("WITH ").append(String.join(", ", withSql)).append(' ');
+      }
+      sql.append(body.query().sql());
+      if (!query.orderBy().isEmpty()) {
+        sql.append(" ORDER BY ").append(orderBy(query.orderBy(), body));
+      }
+      query.limit().ifPresent(limit -> sql.append(" LIMIT ").append(rowCount(limit, outer)));
+      query.offset().ifPresent(offset -> sql.append(" OFFSET ").append(rowCount(offset, outer)));
+      return new TranslatedQuery(sql.toString(), body.query().columns());
+    } finally {
+      currentCtes = saved;
+    }
+  }
+
+  private String rowCount(Expression count, Optional<Scope> outer) {
+    Typed value = expressions.translate(count, Scope.empty(outer));
+    return value.sql();
+  }
+
+  /** A translated query body and, for a single SELECT block, the scope its ORDER BY may also use. */
+  private record Body(TranslatedQuery query, Optional<Scope> fromScope, List<Expression> items) {}
+
+  private String orderBy(List<SortItem> items, Body body) {
+    List<String> keys = new ArrayList<>();
+    List<OutputColumn> columns = body.query().columns();
+    for (SortItem item : items) {
+      String key = null;
+      if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
+        int position = Integer.parseInt(literal.text());
+        if (position < 1 || position > columns.size()) {
+          throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", position)
+              .parameter("size", columns.size()).at(literal.span()).build();
+        }
+        key = SqlText.quote(TranslatedQuery.positional(position - 1));
+      } else if (item.key() instanceof ColumnRef reference && reference.parts().size() == 1) {
+        for (int i = 0; i < columns.size(); i++) {
+          if (columns.get(i).name().equalsIgnoreCase(reference.name())) {
+            key = SqlText.quote(TranslatedQuery.positional(i));
+            break;
+          }
+        }
+      }
+      if (key == null) {
+        if (body.fromScope().isEmpty()) {
+          // ORDER BY over a set operation sees only its output columns
+          throw Errors.unresolvedColumn(item.key() instanceof ColumnRef ref ? ref.parts() : List.of(
+              ExpressionNames.name(item.key())), columns.stream().map(OutputColumn::name).toList(), item.span());
+        }
+        key = expressions.translate(item.key(), body.fromScope().get()).sql();
+      }
+      keys.add(ExpressionTranslator.sortKey(key, item));
+    }
+    return String.join(", ", keys);
+  }
+
+  private Body body(QueryBody body, Optional<Scope> outer) {
+    if (body instanceof Select select) {
+      return select(select, outer);
+    }
+    if (body instanceof Values values) {
+      return new Body(values(values, outer), Optional.empty(), List.of());
+    }
+    if (body instanceof Nested nested) {
+      TranslatedQuery inner = translate(nested.query(), outer, currentCtes);
+      return new Body(new TranslatedQuery("SELECT * FROM (" + inner.sql() + ") " + SqlText.quote(newAlias()),
+          inner.columns()), Optional.empty(), List.of());
+    }
+    if (body instanceof SetOperation operation) {
+      return new Body(setOperation(operation, outer), Optional.empty(), List.of());
+    }
+    throw Errors.internal("unknown query body", null);
+  }
+
+  private TranslatedQuery setOperation(SetOperation operation, Optional<Scope> outer) {
+    TranslatedQuery left = body(operation.left(), outer).query();
+    TranslatedQuery right = body(operation.right(), outer).query();
+    if (left.columns().size() != right.columns().size()) {
+      throw EngineException.of(ErrorClass.NUM_COLUMNS_MISMATCH).parameter("operator", operation.operator().name())
+          .parameter("firstNumColumns", left.columns().size()).parameter("invalidOrdinalNum", "second")
+          .parameter("invalidNumColumns", right.columns().size()).at(operation.span()).build();
+    }
+    List<OutputColumn> columns = new ArrayList<>();
+    for (int i = 0; i < left.columns().size(); i++) {
+      OutputColumn column = left.columns().get(i);
+      Optional<SqlType> type = column.type().filter(t -> t.kind() != io.flowgate.engine.type.TypeKind.VOID)
+          .or(() -> Optional.empty());
+      columns.add(new OutputColumn(column.name(), type.equals(right.columns().get(i).type()) ? type
+          : Optional.empty()));
+    }
+    String operator = operation.operator().name();
+    TranslatedQuery result;
+    if (operation.all() && operation.operator() != QueryBody.SetOperator.UNION) {
+      // H2 has no INTERSECT ALL / EXCEPT ALL: number the copies of each row, apply the set operation to
+      // (row, copy number) and drop the number. That is exactly multiset intersection and difference.
+      String list = left.columnList("");
+      String numbered = ", ROW_NUMBER() OVER (PARTITION BY " + list + ") AS \"n\" FROM (";
+      String sql = "SELECT " + list + " FROM (SELECT " + list + numbered + left.sql() + ") " + SqlText.quote(newAlias())
+          + " " + operator + " SELECT " + list + numbered + right.sql() + ") " + SqlText.quote(newAlias()) + ") "
+          + SqlText.quote(newAlias());
+      result = new TranslatedQuery(sql, columns);
+    } else {
+      result = new TranslatedQuery("(" + left.sql() + ") " + operator + (operation.all() ? " ALL " : " ")
+          + "(" + right.sql() + ")", columns);
+    }
+    return result;
+  }
+
+  private TranslatedQuery values(Values values, Optional<Scope> outer) {
+    Scope scope = Scope.empty(outer);
+    int width = values.rows().get(0).size();
+    List<String> rows = new ArrayList<>();
+    List<Optional<SqlType>> types = new ArrayList<>();
+    for (List<Expression> row : values.rows()) {
+      if (row.size() != width) {
+        throw EngineException.of(ErrorClass.INVALID_INLINE_TABLE).subClass("NUM_COLUMNS_MISMATCH",
+            "Inline table expected <expectedNumCols> columns but found <actualNumCols> columns in row <rowIndex>.")
+            .parameter("expectedNumCols", width).parameter("actualNumCols", row.size())
+            .parameter("rowIndex", rows.size()).at(values.span()).build();
+      }
+      List<String> cells = new ArrayList<>();
+      for (int i = 0; i < row.size(); i++) {
+        Typed cell = expressions.translate(row.get(i), scope);
+        cells.add(cell.sql());
+        if (types.size() <= i) {
+          types.add(cell.type());
+        } else if (types.get(i).map(t -> t.kind() == io.flowgate.engine.type.TypeKind.VOID).orElse(false)) {
+          types.set(i, cell.type());
+        }
+      }
+      rows.add("(" + String.join(", ", cells) + ")");
+    }
+    List<OutputColumn> columns = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      columns.add(new OutputColumn("col" + (i + 1), types.get(i)));
+    }
+    TranslatedQuery shape = new TranslatedQuery("", columns);
+    String alias = SqlText.quote(newAlias());
+    return new TranslatedQuery("SELECT * FROM (VALUES " + String.join(", ", rows) + ") " + alias + "("
+        + shape.columnList("") + ")", columns);
+  }
+
+  private Body select(Select select, Optional<Scope> outer) {
+    From from = select.from().map(relation -> from(relation, outer))
+        .orElseGet(() -> new From("", Scope.empty(outer), List.of()));
+    Scope scope = from.scope();
+    List<String> items = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    List<Expression> itemExpressions = new ArrayList<>();
+    for (SelectItem item : select.items()) {
+      if (item instanceof AllColumns all) {
+        List<Scope.Column> expanded = scope.expand(all.qualifier(), all.span());
+        if (expanded.isEmpty()) {
+          throw EngineException.of(ErrorClass.INVALID_USAGE_OF_STAR_OR_REGEX)
+              .parameter("elem", "'*'").parameter("prettyName", "query without FROM").at(all.span()).build();
+        }
+        for (Scope.Column column : expanded) {
+          items.add(column.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+          columns.add(new OutputColumn(column.name(), column.type()));
+          itemExpressions.add(new ColumnRef(all.span(), List.of(column.name())));
+        }
+      } else {
+        SingleColumn single = (SingleColumn) item;
+        Typed value = expressions.translate(single.expression(), scope);
+        String name = single.alias().orElseGet(() -> single.expression() instanceof ColumnRef reference
+            ? scope.resolve(reference).column().name() : ExpressionNames.name(single.expression()));
+        items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+        columns.add(new OutputColumn(name, value.type()));
+        itemExpressions.add(single.expression());
+      }
+    }
+    StringBuilder sql = new StringBuilder("SELECT ");
+    if (select.distinct()) {
+      sql.append("DISTINCT ");
+    }
+    sql.append(String.join(", ", items));
+    if (!from.sql().isEmpty()) {
+      sql.append(" FROM ").append(from.sql());
+    }
+    List<String> predicates = new ArrayList<>(from.filters());
+    select.where().ifPresent(where -> predicates.add(expressions.translate(where, scope).sql()));
+    if (!predicates.isEmpty()) {
+      sql.append(" WHERE ").append(String.join(" AND ", predicates));
+    }
+    if (!select.groupBy().isEmpty()) {
+      List<String> keys = new ArrayList<>();
+      for (Expression key : select.groupBy()) {
+        keys.add(groupKey(key, scope, select.items(), itemExpressions));
+      }
+      sql.append(" GROUP BY ").append(String.join(", ", keys));
+    }
+    select.having().ifPresent(having -> sql.append(" HAVING ").append(expressions.translate(having, scope).sql()));
+    select.qualify().ifPresent(qualify -> {
+      throw Errors.notSupported("QUALIFY", select.span());
+    });
+    return new Body(new TranslatedQuery(sql.toString(), columns), Optional.of(scope), itemExpressions);
+  }
+
+  /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */
+  private String groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
+    if (key instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
+      int position = Integer.parseInt(literal.text());
+      if (position < 1 || position > itemExpressions.size()) {
+        throw EngineException.of(ErrorClass.GROUP_BY_POS_OUT_OF_RANGE).parameter("index", position)
+            .parameter("size", itemExpressions.size()).at(literal.span()).build();
+      }
+      return expressions.translate(itemExpressions.get(position - 1), scope).sql();
+    }
+    if (key instanceof ColumnRef reference && reference.parts().size() == 1) {
+      try {
+        return expressions.translate(key, scope).sql();
+      } catch (EngineException e) {
+        for (SelectItem item : items) {
+          if (item instanceof SingleColumn single && single.alias().isPresent()
+              && single.alias().get().equalsIgnoreCase(reference.name())) {
+            return expressions.translate(single.expression(), scope).sql();
+          }
+        }
+        throw e;
+      }
+    }
+    return expressions.translate(key, scope).sql();
+  }
+
+  From from(Relation relation, Optional<Scope> outer) {
+    if (relation instanceof TableRef table) {
+      return tableRef(table, outer);
+    }
+    if (relation instanceof Derived derived) {
+      TranslatedQuery query = renameColumns(translate(derived.query(), outer, currentCtes), derived.columnAliases(),
+          derived.span());
+      String alias = newAlias();
+      List<String> qualifier = derived.alias().map(List::of).orElse(List.of());
+      return new From("(" + query.sql() + ") " + SqlText.quote(alias), scopeOf(query, alias, qualifier, outer),
+          List.of());
+    }
+    if (relation instanceof TableFunction function) {
+      return tableFunction(function, outer);
+    }
+    if (relation instanceof Join join) {
+      return join(join, outer);
+    }
+    throw Errors.internal("unknown relation", null);
+  }
+
+  private static TranslatedQuery renameColumns(TranslatedQuery query, List<String> names, Span span) {
+    if (names.isEmpty()) {
+      return query;
+    }
+    if (names.size() != query.columns().size()) {
+      throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH).parameter("numExpr", names.size())
+          .parameter("numTarget", query.columns().size()).at(span).build();
+    }
+    List<OutputColumn> renamed = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      renamed.add(new OutputColumn(names.get(i), query.columns().get(i).type()));
+    }
+    return new TranslatedQuery(query.sql(), renamed);
+  }
+
+  /** The scope of a table's own columns under {@code alias}, for DML and table expressions. */
+  static Scope tableScope(TableInfo table, String alias, List<String> qualifier) {
+    List<Scope.Column> columns = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      columns.add(new Scope.Column(alias, qualifier, column.name(), column.name(),
+          Optional.of(SqlParser.parseType(column.type())), false));
+    }
+    return new Scope(columns, Optional.empty());
+  }
+
+  private static Scope scopeOf(TranslatedQuery query, String alias, List<String> qualifier, Optional<Scope> outer) {
+    List<Scope.Column> columns = new ArrayList<>();
+    for (int i = 0; i < query.columns().size(); i++) {
+      OutputColumn column = query.columns().get(i);
+      columns.add(new Scope.Column(alias, qualifier, column.name(), TranslatedQuery.positional(i), column.type(),
+          false));
+    }
+    return new Scope(columns, outer);
+  }
+
+  private From tableRef(TableRef reference, Optional<Scope> outer) {
+    if (reference.name().size() == 1) {
+      Cte cte = currentCtes.get(reference.name().get(0).toLowerCase(Locale.ROOT));
+      if (cte != null) {
+        String alias = newAlias();
+        List<String> qualifier = List.of(reference.alias().orElse(reference.name().get(0)));
+        return new From(SqlText.quote(cte.h2Name()) + " " + SqlText.quote(alias),
+            scopeOf(cte.query(), alias, qualifier, outer), List.of());
+      }
+    }
+    TableInfo table = resolveTable(reference.name(), reference.span());
+    String alias = newAlias();
+    List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
+    if (table.kind() == TableKind.VIEW) {
+      TranslatedQuery view = expandView(table, reference.span());
+      return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
+          List.of());
+    }
+    Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
+    return new From(SqlText.table(table.storageName()) + " " + SqlText.quote(alias), scope, List.of());
+  }
+
+  private TranslatedQuery expandView(TableInfo view, Span span) {
+    if (viewDepth >= MAX_VIEW_DEPTH) {
+      throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
+          Errors.quote(view.name().parts())).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
+    }
+    Statement statement = SqlParser.parseStatement(view.viewSql().orElseThrow()).statement();
+    // A view resolves names against the catalog and schema it was created in, as the invoking user.
+    SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
+    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1);
+    TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
+    List<String> names = view.columns().stream().map(ColumnInfo::name).toList();
+    return renameColumns(query, names.size() == query.columns().size() ? names : List.of(), span);
+  }
+
+  /** Resolves a one-, two- or three-part table name against the session's current catalog and schema. */
+  public TableInfo resolveTable(List<String> name, Span span) {
+    TableName qualified = qualify(name, span);
+    return catalog.table(qualified).orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), span));
+  }
+
+  public TableName qualify(List<String> name, Span span) {
+    List<String> parts = name.stream().map(part -> part.toLowerCase(Locale.ROOT)).toList();
+    return switch (parts.size()) {
+      case 1 -> new TableName(session.catalog(), session.schema(), parts.get(0));
+      case 2 -> new TableName(session.catalog(), parts.get(0), parts.get(1));
+      case 3 -> new TableName(parts.get(0), parts.get(1), parts.get(2));
+      default -> throw EngineException.of(ErrorClass.INVALID_SCHEMA_OR_RELATION_NAME)
+          .parameter("name", Errors.quote(name)).at(span).build();
+    };
+  }
+
+  private From tableFunction(TableFunction function, Optional<Scope> outer) {
+    if (!function.name().equals("range")) {
+      throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());
+    }
+    int count = function.arguments().size();
+    if (count < 1 || count > 4) {
+      throw Errors.wrongArguments("range", "1 to 4", count, function.span());
+    }
+    Scope none = Scope.empty(outer);
+    List<String> arguments = new ArrayList<>();
+    for (Expression argument : function.arguments()) {
+      arguments.add("CAST(" + expressions.translate(argument, none).sql() + " AS BIGINT)");
+    }
+    String start = count == 1 ? "0" : arguments.get(0);
+    String end = count == 1 ? arguments.get(0) : arguments.get(1);
+    String step = count >= 3 ? arguments.get(2) : "1";
+    // range(start, end, step) is half-open; SYSTEM_RANGE is closed, so stop one step short of end.
+    String sql = "(SELECT X AS \"c1\" FROM SYSTEM_RANGE(" + start + ", " + end + " - SIGN(" + step + "), " + step
+        + ") WHERE (" + step + " > 0 AND X < " + end + ") OR (" + step + " < 0 AND X > " + end + "))";
+    String alias = newAlias();
+    String columnName = function.columnAliases().isEmpty() ? "id" : function.columnAliases().get(0);
+    List<String> qualifier = function.alias().map(List::of).orElse(List.of("range"));
+    Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, "c1", Optional.of(SqlType.BIGINT),
+        false)), outer);
+    return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+  }
+
+  private From join(Join join, Optional<Scope> outer) {
+    From left = from(join.left(), outer);
+    From right = from(join.right(), outer);
+    List<String> filters = new ArrayList<>(left.filters());
+    filters.addAll(right.filters());
+    Scope combined = left.scope().join(right.scope());
+    List<String> using = join.using();
+    if (join.natural()) {
+      using = left.scope().columns().stream().map(Scope.Column::name)
+          .filter(name -> right.scope().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
+          .toList();
+    }
+    String condition = null;
+    if (!using.isEmpty()) {
+      List<String> equalities = new ArrayList<>();
+      List<Scope.Column> rightColumns = new ArrayList<>(right.scope().columns());
+      for (String name : using) {
+        ColumnRef reference = new ColumnRef(join.span(), List.of(name));
+        Scope.Column leftColumn = left.scope().resolve(reference).column();
+        Scope.Column rightColumn = new Scope(right.scope().columns(), Optional.empty()).resolve(reference).column();
+        equalities.add(leftColumn.sql() + " = " + rightColumn.sql());
+        rightColumns.replaceAll(column -> column == rightColumn ? column.hide() : column);
+      }
+      combined = left.scope().join(right.scope().withColumns(rightColumns));
+      condition = String.join(" AND ", equalities);
+    } else if (join.on().isPresent()) {
+      condition = expressions.translate(join.on().get(), combined).sql();
+    }
+    if (join.type() == JoinType.LEFT_SEMI || join.type() == JoinType.LEFT_ANTI) {
+      // Only the left side's columns remain; the right side becomes an EXISTS test.
+      String exists = "EXISTS (SELECT 1 FROM " + right.sql() + (condition == null ? "" : " WHERE " + condition) + ")";
+      filters.add(join.type() == JoinType.LEFT_SEMI ? exists : "NOT " + exists);
+      return new From(left.sql(), left.scope(), filters);
+    }
+    String keyword = switch (join.type()) {
+      case INNER -> condition == null ? "CROSS JOIN" : "INNER JOIN";
+      case LEFT -> "LEFT OUTER JOIN";
+      case RIGHT -> "RIGHT OUTER JOIN";
+      case FULL -> "FULL OUTER JOIN";
+      case CROSS -> "CROSS JOIN";
+      case LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
+    };
+    if (join.type() == JoinType.FULL) {
+      throw Errors.notSupported("FULL OUTER JOIN (H2 lacks it; planned as a union of left and anti joins)", join.span());
+    }
+    String sql = left.sql() + " " + keyword + " " + right.sql() + (condition == null ? "" : " ON " + condition);
+    return new From(sql, combined, filters);
+  }
+}

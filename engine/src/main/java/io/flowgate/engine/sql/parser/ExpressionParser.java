@@ -1,0 +1,702 @@
+package io.flowgate.engine.sql.parser;
+
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.Between;
+import io.flowgate.engine.sql.tree.Expression.Binary;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.Expression.BoundKind;
+import io.flowgate.engine.sql.tree.Expression.Case;
+import io.flowgate.engine.sql.tree.Expression.Cast;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Expression.Exists;
+import io.flowgate.engine.sql.tree.Expression.Frame;
+import io.flowgate.engine.sql.tree.Expression.FrameBound;
+import io.flowgate.engine.sql.tree.Expression.FrameUnit;
+import io.flowgate.engine.sql.tree.Expression.FunctionCall;
+import io.flowgate.engine.sql.tree.Expression.InList;
+import io.flowgate.engine.sql.tree.Expression.InSubquery;
+import io.flowgate.engine.sql.tree.Expression.IsBoolean;
+import io.flowgate.engine.sql.tree.Expression.IsNull;
+import io.flowgate.engine.sql.tree.Expression.Like;
+import io.flowgate.engine.sql.tree.Expression.LikeKind;
+import io.flowgate.engine.sql.tree.Expression.Literal;
+import io.flowgate.engine.sql.tree.Expression.LiteralKind;
+import io.flowgate.engine.sql.tree.Expression.Parameter;
+import io.flowgate.engine.sql.tree.Expression.ScalarSubquery;
+import io.flowgate.engine.sql.tree.Expression.SortItem;
+import io.flowgate.engine.sql.tree.Expression.Subscript;
+import io.flowgate.engine.sql.tree.Expression.Unary;
+import io.flowgate.engine.sql.tree.Expression.UnaryOperator;
+import io.flowgate.engine.sql.tree.Expression.WhenClause;
+import io.flowgate.engine.sql.tree.Expression.WindowSpec;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Parses expressions by precedence climbing, lowest first: OR, AND, NOT, predicates, bit and arithmetic operators. */
+final class ExpressionParser {
+  private final TokenCursor cursor;
+  private final QueryParser queries;
+
+  ExpressionParser(TokenCursor cursor, QueryParser queries) {
+    this.cursor = cursor;
+    this.queries = queries;
+  }
+
+  Expression expression() {
+    return or();
+  }
+
+  private Expression or() {
+    Expression left = and();
+    while (cursor.isWord("OR")) {
+      Span span = cursor.next().span();
+      left = new Binary(span, BinaryOperator.OR, left, and());
+    }
+    return left;
+  }
+
+  private Expression and() {
+    Expression left = not();
+    while (cursor.isWord("AND")) {
+      Span span = cursor.next().span();
+      left = new Binary(span, BinaryOperator.AND, left, not());
+    }
+    return left;
+  }
+
+  private Expression not() {
+    if (cursor.isWord("NOT") || cursor.isSymbol("!")) {
+      Span span = cursor.next().span();
+      return new Unary(span, UnaryOperator.NOT, not());
+    }
+    return predicate();
+  }
+
+  private Expression predicate() {
+    Expression left = bitOr();
+    while (true) {
+      Span span = cursor.span();
+      BinaryOperator comparison = comparisonOperator();
+      if (comparison != null) {
+        cursor.next();
+        left = new Binary(span, comparison, left, bitOr());
+        continue;
+      }
+      if (cursor.acceptWord("IS")) {
+        boolean negated = cursor.acceptWord("NOT");
+        if (cursor.acceptWord("NULL")) {
+          left = new IsNull(span, left, negated);
+        } else if (cursor.acceptWord("TRUE")) {
+          left = new IsBoolean(span, left, true, negated);
+        } else if (cursor.acceptWord("FALSE")) {
+          left = new IsBoolean(span, left, false, negated);
+        } else if (cursor.acceptWords("DISTINCT", "FROM")) {
+          Expression same = new Binary(span, BinaryOperator.NULL_SAFE_EQUAL, left, bitOr());
+          left = negated ? same : new Unary(span, UnaryOperator.NOT, same);
+        } else {
+          throw cursor.unexpected("NULL, TRUE, FALSE or DISTINCT FROM");
+        }
+        continue;
+      }
+      boolean negated = cursor.isWord("NOT") && (cursor.isWord(1, "IN") || cursor.isWord(1, "LIKE")
+          || cursor.isWord(1, "ILIKE") || cursor.isWord(1, "RLIKE") || cursor.isWord(1, "BETWEEN")
+          || cursor.isWord(1, "REGEXP"));
+      if (negated) {
+        cursor.next();
+      }
+      if (cursor.acceptWord("IN")) {
+        left = in(span, left, negated);
+      } else if (cursor.acceptWord("BETWEEN")) {
+        Expression low = bitOr();
+        cursor.expectWord("AND");
+        left = new Between(span, left, low, bitOr(), negated);
+      } else if (cursor.isWord("LIKE") || cursor.isWord("ILIKE") || cursor.isWord("RLIKE") || cursor.isWord("REGEXP")) {
+        String word = cursor.next().text().toUpperCase(Locale.ROOT);
+        LikeKind kind = word.equals("REGEXP") ? LikeKind.RLIKE : LikeKind.valueOf(word);
+        Expression pattern = bitOr();
+        Optional<Expression> escape = cursor.acceptWord("ESCAPE") ? Optional.of(primary()) : Optional.empty();
+        left = new Like(span, kind, left, pattern, escape, negated);
+      } else if (negated) {
+        throw cursor.unexpected("IN, LIKE or BETWEEN");
+      } else {
+        return left;
+      }
+    }
+  }
+
+  private BinaryOperator comparisonOperator() {
+    if (cursor.peek().type() != TokenType.SYMBOL) {
+      return null;
+    }
+    return switch (cursor.peek().text()) {
+      case "=", "==" -> BinaryOperator.EQUAL;
+      case "<>", "!=" -> BinaryOperator.NOT_EQUAL;
+      case "<" -> BinaryOperator.LESS;
+      case "<=" -> BinaryOperator.LESS_OR_EQUAL;
+      case ">" -> BinaryOperator.GREATER;
+      case ">=" -> BinaryOperator.GREATER_OR_EQUAL;
+      case "<=>" -> BinaryOperator.NULL_SAFE_EQUAL;
+      default -> null;
+    };
+  }
+
+  private Expression in(Span span, Expression value, boolean negated) {
+    cursor.expectSymbol("(");
+    if (queries.startsQuery()) {
+      Expression in = new InSubquery(span, value, queries.query(), negated);
+      cursor.expectSymbol(")");
+      return in;
+    }
+    List<Expression> list = expressionList();
+    cursor.expectSymbol(")");
+    return new InList(span, value, list, negated);
+  }
+
+  List<Expression> expressionList() {
+    List<Expression> list = new ArrayList<>();
+    do {
+      list.add(expression());
+    } while (cursor.acceptSymbol(","));
+    return list;
+  }
+
+  private Expression bitOr() {
+    Expression left = bitXor();
+    while (cursor.isSymbol("|")) {
+      Span span = cursor.next().span();
+      left = new Binary(span, BinaryOperator.BITWISE_OR, left, bitXor());
+    }
+    return left;
+  }
+
+  private Expression bitXor() {
+    Expression left = bitAnd();
+    while (cursor.isSymbol("^")) {
+      Span span = cursor.next().span();
+      left = new Binary(span, BinaryOperator.BITWISE_XOR, left, bitAnd());
+    }
+    return left;
+  }
+
+  private Expression bitAnd() {
+    Expression left = additive();
+    while (cursor.isSymbol("&")) {
+      Span span = cursor.next().span();
+      left = new Binary(span, BinaryOperator.BITWISE_AND, left, additive());
+    }
+    return left;
+  }
+
+  private Expression additive() {
+    Expression left = multiplicative();
+    while (true) {
+      BinaryOperator operator = cursor.isSymbol("+") ? BinaryOperator.ADD
+          : cursor.isSymbol("-") ? BinaryOperator.SUBTRACT
+          : cursor.isSymbol("||") ? BinaryOperator.CONCAT : null;
+      if (operator == null) {
+        return left;
+      }
+      Span span = cursor.next().span();
+      left = new Binary(span, operator, left, multiplicative());
+    }
+  }
+
+  private Expression multiplicative() {
+    Expression left = unary();
+    while (true) {
+      BinaryOperator operator = cursor.isSymbol("*") ? BinaryOperator.MULTIPLY
+          : cursor.isSymbol("/") ? BinaryOperator.DIVIDE
+          : cursor.isSymbol("%") ? BinaryOperator.MODULO
+          : cursor.isWord("DIV") ? BinaryOperator.INTEGER_DIVIDE : null;
+      if (operator == null) {
+        return left;
+      }
+      Span span = cursor.next().span();
+      left = new Binary(span, operator, left, unary());
+    }
+  }
+
+  private Expression unary() {
+    Span span = cursor.span();
+    if (cursor.acceptSymbol("-")) {
+      Expression operand = unary();
+      if (operand instanceof Literal literal
+          && (literal.kind() == LiteralKind.INTEGER || literal.kind() == LiteralKind.DECIMAL)) {
+        return new Literal(span, literal.kind(), "-" + literal.text());
+      }
+      return new Unary(span, UnaryOperator.MINUS, operand);
+    }
+    if (cursor.acceptSymbol("+")) {
+      return new Unary(span, UnaryOperator.PLUS, unary());
+    }
+    if (cursor.acceptSymbol("~")) {
+      return new Unary(span, UnaryOperator.BITWISE_NOT, unary());
+    }
+    return postfix(primary());
+  }
+
+  private Expression postfix(Expression base) {
+    while (true) {
+      Span span = cursor.span();
+      if (cursor.acceptSymbol("::")) {
+        base = new Cast(span, base, type(), false);
+      } else if (cursor.acceptSymbol("[")) {
+        Expression index = expression();
+        cursor.expectSymbol("]");
+        base = new Subscript(span, base, index);
+      } else {
+        return base;
+      }
+    }
+  }
+
+  private Expression primary() {
+    Token token = cursor.peek();
+    Span span = token.span();
+    switch (token.type()) {
+      case INTEGER -> {
+        cursor.next();
+        return new Literal(span, LiteralKind.INTEGER, token.text());
+      }
+      case DECIMAL -> {
+        cursor.next();
+        return new Literal(span, LiteralKind.DECIMAL, token.text());
+      }
+      case STRING -> {
+        StringBuilder value = new StringBuilder();
+        while (cursor.peek().type() == TokenType.STRING) {
+          value.append(cursor.next().text());
+        }
+        return new Literal(span, LiteralKind.STRING, value.toString());
+      }
+      case PARAMETER -> {
+        cursor.next();
+        return new Parameter(span, cursor.nextParameterIndex());
+      }
+      case QUOTED_IDENTIFIER -> {
+        return columnReference();
+      }
+      case SYMBOL -> {
+        if (cursor.acceptSymbol("(")) {
+          if (queries.startsQuery()) {
+            Expression subquery = new ScalarSubquery(span, queries.query());
+            cursor.expectSymbol(")");
+            return subquery;
+          }
+          Expression inner = expression();
+          if (cursor.isSymbol(",")) {
+            List<Expression> fields = new ArrayList<>(List.of(inner));
+            while (cursor.acceptSymbol(",")) {
+              fields.add(expression());
+            }
+            cursor.expectSymbol(")");
+            return new FunctionCall(span, "struct", false, fields, false, Optional.empty(), Optional.empty());
+          }
+          cursor.expectSymbol(")");
+          return inner;
+        }
+        throw cursor.unexpected("an expression");
+      }
+      case WORD -> {
+        return wordExpression(token, span);
+      }
+      default -> throw cursor.unexpected("an expression");
+    }
+  }
+
+  private Expression wordExpression(Token token, Span span) {
+    String word = token.text().toUpperCase(Locale.ROOT);
+    boolean call = cursor.peek(1).isSymbol("(");
+    switch (word) {
+      case "NULL" -> {
+        cursor.next();
+        return new Literal(span, LiteralKind.NULL, "");
+      }
+      case "TRUE", "FALSE" -> {
+        cursor.next();
+        return new Literal(span, LiteralKind.BOOLEAN, word.toLowerCase(Locale.ROOT));
+      }
+      case "DATE", "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ" -> {
+        if (cursor.peek(1).type() == TokenType.STRING) {
+          cursor.next();
+          LiteralKind kind = word.equals("DATE") ? LiteralKind.DATE
+              : word.equals("TIMESTAMP_NTZ") ? LiteralKind.TIMESTAMP_NTZ : LiteralKind.TIMESTAMP;
+          return new Literal(span, kind, cursor.expectString());
+        }
+      }
+      case "X" -> {
+        if (cursor.peek(1).type() == TokenType.STRING) {
+          cursor.next();
+          String hex = cursor.expectString();
+          if (!hex.matches("([0-9A-Fa-f]{2})*")) {
+            throw Errors.syntax("X'" + hex + "'", " (invalid binary literal)", span);
+          }
+          return new Literal(span, LiteralKind.BINARY, hex);
+        }
+      }
+      case "CASE" -> {
+        return caseExpression();
+      }
+      case "CAST", "TRY_CAST" -> {
+        if (call) {
+          cursor.next();
+          cursor.expectSymbol("(");
+          Expression value = expression();
+          cursor.expectWord("AS");
+          SqlType type = type();
+          cursor.expectSymbol(")");
+          return new Cast(span, value, type, word.equals("TRY_CAST"));
+        }
+      }
+      case "EXISTS" -> {
+        if (call) {
+          cursor.next();
+          cursor.expectSymbol("(");
+          Expression exists = new Exists(span, queries.query());
+          cursor.expectSymbol(")");
+          return exists;
+        }
+      }
+      case "EXTRACT" -> {
+        if (call) {
+          cursor.next();
+          cursor.expectSymbol("(");
+          Literal field = new Literal(cursor.span(), LiteralKind.STRING, cursor.anyIdentifier());
+          cursor.expectWord("FROM");
+          Expression source = expression();
+          cursor.expectSymbol(")");
+          return function(span, "extract", List.of(field, source));
+        }
+      }
+      case "POSITION" -> {
+        if (call && !cursor.peek(2).isSymbol(")")) {
+          cursor.next();
+          cursor.expectSymbol("(");
+          Expression needle = bitOr();
+          if (cursor.acceptWord("IN")) {
+            Expression haystack = expression();
+            cursor.expectSymbol(")");
+            return function(span, "position", List.of(needle, haystack));
+          }
+          List<Expression> arguments = new ArrayList<>(List.of(needle));
+          while (cursor.acceptSymbol(",")) {
+            arguments.add(expression());
+          }
+          cursor.expectSymbol(")");
+          return function(span, "position", arguments);
+        }
+      }
+      case "TRIM" -> {
+        if (call) {
+          return trim(span);
+        }
+      }
+      case "CURRENT_DATE", "CURRENT_TIMESTAMP", "CURRENT_USER", "CURRENT_CATALOG", "CURRENT_SCHEMA",
+          "CURRENT_DATABASE", "SESSION_USER", "USER" -> {
+        if (!call && !cursor.peek(1).isSymbol(".")) {
+          cursor.next();
+          return function(span, word.toLowerCase(Locale.ROOT), List.of());
+        }
+      }
+      default -> {
+        // an ordinary name: a function call or a column reference
+      }
+    }
+    if (call) {
+      return functionCall();
+    }
+    return columnReference();
+  }
+
+  private Expression columnReference() {
+    Span span = cursor.span();
+    List<String> parts = new ArrayList<>();
+    parts.add(cursor.anyIdentifier());
+    while (cursor.isSymbol(".") && cursor.peek(1).type() != TokenType.SYMBOL) {
+      cursor.next();
+      parts.add(cursor.anyIdentifier());
+    }
+    return new ColumnRef(span, parts);
+  }
+
+  private static FunctionCall function(Span span, String name, List<Expression> arguments) {
+    return new FunctionCall(span, name, false, arguments, false, Optional.empty(), Optional.empty());
+  }
+
+  private Expression trim(Span span) {
+    cursor.next();
+    cursor.expectSymbol("(");
+    String mode = "trim";
+    if (cursor.acceptWord("BOTH")) {
+      mode = "trim";
+    } else if (cursor.acceptWord("LEADING")) {
+      mode = "ltrim";
+    } else if (cursor.acceptWord("TRAILING")) {
+      mode = "rtrim";
+    }
+    if (cursor.acceptWord("FROM")) {
+      Expression source = expression();
+      cursor.expectSymbol(")");
+      return function(span, mode, List.of(source));
+    }
+    Expression first = expression();
+    if (cursor.acceptWord("FROM")) {
+      Expression source = expression();
+      cursor.expectSymbol(")");
+      return function(span, mode, List.of(source, first));
+    }
+    List<Expression> arguments = new ArrayList<>(List.of(first));
+    while (cursor.acceptSymbol(",")) {
+      arguments.add(expression());
+    }
+    cursor.expectSymbol(")");
+    return function(span, mode, arguments);
+  }
+
+  private Expression functionCall() {
+    Span span = cursor.span();
+    String name = cursor.next().text().toLowerCase(Locale.ROOT);
+    cursor.expectSymbol("(");
+    boolean distinct = false;
+    boolean star = false;
+    List<Expression> arguments = List.of();
+    if (cursor.acceptSymbol("*")) {
+      star = true;
+    } else if (!cursor.isSymbol(")")) {
+      distinct = cursor.acceptWord("DISTINCT");
+      if (!distinct) {
+        cursor.acceptWord("ALL");
+      }
+      arguments = new ArrayList<>();
+      do {
+        if (cursor.isAnyIdentifier() && cursor.peek(1).isSymbol("=>")) {
+          // named argument: kept as a NAMED_ARGUMENT call so functions can find it by name
+          Span argumentSpan = cursor.span();
+          String argumentName = cursor.next().text();
+          cursor.next();
+          arguments.add(function(argumentSpan, "=>", List.of(
+              new Literal(argumentSpan, LiteralKind.STRING, argumentName), expression())));
+        } else {
+          arguments.add(expression());
+        }
+      } while (cursor.acceptSymbol(","));
+    }
+    cursor.expectSymbol(")");
+    if (cursor.acceptWords("IGNORE", "NULLS")) {
+      name = name + "$ignore_nulls";
+    }
+    Optional<Expression> filter = Optional.empty();
+    if (cursor.acceptWord("FILTER")) {
+      cursor.expectSymbol("(");
+      cursor.expectWord("WHERE");
+      filter = Optional.of(expression());
+      cursor.expectSymbol(")");
+    }
+    Optional<WindowSpec> window = Optional.empty();
+    if (cursor.acceptWord("OVER")) {
+      window = Optional.of(windowSpec());
+    }
+    return new FunctionCall(span, name, distinct, arguments, star, filter, window);
+  }
+
+  private WindowSpec windowSpec() {
+    Span span = cursor.span();
+    cursor.expectSymbol("(");
+    List<Expression> partitionBy = List.of();
+    if (cursor.acceptWords("PARTITION", "BY") || cursor.acceptWords("DISTRIBUTE", "BY")) {
+      partitionBy = expressionList();
+    }
+    List<SortItem> orderBy = List.of();
+    if (cursor.acceptWords("ORDER", "BY") || cursor.acceptWords("SORT", "BY")) {
+      orderBy = sortItems();
+    }
+    Optional<Frame> frame = Optional.empty();
+    if (cursor.isWord("ROWS") || cursor.isWord("RANGE")) {
+      FrameUnit unit = FrameUnit.valueOf(cursor.next().text().toUpperCase(Locale.ROOT));
+      if (cursor.acceptWord("BETWEEN")) {
+        FrameBound start = frameBound();
+        cursor.expectWord("AND");
+        frame = Optional.of(new Frame(unit, start, frameBound()));
+      } else {
+        frame = Optional.of(new Frame(unit, frameBound(), new FrameBound(BoundKind.CURRENT_ROW, Optional.empty())));
+      }
+    }
+    cursor.expectSymbol(")");
+    return new WindowSpec(span, partitionBy, orderBy, frame);
+  }
+
+  private FrameBound frameBound() {
+    if (cursor.acceptWord("UNBOUNDED")) {
+      if (cursor.acceptWord("PRECEDING")) {
+        return new FrameBound(BoundKind.UNBOUNDED_PRECEDING, Optional.empty());
+      }
+      cursor.expectWord("FOLLOWING");
+      return new FrameBound(BoundKind.UNBOUNDED_FOLLOWING, Optional.empty());
+    }
+    if (cursor.acceptWords("CURRENT", "ROW")) {
+      return new FrameBound(BoundKind.CURRENT_ROW, Optional.empty());
+    }
+    Expression offset = additive();
+    if (cursor.acceptWord("PRECEDING")) {
+      return new FrameBound(BoundKind.PRECEDING, Optional.of(offset));
+    }
+    cursor.expectWord("FOLLOWING");
+    return new FrameBound(BoundKind.FOLLOWING, Optional.of(offset));
+  }
+
+  List<SortItem> sortItems() {
+    List<SortItem> items = new ArrayList<>();
+    do {
+      Span span = cursor.span();
+      Expression key = expression();
+      boolean descending = false;
+      if (cursor.acceptWord("DESC")) {
+        descending = true;
+      } else {
+        cursor.acceptWord("ASC");
+      }
+      Optional<Boolean> nullsFirst = Optional.empty();
+      if (cursor.acceptWord("NULLS")) {
+        if (cursor.acceptWord("FIRST")) {
+          nullsFirst = Optional.of(true);
+        } else {
+          cursor.expectWord("LAST");
+          nullsFirst = Optional.of(false);
+        }
+      }
+      items.add(new SortItem(span, key, descending, nullsFirst));
+    } while (cursor.acceptSymbol(","));
+    return items;
+  }
+
+  private Expression caseExpression() {
+    Span span = cursor.next().span();
+    Optional<Expression> operand = cursor.isWord("WHEN") ? Optional.empty() : Optional.of(expression());
+    List<WhenClause> whens = new ArrayList<>();
+    while (cursor.isWord("WHEN")) {
+      Span whenSpan = cursor.next().span();
+      Expression condition = expression();
+      cursor.expectWord("THEN");
+      whens.add(new WhenClause(whenSpan, condition, expression()));
+    }
+    if (whens.isEmpty()) {
+      throw cursor.unexpected("WHEN");
+    }
+    Optional<Expression> otherwise = cursor.acceptWord("ELSE") ? Optional.of(expression()) : Optional.empty();
+    cursor.expectWord("END");
+    return new Case(span, operand, whens, otherwise);
+  }
+
+  /** A data type: {@code INT}, {@code DECIMAL(10,2)}, {@code ARRAY<STRING>}, {@code STRUCT<a: INT, b STRING>}. */
+  SqlType type() {
+    Token token = cursor.peek();
+    if (token.type() != TokenType.WORD) {
+      throw cursor.unexpected("a data type");
+    }
+    cursor.next();
+    String name = token.text().toUpperCase(Locale.ROOT);
+    switch (name) {
+      case "BOOLEAN", "BOOL" -> {
+        return SqlType.BOOLEAN;
+      }
+      case "TINYINT", "BYTE" -> {
+        return SqlType.TINYINT;
+      }
+      case "SMALLINT", "SHORT" -> {
+        return SqlType.SMALLINT;
+      }
+      case "INT", "INTEGER" -> {
+        return SqlType.INT;
+      }
+      case "BIGINT", "LONG" -> {
+        return SqlType.BIGINT;
+      }
+      case "FLOAT", "REAL" -> {
+        return SqlType.FLOAT;
+      }
+      case "DOUBLE" -> {
+        cursor.acceptWord("PRECISION");
+        return SqlType.DOUBLE;
+      }
+      case "DECIMAL", "DEC", "NUMERIC" -> {
+        int precision = 10;
+        int scale = 0;
+        if (cursor.acceptSymbol("(")) {
+          precision = (int) cursor.expectInteger();
+          if (cursor.acceptSymbol(",")) {
+            scale = (int) cursor.expectInteger();
+          }
+          cursor.expectSymbol(")");
+        }
+        if (precision < 1 || precision > SqlType.MAX_DECIMAL_PRECISION || scale < 0 || scale > precision) {
+          throw Errors.syntax(token.describe(), " (decimal precision must be 1 to 38 and scale 0 to precision)",
+              token.span());
+        }
+        return SqlType.decimal(precision, scale);
+      }
+      case "STRING", "TEXT" -> {
+        return SqlType.STRING;
+      }
+      case "VARCHAR", "CHAR", "CHARACTER" -> {
+        cursor.expectSymbol("(");
+        int length = (int) cursor.expectInteger();
+        cursor.expectSymbol(")");
+        if (length < 1) {
+          throw Errors.syntax(String.valueOf(length), " (length must be positive)", token.span());
+        }
+        return name.equals("VARCHAR") ? SqlType.varchar(length) : SqlType.character(length);
+      }
+      case "BINARY" -> {
+        return SqlType.BINARY;
+      }
+      case "DATE" -> {
+        return SqlType.DATE;
+      }
+      case "TIMESTAMP", "TIMESTAMP_LTZ" -> {
+        return SqlType.TIMESTAMP;
+      }
+      case "TIMESTAMP_NTZ" -> {
+        return SqlType.TIMESTAMP_NTZ;
+      }
+      case "ARRAY" -> {
+        cursor.expectSymbol("<");
+        SqlType element = type();
+        cursor.expectSymbol(">");
+        return SqlType.array(element);
+      }
+      case "MAP" -> {
+        cursor.expectSymbol("<");
+        SqlType key = type();
+        cursor.expectSymbol(",");
+        SqlType value = type();
+        cursor.expectSymbol(">");
+        return SqlType.map(key, value);
+      }
+      case "STRUCT" -> {
+        cursor.expectSymbol("<");
+        List<String> names = new ArrayList<>();
+        List<SqlType> types = new ArrayList<>();
+        do {
+          names.add(cursor.anyIdentifier());
+          cursor.acceptSymbol(":");
+          types.add(type());
+          cursor.acceptWords("NOT", "NULL"); // struct field nullability is not tracked
+          if (cursor.acceptWord("COMMENT")) {
+            cursor.expectString();
+          }
+        } while (cursor.acceptSymbol(","));
+        cursor.expectSymbol(">");
+        return SqlType.struct(names, types);
+      }
+      default -> throw EngineException.of(ErrorClass.UNSUPPORTED_DATATYPE)
+          .parameter("typeName", "\"" + token.text() + "\"").at(token.span()).build();
+    }
+  }
+}

@@ -1,0 +1,331 @@
+package io.flowgate.engine.sql.parser;
+
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.SortItem;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Query.WithQuery;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.QueryBody.AllColumns;
+import io.flowgate.engine.sql.tree.QueryBody.Nested;
+import io.flowgate.engine.sql.tree.QueryBody.Select;
+import io.flowgate.engine.sql.tree.QueryBody.SelectItem;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperation;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
+import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
+import io.flowgate.engine.sql.tree.QueryBody.Values;
+import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Relation.Derived;
+import io.flowgate.engine.sql.tree.Relation.Join;
+import io.flowgate.engine.sql.tree.Relation.JoinType;
+import io.flowgate.engine.sql.tree.Relation.TableFunction;
+import io.flowgate.engine.sql.tree.Relation.TableRef;
+import io.flowgate.engine.sql.tree.Span;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Parses queries: WITH, SELECT blocks, set operations, VALUES, FROM with joins, ORDER BY, LIMIT and OFFSET. */
+final class QueryParser {
+  private final TokenCursor cursor;
+  private final ExpressionParser expressions;
+
+  QueryParser(TokenCursor cursor) {
+    this.cursor = cursor;
+    this.expressions = new ExpressionParser(cursor, this);
+  }
+
+  ExpressionParser expressions() {
+    return expressions;
+  }
+
+  boolean startsQuery() {
+    return cursor.isWord("SELECT") || cursor.isWord("WITH") || cursor.isWord("VALUES") || cursor.isWord("FROM")
+        || (cursor.isSymbol("(") && startsQueryAt(1));
+  }
+
+  private boolean startsQueryAt(int ahead) {
+    Token token = cursor.peek(ahead);
+    return token.isWord("SELECT") || token.isWord("WITH") || token.isWord("VALUES")
+        || (token.isSymbol("(") && startsQueryAt(ahead + 1));
+  }
+
+  Query query() {
+    Span span = cursor.span();
+    List<WithQuery> with = new ArrayList<>();
+    if (cursor.acceptWord("WITH")) {
+      cursor.acceptWord("RECURSIVE");
+      do {
+        Span withSpan = cursor.span();
+        String name = cursor.identifier();
+        List<String> columns = cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+        cursor.expectWord("AS");
+        cursor.expectSymbol("(");
+        Query query = query();
+        cursor.expectSymbol(")");
+        with.add(new WithQuery(withSpan, name, columns, query));
+      } while (cursor.acceptSymbol(","));
+    }
+    QueryBody body = setOperation();
+    List<SortItem> orderBy = List.of();
+    if (cursor.acceptWords("ORDER", "BY") || cursor.acceptWords("SORT", "BY")) {
+      orderBy = expressions.sortItems();
+    }
+    Optional<Expression> limit = Optional.empty();
+    Optional<Expression> offset = Optional.empty();
+    for (int i = 0; i < 2; i++) {
+      if (limit.isEmpty() && cursor.acceptWord("LIMIT")) {
+        limit = cursor.acceptWord("ALL") ? Optional.empty() : Optional.of(expressions.expression());
+      } else if (offset.isEmpty() && cursor.acceptWord("OFFSET")) {
+        offset = Optional.of(expressions.expression());
+      }
+    }
+    return new Query(span, with, body, orderBy, limit, offset);
+  }
+
+  private QueryBody setOperation() {
+    QueryBody left = intersect();
+    while (cursor.isWord("UNION") || cursor.isWord("EXCEPT") || cursor.isWord("MINUS")) {
+      Span span = cursor.span();
+      String word = cursor.next().text().toUpperCase(Locale.ROOT);
+      SetOperator operator = word.equals("UNION") ? SetOperator.UNION : SetOperator.EXCEPT;
+      boolean all = setQuantifier();
+      left = new SetOperation(span, operator, all, left, intersect());
+    }
+    return left;
+  }
+
+  private QueryBody intersect() {
+    QueryBody left = queryTerm();
+    while (cursor.isWord("INTERSECT")) {
+      Span span = cursor.next().span();
+      boolean all = setQuantifier();
+      left = new SetOperation(span, SetOperator.INTERSECT, all, left, queryTerm());
+    }
+    return left;
+  }
+
+  private boolean setQuantifier() {
+    if (cursor.acceptWord("ALL")) {
+      return true;
+    }
+    cursor.acceptWord("DISTINCT");
+    return false;
+  }
+
+  private QueryBody queryTerm() {
+    Span span = cursor.span();
+    if (cursor.isSymbol("(")) {
+      cursor.next();
+      Query query = query();
+      cursor.expectSymbol(")");
+      return new Nested(span, query);
+    }
+    if (cursor.isWord("VALUES")) {
+      return values();
+    }
+    if (cursor.isWord("FROM")) {
+      // FROM t [SELECT ...]: the dialect's FROM-first form
+      cursor.next();
+      Relation from = from();
+      if (cursor.isWord("SELECT")) {
+        return select(Optional.of(from));
+      }
+      return new Select(span, false, List.of(new AllColumns(span, List.of())), Optional.of(from),
+          Optional.empty(), List.of(), Optional.empty(), Optional.empty());
+    }
+    if (!cursor.isWord("SELECT")) {
+      throw cursor.unexpected("SELECT, VALUES or a parenthesized query");
+    }
+    return select(Optional.empty());
+  }
+
+  Values values() {
+    Span span = cursor.span();
+    cursor.expectWord("VALUES");
+    List<List<Expression>> rows = new ArrayList<>();
+    do {
+      if (cursor.acceptSymbol("(")) {
+        rows.add(expressions.expressionList());
+        cursor.expectSymbol(")");
+      } else {
+        rows.add(List.of(expressions.expression()));
+      }
+    } while (cursor.acceptSymbol(","));
+    return new Values(span, rows);
+  }
+
+  private Select select(Optional<Relation> fromFirst) {
+    Span span = cursor.span();
+    cursor.expectWord("SELECT");
+    boolean distinct = cursor.acceptWord("DISTINCT");
+    if (!distinct) {
+      cursor.acceptWord("ALL");
+    }
+    List<SelectItem> items = new ArrayList<>();
+    do {
+      items.add(selectItem());
+    } while (cursor.acceptSymbol(","));
+    Optional<Relation> from = fromFirst;
+    if (from.isEmpty() && cursor.acceptWord("FROM")) {
+      from = Optional.of(from());
+    }
+    Optional<Expression> where = cursor.acceptWord("WHERE") ? Optional.of(expressions.expression()) : Optional.empty();
+    List<Expression> groupBy = List.of();
+    if (cursor.acceptWords("GROUP", "BY")) {
+      groupBy = expressions.expressionList();
+    }
+    Optional<Expression> having = cursor.acceptWord("HAVING") ? Optional.of(expressions.expression()) : Optional.empty();
+    Optional<Expression> qualify = cursor.acceptWord("QUALIFY") ? Optional.of(expressions.expression()) : Optional.empty();
+    return new Select(span, distinct, items, from, where, groupBy, having, qualify);
+  }
+
+  private SelectItem selectItem() {
+    Span span = cursor.span();
+    if (cursor.acceptSymbol("*")) {
+      return new AllColumns(span, List.of());
+    }
+    // qualified star: a.*, a.b.*
+    int ahead = 0;
+    while (cursor.peek(ahead).type() == TokenType.WORD || cursor.peek(ahead).type() == TokenType.QUOTED_IDENTIFIER) {
+      if (!cursor.peek(ahead + 1).isSymbol(".")) {
+        break;
+      }
+      if (cursor.peek(ahead + 2).isSymbol("*")) {
+        List<String> qualifier = new ArrayList<>();
+        for (int i = 0; i <= ahead; i += 2) {
+          qualifier.add(cursor.next().text());
+          cursor.next();
+        }
+        cursor.next();
+        return new AllColumns(span, qualifier);
+      }
+      ahead += 2;
+    }
+    Expression expression = expressions.expression();
+    return new SingleColumn(span, expression, alias());
+  }
+
+  private Optional<String> alias() {
+    if (cursor.acceptWord("AS")) {
+      return Optional.of(cursor.anyIdentifier());
+    }
+    if (cursor.isIdentifier()) {
+      return Optional.of(cursor.identifier());
+    }
+    return Optional.empty();
+  }
+
+  Relation from() {
+    Relation relation = joined();
+    while (cursor.acceptSymbol(",")) {
+      Span span = cursor.span();
+      relation = new Join(span, JoinType.CROSS, relation, joined(), Optional.empty(), List.of(), false);
+    }
+    return relation;
+  }
+
+  private Relation joined() {
+    Relation left = relationPrimary();
+    while (true) {
+      Span span = cursor.span();
+      boolean natural = cursor.acceptWord("NATURAL");
+      JoinType type = joinType();
+      if (type == null) {
+        if (natural) {
+          throw cursor.unexpected("JOIN");
+        }
+        return left;
+      }
+      Relation right = relationPrimary();
+      Optional<Expression> on = Optional.empty();
+      List<String> using = List.of();
+      if (type != JoinType.CROSS && !natural) {
+        if (cursor.acceptWord("ON")) {
+          on = Optional.of(expressions.expression());
+        } else if (cursor.acceptWord("USING")) {
+          using = cursor.identifierList();
+        } else if (type != JoinType.INNER) {
+          throw cursor.unexpected("ON or USING");
+        }
+      }
+      left = new Join(span, type, left, right, on, using, natural);
+    }
+  }
+
+  private JoinType joinType() {
+    if (cursor.acceptWord("JOIN")) {
+      return JoinType.INNER;
+    }
+    if (cursor.acceptWords("INNER", "JOIN")) {
+      return JoinType.INNER;
+    }
+    if (cursor.acceptWords("CROSS", "JOIN")) {
+      return JoinType.CROSS;
+    }
+    for (String side : List.of("LEFT", "RIGHT", "FULL")) {
+      if (cursor.isWord(side) && (cursor.isWord(1, "JOIN") || cursor.isWord(1, "OUTER")
+          || cursor.isWord(1, "SEMI") || cursor.isWord(1, "ANTI"))) {
+        cursor.next();
+        if (side.equals("LEFT") && cursor.acceptWord("SEMI")) {
+          cursor.expectWord("JOIN");
+          return JoinType.LEFT_SEMI;
+        }
+        if (side.equals("LEFT") && cursor.acceptWord("ANTI")) {
+          cursor.expectWord("JOIN");
+          return JoinType.LEFT_ANTI;
+        }
+        cursor.acceptWord("OUTER");
+        cursor.expectWord("JOIN");
+        return JoinType.valueOf(side);
+      }
+    }
+    if (cursor.isWord("SEMI") && cursor.isWord(1, "JOIN")) {
+      cursor.next();
+      cursor.next();
+      return JoinType.LEFT_SEMI;
+    }
+    if (cursor.isWord("ANTI") && cursor.isWord(1, "JOIN")) {
+      cursor.next();
+      cursor.next();
+      return JoinType.LEFT_ANTI;
+    }
+    return null;
+  }
+
+  private Relation relationPrimary() {
+    Span span = cursor.span();
+    if (cursor.isSymbol("(")) {
+      if (startsQueryAt(1)) {
+        cursor.next();
+        Query query = query();
+        cursor.expectSymbol(")");
+        return derived(span, query);
+      }
+      cursor.next();
+      Relation inner = from();
+      cursor.expectSymbol(")");
+      return inner;
+    }
+    if (cursor.isWord("VALUES")) {
+      return derived(span, Query.of(values()));
+    }
+    cursor.acceptWord("LATERAL");
+    List<String> name = cursor.qualifiedName();
+    if (cursor.isSymbol("(")) {
+      cursor.next();
+      List<Expression> arguments = cursor.isSymbol(")") ? List.of() : expressions.expressionList();
+      cursor.expectSymbol(")");
+      Optional<String> alias = alias();
+      List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+      return new TableFunction(span, String.join(".", name).toLowerCase(Locale.ROOT), arguments, alias, columns);
+    }
+    return new TableRef(span, name, alias());
+  }
+
+  private Derived derived(Span span, Query query) {
+    Optional<String> alias = alias();
+    List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+    return new Derived(span, query, alias, columns);
+  }
+}

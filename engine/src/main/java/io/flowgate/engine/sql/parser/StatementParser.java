@@ -1,0 +1,293 @@
+package io.flowgate.engine.sql.parser;
+
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.Ddl.UseTarget;
+import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Dml.Assignment;
+import io.flowgate.engine.sql.tree.Dml.MergeAction;
+import io.flowgate.engine.sql.tree.Dml.MergeClause;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.sql.tree.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Dispatches on a statement's first words to the family that parses it. */
+final class StatementParser {
+  private final TokenCursor cursor;
+  private final QueryParser queries;
+  private final ExpressionParser expressions;
+  private final TableDdlParser tables;
+
+  StatementParser(TokenCursor cursor) {
+    this.cursor = cursor;
+    this.queries = new QueryParser(cursor);
+    this.expressions = queries.expressions();
+    this.tables = new TableDdlParser(cursor, queries);
+  }
+
+  Statement statement() {
+    Span span = cursor.span();
+    if (queries.startsQuery()) {
+      return queries.query();
+    }
+    if (cursor.acceptWord("CREATE")) {
+      return create(span);
+    }
+    if (cursor.acceptWord("DROP")) {
+      return drop(span);
+    }
+    if (cursor.acceptWord("USE")) {
+      if (cursor.acceptWord("CATALOG")) {
+        return new Ddl.Use(span, UseTarget.CATALOG, List.of(cursor.anyIdentifier()));
+      }
+      if (!cursor.acceptWord("SCHEMA")) {
+        cursor.acceptWord("DATABASE");
+      }
+      return new Ddl.Use(span, UseTarget.SCHEMA, cursor.qualifiedName());
+    }
+    if (cursor.acceptWord("INSERT")) {
+      return insert(span);
+    }
+    if (cursor.acceptWord("UPDATE")) {
+      return update(span);
+    }
+    if (cursor.acceptWord("DELETE")) {
+      cursor.expectWord("FROM");
+      List<String> target = cursor.qualifiedName();
+      Optional<String> alias = tableAlias();
+      Optional<Expression> where = cursor.acceptWord("WHERE") ? Optional.of(expressions.expression()) : Optional.empty();
+      return new Dml.Delete(span, target, alias, where);
+    }
+    if (cursor.acceptWord("MERGE")) {
+      return merge(span);
+    }
+    if (cursor.acceptWord("SHOW")) {
+      return show(span);
+    }
+    if (cursor.acceptWord("DESCRIBE") || cursor.acceptWord("DESC")) {
+      return describe(span);
+    }
+    throw cursor.unexpected("");
+  }
+
+  private Statement create(Span span) {
+    boolean orReplace = cursor.acceptWords("OR", "REPLACE");
+    if (cursor.acceptWord("CATALOG")) {
+      boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+      String name = cursor.anyIdentifier();
+      Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
+      return new Ddl.CreateCatalog(span, name, ifNotExists, comment);
+    }
+    if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
+      boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+      List<String> name = cursor.qualifiedName();
+      Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
+      return new Ddl.CreateSchema(span, name, ifNotExists, comment);
+    }
+    if (cursor.acceptWord("TABLE")) {
+      return tables.createTable(span, orReplace);
+    }
+    if (cursor.acceptWord("VIEW")) {
+      return tables.createView(span, orReplace);
+    }
+    if (cursor.isWord("STREAMING") || cursor.isWord("MATERIALIZED") || cursor.isWord("FLOW")
+        || cursor.isWord("FUNCTION") || cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")
+        || cursor.isWord("USER") || cursor.isWord("GROUP")) {
+      throw Errors.notSupported("CREATE " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
+          + " (not in this version of Flowgate)", cursor.span());
+    }
+    throw cursor.unexpected("CATALOG, SCHEMA, TABLE or VIEW");
+  }
+
+  private Statement drop(Span span) {
+    if (cursor.acceptWord("CATALOG")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      String name = cursor.anyIdentifier();
+      return new Ddl.DropCatalog(span, name, ifExists, cascade());
+    }
+    if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      List<String> name = cursor.qualifiedName();
+      return new Ddl.DropSchema(span, name, ifExists, cascade());
+    }
+    boolean view = cursor.acceptWord("VIEW");
+    if (!view) {
+      cursor.expectWord("TABLE");
+    }
+    boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    cursor.acceptWord("PURGE");
+    return new Ddl.DropTable(span, name, ifExists, view);
+  }
+
+  private boolean cascade() {
+    if (cursor.acceptWord("CASCADE")) {
+      return true;
+    }
+    cursor.acceptWord("RESTRICT");
+    return false;
+  }
+
+  private Statement insert(Span span) {
+    boolean overwrite = cursor.acceptWord("OVERWRITE");
+    if (!overwrite) {
+      cursor.expectWord("INTO");
+    } else {
+      cursor.acceptWord("TABLE");
+    }
+    if (!overwrite) {
+      cursor.acceptWord("TABLE");
+    }
+    List<String> target = cursor.qualifiedName();
+    List<String> columns = List.of();
+    boolean byName = false;
+    if (cursor.acceptWords("BY", "NAME")) {
+      byName = true;
+    } else if (cursor.isSymbol("(") && !queries.startsQuery()) {
+      columns = cursor.identifierList();
+    }
+    Query source = queries.query();
+    return new Dml.Insert(span, target, overwrite, columns, byName, source);
+  }
+
+  private Statement update(Span span) {
+    List<String> target = cursor.qualifiedName();
+    Optional<String> alias = tableAlias();
+    cursor.expectWord("SET");
+    List<Assignment> assignments = assignments();
+    Optional<Expression> where = cursor.acceptWord("WHERE") ? Optional.of(expressions.expression()) : Optional.empty();
+    return new Dml.Update(span, target, alias, assignments, where);
+  }
+
+  private List<Assignment> assignments() {
+    List<Assignment> assignments = new ArrayList<>();
+    do {
+      Span span = cursor.span();
+      List<String> column = cursor.qualifiedName();
+      cursor.expectSymbol("=");
+      assignments.add(new Assignment(span, column.get(column.size() - 1), expressions.expression()));
+    } while (cursor.acceptSymbol(","));
+    return assignments;
+  }
+
+  private Optional<String> tableAlias() {
+    if (cursor.acceptWord("AS")) {
+      return Optional.of(cursor.anyIdentifier());
+    }
+    return cursor.isIdentifier() ? Optional.of(cursor.identifier()) : Optional.empty();
+  }
+
+  private Statement merge(Span span) {
+    cursor.expectWord("INTO");
+    List<String> target = cursor.qualifiedName();
+    Optional<String> alias = tableAlias();
+    cursor.expectWord("USING");
+    Relation source = queries.from();
+    cursor.expectWord("ON");
+    Expression on = expressions.expression();
+    List<MergeClause> clauses = new ArrayList<>();
+    while (cursor.isWord("WHEN")) {
+      Span clauseSpan = cursor.next().span();
+      boolean matched = !cursor.acceptWord("NOT");
+      cursor.expectWord("MATCHED");
+      boolean bySource = false;
+      if (cursor.acceptWord("BY")) {
+        if (cursor.acceptWord("SOURCE")) {
+          bySource = true;
+        } else {
+          cursor.expectWord("TARGET");
+        }
+      }
+      Optional<Expression> condition = cursor.acceptWord("AND") ? Optional.of(expressions.expression()) : Optional.empty();
+      cursor.expectWord("THEN");
+      clauses.add(mergeAction(clauseSpan, matched, bySource, condition));
+    }
+    if (clauses.isEmpty()) {
+      throw cursor.unexpected("WHEN");
+    }
+    return new Dml.Merge(span, target, alias, source, on, clauses);
+  }
+
+  private MergeClause mergeAction(Span span, boolean matched, boolean bySource, Optional<Expression> condition) {
+    if (cursor.acceptWord("DELETE")) {
+      return new MergeClause(span, matched, bySource, condition, MergeAction.DELETE, false, List.of(), List.of(), List.of());
+    }
+    if (cursor.acceptWord("UPDATE")) {
+      cursor.expectWord("SET");
+      if (cursor.acceptSymbol("*")) {
+        return new MergeClause(span, matched, bySource, condition, MergeAction.UPDATE, true, List.of(), List.of(), List.of());
+      }
+      return new MergeClause(span, matched, bySource, condition, MergeAction.UPDATE, false, assignments(), List.of(),
+          List.of());
+    }
+    cursor.expectWord("INSERT");
+    if (cursor.acceptSymbol("*")) {
+      return new MergeClause(span, matched, bySource, condition, MergeAction.INSERT, true, List.of(), List.of(), List.of());
+    }
+    List<String> columns = cursor.identifierList();
+    cursor.expectWord("VALUES");
+    cursor.expectSymbol("(");
+    List<Expression> values = expressions.expressionList();
+    cursor.expectSymbol(")");
+    return new MergeClause(span, matched, bySource, condition, MergeAction.INSERT, false, List.of(), columns, values);
+  }
+
+  private Statement show(Span span) {
+    if (cursor.acceptWord("CATALOGS")) {
+      return new Show.ShowCatalogs(span, likePattern());
+    }
+    if (cursor.acceptWord("SCHEMAS") || cursor.acceptWord("DATABASES")) {
+      Optional<String> catalog = Optional.empty();
+      if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
+        catalog = Optional.of(cursor.anyIdentifier());
+      }
+      return new Show.ShowSchemas(span, catalog, likePattern());
+    }
+    if (cursor.acceptWord("TABLES")) {
+      List<String> schema = List.of();
+      if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
+        schema = cursor.qualifiedName();
+      }
+      return new Show.ShowTables(span, schema, likePattern());
+    }
+    if (cursor.acceptWord("COLUMNS")) {
+      if (!cursor.acceptWord("FROM")) {
+        cursor.expectWord("IN");
+      }
+      List<String> table = cursor.qualifiedName();
+      if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
+        List<String> schema = new ArrayList<>(cursor.qualifiedName());
+        schema.add(table.get(table.size() - 1));
+        table = schema;
+      }
+      return new Show.ShowColumns(span, table);
+    }
+    if (cursor.acceptWord("TBLPROPERTIES")) {
+      return new Show.ShowTableProperties(span, cursor.qualifiedName());
+    }
+    if (cursor.acceptWords("CREATE", "TABLE")) {
+      return new Show.ShowCreateTable(span, cursor.qualifiedName());
+    }
+    throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, COLUMNS, TBLPROPERTIES or CREATE TABLE");
+  }
+
+  private Optional<String> likePattern() {
+    cursor.acceptWord("LIKE");
+    return cursor.peek().type() == TokenType.STRING ? Optional.of(cursor.expectString()) : Optional.empty();
+  }
+
+  private Statement describe(Span span) {
+    if (cursor.acceptWord("HISTORY")) {
+      return new Show.DescribeHistory(span, cursor.qualifiedName());
+    }
+    cursor.acceptWord("TABLE");
+    boolean extended = cursor.acceptWord("EXTENDED") || cursor.acceptWord("FORMATTED");
+    return new Show.DescribeTable(span, cursor.qualifiedName(), extended);
+  }
+}

@@ -1,0 +1,289 @@
+package io.flowgate.engine.sql.parser;
+
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Ddl.CreateTable;
+import io.flowgate.engine.sql.tree.Ddl.CreateView;
+import io.flowgate.engine.sql.tree.Ddl.ForeignKey;
+import io.flowgate.engine.sql.tree.Ddl.Identity;
+import io.flowgate.engine.sql.tree.Ddl.PrimaryKey;
+import io.flowgate.engine.sql.tree.Ddl.SourceExpression;
+import io.flowgate.engine.sql.tree.Ddl.TableClauses;
+import io.flowgate.engine.sql.tree.Ddl.TableConstraint;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Parses CREATE TABLE and CREATE VIEW: the column specification and the table clauses of the seeds. */
+final class TableDdlParser {
+  private final TokenCursor cursor;
+  private final QueryParser queries;
+  private final ExpressionParser expressions;
+
+  TableDdlParser(TokenCursor cursor, QueryParser queries) {
+    this.cursor = cursor;
+    this.queries = queries;
+    this.expressions = queries.expressions();
+  }
+
+  /** After {@code CREATE [OR REPLACE]} and {@code TABLE}. */
+  CreateTable createTable(Span span, boolean orReplace) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    List<ColumnDefinition> columns = new ArrayList<>();
+    List<TableConstraint> constraints = new ArrayList<>();
+    if (cursor.isSymbol("(") && !queries.startsQuery()) {
+      cursor.next();
+      do {
+        if (cursor.isWord("CONSTRAINT") || cursor.isWord("PRIMARY") || cursor.isWord("FOREIGN")) {
+          constraints.add(tableConstraint());
+        } else {
+          columns.add(column(constraints));
+        }
+      } while (cursor.acceptSymbol(","));
+      cursor.expectSymbol(")");
+    }
+    TableClauses clauses = tableClauses();
+    Optional<Query> asQuery = Optional.empty();
+    if (cursor.acceptWord("AS")) {
+      asQuery = Optional.of(queries.query());
+    }
+    return new CreateTable(span, name, orReplace, ifNotExists, columns, constraints, clauses, asQuery);
+  }
+
+  private ColumnDefinition column(List<TableConstraint> constraints) {
+    Span span = cursor.span();
+    String name = cursor.anyIdentifier();
+    SqlType type = expressions.type();
+    boolean notNull = false;
+    Optional<SourceExpression> defaultValue = Optional.empty();
+    Optional<SourceExpression> generated = Optional.empty();
+    Optional<Identity> identity = Optional.empty();
+    Optional<String> comment = Optional.empty();
+    while (true) {
+      Span clause = cursor.span();
+      if (cursor.acceptWords("NOT", "NULL")) {
+        notNull = once(notNull, clause, "NOT NULL");
+      } else if (cursor.acceptWord("NULL")) {
+        continue;
+      } else if (cursor.acceptWord("DEFAULT")) {
+        requireAbsent(defaultValue.isPresent(), clause, "DEFAULT");
+        defaultValue = Optional.of(sourceExpression());
+      } else if (cursor.acceptWord("COMMENT")) {
+        requireAbsent(comment.isPresent(), clause, "COMMENT");
+        comment = Optional.of(cursor.expectString());
+      } else if (cursor.acceptWord("GENERATED")) {
+        requireAbsent(generated.isPresent() || identity.isPresent(), clause, "GENERATED");
+        if (cursor.acceptWords("ALWAYS", "AS")) {
+          if (cursor.acceptWord("IDENTITY")) {
+            identity = Optional.of(identityOptions(true));
+          } else {
+            cursor.expectSymbol("(");
+            generated = Optional.of(sourceExpression());
+            cursor.expectSymbol(")");
+          }
+        } else {
+          cursor.expectWords("BY", "DEFAULT", "AS", "IDENTITY");
+          identity = Optional.of(identityOptions(false));
+        }
+      } else if (cursor.isWord("PRIMARY") && cursor.isWord(1, "KEY")) {
+        cursor.next();
+        cursor.next();
+        constraints.add(new PrimaryKey(clause, Optional.empty(), List.of(name)));
+      } else if (cursor.isWord("MASK")) {
+        throw Errors.notSupported("column masks (MASK clause)", clause);
+      } else {
+        break;
+      }
+    }
+    return new ColumnDefinition(span, name, type, notNull, defaultValue, generated, identity, comment);
+  }
+
+  private SourceExpression sourceExpression() {
+    Span start = cursor.span();
+    Expression expression = expressions.expression();
+    return new SourceExpression(expression, cursor.textFrom(start));
+  }
+
+  private static boolean once(boolean seen, Span span, String clause) {
+    requireAbsent(seen, span, clause);
+    return true;
+  }
+
+  private static void requireAbsent(boolean present, Span span, String clause) {
+    if (present) {
+      throw Errors.syntax(clause, " (the clause is given twice)", span);
+    }
+  }
+
+  private Identity identityOptions(boolean always) {
+    long start = 1;
+    long step = 1;
+    if (cursor.acceptSymbol("(")) {
+      while (!cursor.acceptSymbol(")")) {
+        if (cursor.acceptWords("START", "WITH")) {
+          start = cursor.expectInteger();
+        } else if (cursor.acceptWords("INCREMENT", "BY")) {
+          step = cursor.expectInteger();
+        } else {
+          throw cursor.unexpected("START WITH, INCREMENT BY or ')'");
+        }
+      }
+    }
+    return new Identity(always, start, step);
+  }
+
+  private TableConstraint tableConstraint() {
+    Span span = cursor.span();
+    Optional<String> name = Optional.empty();
+    if (cursor.acceptWord("CONSTRAINT")) {
+      name = Optional.of(cursor.anyIdentifier());
+    }
+    if (cursor.acceptWords("PRIMARY", "KEY")) {
+      List<String> columns = keyColumns();
+      skipConstraintOptions();
+      return new PrimaryKey(span, name, columns);
+    }
+    cursor.expectWords("FOREIGN", "KEY");
+    List<String> columns = keyColumns();
+    cursor.expectWord("REFERENCES");
+    List<String> table = cursor.qualifiedName();
+    List<String> referenced = cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+    skipConstraintOptions();
+    return new ForeignKey(span, name, columns, table, referenced);
+  }
+
+  private List<String> keyColumns() {
+    cursor.expectSymbol("(");
+    List<String> names = new ArrayList<>();
+    do {
+      names.add(cursor.anyIdentifier());
+      cursor.acceptWord("TIMESERIES");
+    } while (cursor.acceptSymbol(","));
+    cursor.expectSymbol(")");
+    return names;
+  }
+
+  /** Informational constraint options (NOT ENFORCED, RELY, ...) change nothing here. */
+  private void skipConstraintOptions() {
+    while (cursor.acceptWords("NOT", "ENFORCED") || cursor.acceptWord("ENFORCED") || cursor.acceptWord("RELY")
+        || cursor.acceptWord("NORELY") || cursor.acceptWords("DEFERRABLE") || cursor.acceptWords("NOT", "DEFERRABLE")
+        || cursor.acceptWords("INITIALLY", "DEFERRED") || cursor.acceptWords("MATCH", "FULL")
+        || cursor.acceptWords("ON", "UPDATE", "NO", "ACTION") || cursor.acceptWords("ON", "DELETE", "NO", "ACTION")) {
+      // keep consuming
+    }
+  }
+
+  TableClauses tableClauses() {
+    Optional<String> using = Optional.empty();
+    List<String> partitionBy = List.of();
+    List<String> clusterBy = List.of();
+    boolean clusterAuto = false;
+    Optional<String> location = Optional.empty();
+    Optional<String> comment = Optional.empty();
+    Map<String, String> properties = new LinkedHashMap<>();
+    boolean partitioned = false;
+    boolean clustered = false;
+    boolean withProperties = false;
+    while (true) {
+      Span span = cursor.span();
+      if (cursor.acceptWord("USING")) {
+        requireAbsent(using.isPresent(), span, "USING");
+        using = Optional.of(cursor.anyIdentifier());
+      } else if (cursor.acceptWords("PARTITIONED", "BY")) {
+        partitioned = once(partitioned, span, "PARTITIONED BY");
+        partitionBy = cursor.identifierList();
+      } else if (cursor.acceptWords("CLUSTER", "BY")) {
+        clustered = once(clustered, span, "CLUSTER BY");
+        if (cursor.acceptWord("AUTO")) {
+          clusterAuto = true;
+        } else if (cursor.acceptWord("NONE")) {
+          clusterBy = List.of();
+        } else {
+          clusterBy = cursor.identifierList();
+        }
+      } else if (cursor.acceptWord("LOCATION")) {
+        requireAbsent(location.isPresent(), span, "LOCATION");
+        location = Optional.of(cursor.expectString());
+      } else if (cursor.acceptWord("COMMENT")) {
+        requireAbsent(comment.isPresent(), span, "COMMENT");
+        comment = Optional.of(cursor.expectString());
+      } else if (cursor.acceptWord("TBLPROPERTIES")) {
+        withProperties = once(withProperties, span, "TBLPROPERTIES");
+        properties.putAll(propertyList());
+      } else if (cursor.isWord("WITH") && cursor.isWord(1, "ROW")) {
+        throw Errors.notSupported("row filters (WITH ROW FILTER clause)", span);
+      } else {
+        return new TableClauses(using, partitionBy, clusterBy, clusterAuto, location, comment, properties);
+      }
+    }
+  }
+
+  /** {@code ('key' = 'value', key.part = value, ...)}. */
+  Map<String, String> propertyList() {
+    cursor.expectSymbol("(");
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (cursor.acceptSymbol(")")) {
+      return properties;
+    }
+    do {
+      String key;
+      if (cursor.peek().type() == TokenType.STRING) {
+        key = cursor.expectString();
+      } else {
+        StringBuilder dotted = new StringBuilder(cursor.anyIdentifier());
+        while (cursor.acceptSymbol(".")) {
+          dotted.append('.').append(cursor.anyIdentifier());
+        }
+        key = dotted.toString();
+      }
+      cursor.acceptSymbol("=");
+      Token value = cursor.next();
+      if (value.type() == TokenType.SYMBOL || value.type() == TokenType.END) {
+        throw Errors.syntax(value.describe(), ": expected a property value", value.span());
+      }
+      properties.put(key, value.text());
+    } while (cursor.acceptSymbol(","));
+    cursor.expectSymbol(")");
+    return properties;
+  }
+
+  /** After {@code CREATE [OR REPLACE]} and {@code VIEW}. */
+  CreateView createView(Span span, boolean orReplace) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    List<String> columns = List.of();
+    if (cursor.isSymbol("(")) {
+      cursor.next();
+      List<String> names = new ArrayList<>();
+      do {
+        names.add(cursor.anyIdentifier());
+        if (cursor.acceptWord("COMMENT")) {
+          cursor.expectString();
+        }
+      } while (cursor.acceptSymbol(","));
+      cursor.expectSymbol(")");
+      columns = names;
+    }
+    Optional<String> comment = Optional.empty();
+    while (true) {
+      if (cursor.acceptWord("COMMENT")) {
+        comment = Optional.of(cursor.expectString());
+      } else if (cursor.acceptWord("TBLPROPERTIES")) {
+        propertyList();
+      } else {
+        break;
+      }
+    }
+    cursor.expectWord("AS");
+    Span start = cursor.span();
+    Query query = queries.query();
+    return new CreateView(span, name, orReplace, ifNotExists, columns, comment, query, cursor.textFrom(start));
+  }
+}

@@ -1,0 +1,201 @@
+package io.flowgate.engine.sql.parser;
+
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Span;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/** Walks the tokens of one statement; the parser families share one cursor. */
+final class TokenCursor {
+  /** Words that end an expression or relation, so they are never taken as an implicit alias. */
+  private static final Set<String> RESERVED = Set.of(
+      "ALL", "AND", "ANTI", "AS", "ASC", "BETWEEN", "BY", "CASE", "CLUSTER", "CROSS", "DESC", "DISTINCT", "DIV",
+      "ELSE", "END", "EXCEPT", "FILTER", "FOR", "FROM", "FULL", "GROUP", "HAVING", "ILIKE", "IN", "INNER",
+      "INTERSECT", "INTO", "IS", "JOIN", "LATERAL", "LEFT", "LIKE", "LIMIT", "MINUS", "NATURAL", "NOT", "NULLS",
+      "OFFSET", "ON", "OR", "ORDER", "OUTER", "OVER", "PARTITION", "QUALIFY", "RIGHT", "RLIKE", "SELECT", "SEMI",
+      "SET", "THEN", "UNION", "USING", "VALUES", "WHEN", "WHERE", "WINDOW", "WITH");
+
+  private final String text;
+  private final List<Token> tokens;
+  private int index;
+  private int parameterCount;
+
+  TokenCursor(String text) {
+    this.text = text;
+    this.tokens = Lexer.tokenize(text);
+  }
+
+  String text() {
+    return text;
+  }
+
+  Token peek() {
+    return tokens.get(index);
+  }
+
+  Token peek(int ahead) {
+    return tokens.get(Math.min(index + ahead, tokens.size() - 1));
+  }
+
+  Token next() {
+    Token token = tokens.get(index);
+    if (token.type() != TokenType.END) {
+      index++;
+    }
+    return token;
+  }
+
+  Span span() {
+    return peek().span();
+  }
+
+  int nextParameterIndex() {
+    return parameterCount++;
+  }
+
+  int parameterCount() {
+    return parameterCount;
+  }
+
+  boolean atEnd() {
+    return peek().type() == TokenType.END;
+  }
+
+  boolean isWord(String word) {
+    return peek().isWord(word);
+  }
+
+  boolean isWord(int ahead, String word) {
+    return peek(ahead).isWord(word);
+  }
+
+  boolean isSymbol(String symbol) {
+    return peek().isSymbol(symbol);
+  }
+
+  boolean acceptWord(String word) {
+    if (isWord(word)) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  /** Accepts a sequence of words only if all of them are next. */
+  boolean acceptWords(String... words) {
+    for (int i = 0; i < words.length; i++) {
+      if (!peek(i).isWord(words[i])) {
+        return false;
+      }
+    }
+    index += words.length;
+    return true;
+  }
+
+  boolean acceptSymbol(String symbol) {
+    if (isSymbol(symbol)) {
+      index++;
+      return true;
+    }
+    return false;
+  }
+
+  void expectWord(String word) {
+    if (!acceptWord(word)) {
+      throw unexpected(word);
+    }
+  }
+
+  void expectWords(String... words) {
+    for (String word : words) {
+      expectWord(word);
+    }
+  }
+
+  void expectSymbol(String symbol) {
+    if (!acceptSymbol(symbol)) {
+      throw unexpected("'" + symbol + "'");
+    }
+  }
+
+  String expectString() {
+    if (peek().type() != TokenType.STRING) {
+      throw unexpected("a string literal");
+    }
+    return next().text();
+  }
+
+  long expectInteger() {
+    boolean negative = acceptSymbol("-");
+    if (peek().type() != TokenType.INTEGER) {
+      throw unexpected("an integer");
+    }
+    Token token = next();
+    try {
+      long value = Long.parseLong(token.text().replaceAll("[LSY]$", ""));
+      return negative ? -value : value;
+    } catch (NumberFormatException e) {
+      throw Errors.syntax(token.describe(), " (integer out of range)", token.span());
+    }
+  }
+
+  boolean isIdentifier() {
+    Token token = peek();
+    return token.type() == TokenType.QUOTED_IDENTIFIER
+        || (token.type() == TokenType.WORD && !RESERVED.contains(token.text().toUpperCase(Locale.ROOT)));
+  }
+
+  /** Any word, reserved or not, or a quoted identifier: used where the grammar leaves no doubt. */
+  boolean isAnyIdentifier() {
+    TokenType type = peek().type();
+    return type == TokenType.QUOTED_IDENTIFIER || type == TokenType.WORD;
+  }
+
+  String identifier() {
+    if (!isIdentifier()) {
+      throw unexpected("an identifier");
+    }
+    return next().text();
+  }
+
+  String anyIdentifier() {
+    if (!isAnyIdentifier()) {
+      throw unexpected("an identifier");
+    }
+    return next().text();
+  }
+
+  List<String> qualifiedName() {
+    List<String> parts = new ArrayList<>();
+    parts.add(anyIdentifier());
+    while (isSymbol(".") && (peek(1).type() == TokenType.WORD || peek(1).type() == TokenType.QUOTED_IDENTIFIER)) {
+      next();
+      parts.add(anyIdentifier());
+    }
+    return parts;
+  }
+
+  /** {@code (a, b, c)} of plain identifiers. */
+  List<String> identifierList() {
+    expectSymbol("(");
+    List<String> names = new ArrayList<>();
+    do {
+      names.add(anyIdentifier());
+    } while (acceptSymbol(","));
+    expectSymbol(")");
+    return names;
+  }
+
+  EngineException unexpected(String expected) {
+    Token token = peek();
+    return Errors.syntax(token.describe(), expected.isEmpty() ? "" : ": expected " + expected, token.span());
+  }
+
+  /** The statement text from {@code start} up to the current token. */
+  String textFrom(Span start) {
+    return text.substring(start.offset(), peek().span().offset()).strip();
+  }
+}

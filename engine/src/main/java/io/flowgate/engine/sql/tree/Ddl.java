@@ -1,0 +1,96 @@
+package io.flowgate.engine.sql.tree;
+
+import io.flowgate.engine.type.SqlType;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Statements that change the catalog: catalogs, schemas, tables, views and the session's current names. */
+public sealed interface Ddl extends Statement {
+
+  record CreateCatalog(Span span, String name, boolean ifNotExists, Optional<String> comment) implements Ddl {}
+
+  record DropCatalog(Span span, String name, boolean ifExists, boolean cascade) implements Ddl {}
+
+  record CreateSchema(Span span, List<String> name, boolean ifNotExists, Optional<String> comment) implements Ddl {
+    public CreateSchema {
+      name = List.copyOf(name);
+    }
+  }
+
+  record DropSchema(Span span, List<String> name, boolean ifExists, boolean cascade) implements Ddl {
+    public DropSchema {
+      name = List.copyOf(name);
+    }
+  }
+
+  enum UseTarget { CATALOG, SCHEMA }
+
+  /** {@code USE CATALOG c}, {@code USE SCHEMA [c.]s} or {@code USE [c.]s} (a schema). */
+  record Use(Span span, UseTarget target, List<String> name) implements Ddl {
+    public Use {
+      name = List.copyOf(name);
+    }
+  }
+
+  record Identity(boolean always, long start, long step) {}
+
+  /** An expression kept with the text it was written as, for definitions the catalog stores as text. */
+  record SourceExpression(Expression expression, String text) {}
+
+  record ColumnDefinition(Span span, String name, SqlType type, boolean notNull,
+      Optional<SourceExpression> defaultValue, Optional<SourceExpression> generatedAs, Optional<Identity> identity,
+      Optional<String> comment) implements Node {}
+
+  sealed interface TableConstraint extends Node {}
+
+  record PrimaryKey(Span span, Optional<String> name, List<String> columns) implements TableConstraint {
+    public PrimaryKey {
+      columns = List.copyOf(columns);
+    }
+  }
+
+  record ForeignKey(Span span, Optional<String> name, List<String> columns, List<String> referencedTable,
+      List<String> referencedColumns) implements TableConstraint {
+    public ForeignKey {
+      columns = List.copyOf(columns);
+      referencedTable = List.copyOf(referencedTable);
+      referencedColumns = List.copyOf(referencedColumns);
+    }
+  }
+
+  /** The clauses after the column list; PARTITIONED BY, CLUSTER BY and LOCATION are kept as metadata. */
+  record TableClauses(Optional<String> using, List<String> partitionBy, List<String> clusterBy, boolean clusterAuto,
+      Optional<String> location, Optional<String> comment, Map<String, String> properties) {
+    public TableClauses {
+      partitionBy = List.copyOf(partitionBy);
+      clusterBy = List.copyOf(clusterBy);
+      properties = Map.copyOf(properties);
+    }
+  }
+
+  record CreateTable(Span span, List<String> name, boolean orReplace, boolean ifNotExists,
+      List<ColumnDefinition> columns, List<TableConstraint> constraints, TableClauses clauses,
+      Optional<Query> asQuery) implements Ddl {
+    public CreateTable {
+      name = List.copyOf(name);
+      columns = List.copyOf(columns);
+      constraints = List.copyOf(constraints);
+    }
+  }
+
+  /** A view keeps its query as text (re-parsed when read), so {@code queryText} is the source it was made from. */
+  record CreateView(Span span, List<String> name, boolean orReplace, boolean ifNotExists, List<String> columns,
+      Optional<String> comment, Query query, String queryText) implements Ddl {
+    public CreateView {
+      name = List.copyOf(name);
+      columns = List.copyOf(columns);
+    }
+  }
+
+  record DropTable(Span span, List<String> name, boolean ifExists, boolean view) implements Ddl {
+    public DropTable {
+      name = List.copyOf(name);
+    }
+  }
+}

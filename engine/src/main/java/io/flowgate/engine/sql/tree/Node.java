@@ -1,0 +1,6 @@
+package io.flowgate.engine.sql.tree;
+
+/** Every syntax node knows where it starts. */
+public interface Node {
+  Span span();
+}

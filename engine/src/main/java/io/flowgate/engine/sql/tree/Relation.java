@@ -1,0 +1,39 @@
+package io.flowgate.engine.sql.tree;
+
+import java.util.List;
+import java.util.Optional;
+
+/** An item of a FROM clause. */
+public sealed interface Relation extends Node {
+
+  record TableRef(Span span, List<String> name, Optional<String> alias) implements Relation {
+    public TableRef {
+      name = List.copyOf(name);
+    }
+  }
+
+  /** A parenthesized query or VALUES list in FROM, with an optional alias and column names. */
+  record Derived(Span span, Query query, Optional<String> alias, List<String> columnAliases) implements Relation {
+    public Derived {
+      columnAliases = List.copyOf(columnAliases);
+    }
+  }
+
+  /** A table-valued function such as {@code range(10)}. */
+  record TableFunction(Span span, String name, List<Expression> arguments, Optional<String> alias,
+      List<String> columnAliases) implements Relation {
+    public TableFunction {
+      arguments = List.copyOf(arguments);
+      columnAliases = List.copyOf(columnAliases);
+    }
+  }
+
+  enum JoinType { INNER, LEFT, RIGHT, FULL, CROSS, LEFT_SEMI, LEFT_ANTI }
+
+  record Join(Span span, JoinType type, Relation left, Relation right, Optional<Expression> on, List<String> using,
+      boolean natural) implements Relation {
+    public Join {
+      using = List.copyOf(using);
+    }
+  }
+}

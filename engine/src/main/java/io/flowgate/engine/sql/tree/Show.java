@@ -1,0 +1,48 @@
+package io.flowgate.engine.sql.tree;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Statements that describe the catalog: SHOW ... and DESCRIBE ... */
+public sealed interface Show extends Statement {
+
+  record ShowCatalogs(Span span, Optional<String> pattern) implements Show {}
+
+  record ShowSchemas(Span span, Optional<String> catalog, Optional<String> pattern) implements Show {}
+
+  record ShowTables(Span span, List<String> schema, Optional<String> pattern) implements Show {
+    public ShowTables {
+      schema = List.copyOf(schema);
+    }
+  }
+
+  record ShowColumns(Span span, List<String> table) implements Show {
+    public ShowColumns {
+      table = List.copyOf(table);
+    }
+  }
+
+  record ShowTableProperties(Span span, List<String> table) implements Show {
+    public ShowTableProperties {
+      table = List.copyOf(table);
+    }
+  }
+
+  record ShowCreateTable(Span span, List<String> table) implements Show {
+    public ShowCreateTable {
+      table = List.copyOf(table);
+    }
+  }
+
+  record DescribeTable(Span span, List<String> table, boolean extended) implements Show {
+    public DescribeTable {
+      table = List.copyOf(table);
+    }
+  }
+
+  record DescribeHistory(Span span, List<String> table) implements Show {
+    public DescribeHistory {
+      table = List.copyOf(table);
+    }
+  }
+}

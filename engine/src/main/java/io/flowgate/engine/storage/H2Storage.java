@@ -1,0 +1,189 @@
+package io.flowgate.engine.storage;
+
+import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.plan.H2Statement;
+import io.flowgate.engine.plan.SqlText;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcConnectionPool;
+
+/**
+ * The only door to H2. It runs SQL that the engine generated (never user text), binds every value, and turns
+ * H2's failures into the dialect's errors. Thread-safe; connections come from a pool.
+ */
+public final class H2Storage implements AutoCloseable {
+  private final JdbcConnectionPool pool;
+
+  private H2Storage(JdbcConnectionPool pool) {
+    this.pool = pool;
+  }
+
+  /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
+  public static H2Storage open(Optional<Path> directory, int maxConnections) {
+    String settings = ";TIME ZONE=UTC;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000;LAZY_QUERY_EXECUTION=1";
+    String url = directory
+        .map(dir -> "jdbc:h2:file:" + dir.toAbsolutePath().resolve("flowgate") + settings)
+        .orElseGet(() -> "jdbc:h2:mem:flowgate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + settings);
+    JdbcConnectionPool pool = JdbcConnectionPool.create(url, "flowgate", "");
+    pool.setMaxConnections(maxConnections);
+    H2Storage storage = new H2Storage(pool);
+    storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
+    return storage;
+  }
+
+  public DataSource dataSource() {
+    return pool;
+  }
+
+  /** Work inside one H2 transaction; it commits when {@code work} returns and rolls back when it throws. */
+  public interface TransactionWork<T> {
+    T run(Connection connection) throws SQLException;
+  }
+
+  public <T> T inTransaction(TransactionWork<T> work) {
+    try (Connection connection = pool.getConnection()) {
+      connection.setAutoCommit(false);
+      try {
+        T result = work.run(connection);
+        connection.commit();
+        return result;
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
+  /** Runs generated DDL, which H2 commits on its own. */
+  public void execute(String sql) {
+    try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
+  public static long update(Connection connection, H2Statement statement, List<Object> parameters)
+      throws SQLException {
+    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      bind(prepared, statement, parameters);
+      return prepared.executeLargeUpdate();
+    }
+  }
+
+  /** Runs a query and streams its rows; the cursor owns a pooled connection until closed. */
+  public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize) {
+    Connection connection = null;
+    try {
+      connection = pool.getConnection();
+      PreparedStatement prepared = connection.prepareStatement(statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
+          ResultSet.CONCUR_READ_ONLY);
+      prepared.setFetchSize(fetchSize);
+      bind(prepared, statement, parameters);
+      return new H2Cursor(connection, prepared, prepared.executeQuery());
+    } catch (SQLException e) {
+      closeQuietly(connection);
+      throw H2Errors.translate(e);
+    } catch (RuntimeException e) {
+      closeQuietly(connection);
+      throw e;
+    }
+  }
+
+  /** The JDBC types H2 gives the result columns of a statement, without running it. */
+  public List<ColumnType> describe(H2Statement statement) {
+    try (Connection connection = pool.getConnection();
+        PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      ResultSetMetaData metadata = prepared.getMetaData();
+      List<ColumnType> types = new ArrayList<>();
+      for (int i = 1; i <= metadata.getColumnCount(); i++) {
+        types.add(new ColumnType(metadata.getColumnType(i), metadata.getColumnTypeName(i), metadata.getPrecision(i),
+            metadata.getScale(i), metadata.isNullable(i) != ResultSetMetaData.columnNoNulls));
+      }
+      return types;
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
+  /** A result column's type as H2 reports it. */
+  public record ColumnType(int jdbcType, String typeName, int precision, int scale, boolean nullable) {}
+
+  /** Drops data tables that no catalog entry names: left behind by a crash between H2 DDL and the catalog commit. */
+  public void dropOrphans(Set<String> known) {
+    List<String> orphans = new ArrayList<>();
+    try (Connection connection = pool.getConnection();
+        PreparedStatement statement = connection.prepareStatement(
+            "SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?")) {
+      statement.setString(1, SqlText.DATA_SCHEMA);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          if (!known.contains(rows.getString(1))) {
+            orphans.add(rows.getString(1));
+          }
+        }
+      }
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+    for (String orphan : orphans) {
+      execute("DROP TABLE IF EXISTS " + SqlText.table(orphan));
+    }
+  }
+
+  private static void bind(PreparedStatement prepared, H2Statement statement, List<Object> parameters)
+      throws SQLException {
+    List<Binding> bindings = statement.bindings();
+    for (int i = 0; i < bindings.size(); i++) {
+      Object value;
+      if (bindings.get(i) instanceof Binding.Constant constant) {
+        value = constant.value();
+      } else {
+        int index = ((Binding.UserParameter) bindings.get(i)).index();
+        if (index >= parameters.size()) {
+          throw EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER).parameter("name", "?" + (index + 1)).build();
+        }
+        value = parameters.get(index);
+      }
+      prepared.setObject(i + 1, value);
+    }
+  }
+
+  private static void closeQuietly(Connection connection) {
+    if (connection != null) {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // the original failure is what matters
+      }
+    }
+  }
+
+  @Override
+  public void close() {
+    try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+      statement.execute("SHUTDOWN");
+    } catch (SQLException e) {
+      throw Errors.internal("cannot shut the store down", e);
+    } finally {
+      pool.dispose();
+    }
+  }
+}

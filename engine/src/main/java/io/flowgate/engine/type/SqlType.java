@@ -1,0 +1,137 @@
+package io.flowgate.engine.type;
+
+import static java.util.Objects.requireNonNull;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/**
+ * A data type of the dialect. {@code length} is the length of VARCHAR/CHAR or the precision of DECIMAL;
+ * {@code children} are the element type of ARRAY, key and value of MAP, or the fields of STRUCT.
+ */
+public record SqlType(TypeKind kind, int length, int scale, List<SqlType> children, List<String> fieldNames) {
+  public static final SqlType BOOLEAN = of(TypeKind.BOOLEAN);
+  public static final SqlType TINYINT = of(TypeKind.TINYINT);
+  public static final SqlType SMALLINT = of(TypeKind.SMALLINT);
+  public static final SqlType INT = of(TypeKind.INT);
+  public static final SqlType BIGINT = of(TypeKind.BIGINT);
+  public static final SqlType FLOAT = of(TypeKind.FLOAT);
+  public static final SqlType DOUBLE = of(TypeKind.DOUBLE);
+  public static final SqlType STRING = of(TypeKind.STRING);
+  public static final SqlType BINARY = of(TypeKind.BINARY);
+  public static final SqlType DATE = of(TypeKind.DATE);
+  public static final SqlType TIMESTAMP = of(TypeKind.TIMESTAMP);
+  public static final SqlType TIMESTAMP_NTZ = of(TypeKind.TIMESTAMP_NTZ);
+  public static final SqlType VOID = of(TypeKind.VOID);
+  public static final int MAX_DECIMAL_PRECISION = 38;
+
+  public SqlType {
+    requireNonNull(kind, "kind is null");
+    children = List.copyOf(children);
+    fieldNames = List.copyOf(fieldNames);
+  }
+
+  public static SqlType of(TypeKind kind) {
+    return new SqlType(kind, 0, 0, List.of(), List.of());
+  }
+
+  public static SqlType decimal(int precision, int scale) {
+    return new SqlType(TypeKind.DECIMAL, precision, scale, List.of(), List.of());
+  }
+
+  public static SqlType varchar(int length) {
+    return new SqlType(TypeKind.VARCHAR, length, 0, List.of(), List.of());
+  }
+
+  public static SqlType character(int length) {
+    return new SqlType(TypeKind.CHAR, length, 0, List.of(), List.of());
+  }
+
+  public static SqlType array(SqlType element) {
+    return new SqlType(TypeKind.ARRAY, 0, 0, List.of(element), List.of());
+  }
+
+  public static SqlType map(SqlType key, SqlType value) {
+    return new SqlType(TypeKind.MAP, 0, 0, List.of(key, value), List.of());
+  }
+
+  public static SqlType struct(List<String> names, List<SqlType> types) {
+    return new SqlType(TypeKind.STRUCT, 0, 0, types, names);
+  }
+
+  public boolean isIntegral() {
+    return switch (kind) {
+      case TINYINT, SMALLINT, INT, BIGINT -> true;
+      default -> false;
+    };
+  }
+
+  public boolean isNumeric() {
+    return isIntegral() || kind == TypeKind.FLOAT || kind == TypeKind.DOUBLE || kind == TypeKind.DECIMAL;
+  }
+
+  public boolean isCharacter() {
+    return kind == TypeKind.STRING || kind == TypeKind.VARCHAR || kind == TypeKind.CHAR;
+  }
+
+  /** How the dialect spells the type, in lower case as DESCRIBE shows it: {@code decimal(10,2)}, {@code array<int>}. */
+  public String sql() {
+    return switch (kind) {
+      case DECIMAL -> "decimal(" + length + "," + scale + ")";
+      case VARCHAR -> "varchar(" + length + ")";
+      case CHAR -> "char(" + length + ")";
+      case ARRAY -> "array<" + children.get(0).sql() + ">";
+      case MAP -> "map<" + children.get(0).sql() + "," + children.get(1).sql() + ">";
+      case STRUCT -> "struct<" + java.util.stream.IntStream.range(0, children.size())
+          .mapToObj(i -> fieldNames.get(i) + ":" + children.get(i).sql()).collect(Collectors.joining(",")) + ">";
+      case VOID -> "void";
+      default -> kind.name().toLowerCase(Locale.ROOT);
+    };
+  }
+
+  /** The H2 column type that stores values of this type. */
+  public String h2Type() {
+    return switch (kind) {
+      case BOOLEAN -> "BOOLEAN";
+      case TINYINT -> "TINYINT";
+      case SMALLINT -> "SMALLINT";
+      case INT -> "INTEGER";
+      case BIGINT -> "BIGINT";
+      case FLOAT -> "REAL";
+      case DOUBLE -> "DOUBLE PRECISION";
+      case DECIMAL -> "DECIMAL(" + length + "," + scale + ")";
+      case STRING -> "CHARACTER VARYING";
+      case VARCHAR -> "CHARACTER VARYING(" + length + ")";
+      case CHAR -> "CHARACTER(" + length + ")";
+      case BINARY -> "BINARY VARYING";
+      case DATE -> "DATE";
+      case TIMESTAMP, TIMESTAMP_NTZ -> "TIMESTAMP(6)";
+      case ARRAY -> children.get(0).h2Type() + " ARRAY";
+      case MAP, STRUCT -> "JSON";
+      case VOID -> "CHARACTER VARYING";
+    };
+  }
+
+  /** Display size or precision reported to JDBC clients. */
+  public int precision() {
+    return switch (kind) {
+      case BOOLEAN -> 1;
+      case TINYINT -> 3;
+      case SMALLINT -> 5;
+      case INT -> 10;
+      case BIGINT -> 19;
+      case FLOAT -> 7;
+      case DOUBLE -> 15;
+      case DECIMAL, VARCHAR, CHAR -> length;
+      case DATE -> 10;
+      case TIMESTAMP, TIMESTAMP_NTZ -> 29;
+      default -> Integer.MAX_VALUE;
+    };
+  }
+
+  @Override
+  public String toString() {
+    return sql();
+  }
+}
