@@ -10,7 +10,7 @@ import java.util.Set;
  * The dialect's built-in functions and how each becomes H2 SQL. A name that is not here cannot be called: this is
  * what keeps H2's own functions (FILE_READ, CSVWRITE, LINK_SCHEMA, ...) out of reach.
  */
-final class FunctionRegistry {
+public final class FunctionRegistry {
   enum Kind { SCALAR, AGGREGATE, WINDOW }
 
   interface Renderer {
@@ -185,8 +185,10 @@ final class FunctionRegistry {
     return DATE_FIELDS.contains(field);
   }
 
-  /** Every callable name, for JDBC getFunctions and SHOW FUNCTIONS. */
-  static Map<String, Function> all() {
-    return Map.copyOf(FUNCTIONS);
+  /** Every callable name with its kind (SCALAR, AGGREGATE, WINDOW), for JDBC getFunctions. */
+  public static java.util.SortedMap<String, String> names() {
+    java.util.SortedMap<String, String> names = new java.util.TreeMap<>();
+    FUNCTIONS.forEach((name, function) -> names.put(name, function.kind().name()));
+    return names;
   }
 }

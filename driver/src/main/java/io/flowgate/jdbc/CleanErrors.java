@@ -1,0 +1,85 @@
+package io.flowgate.jdbc;
+
+import java.lang.reflect.InvocationHandler;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
+import java.sql.CallableStatement;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Wraps the JDBC objects the driver hands out so every {@link SQLException} reads exactly as the gateway wrote
+ * it: {@code [ERROR_CLASS] text SQLSTATE: xxxxx}. Avatica prefixes server errors with
+ * {@code Error -1 (state) : Error while executing SQL "...": Remote driver error: }; this is the one place that
+ * prefix is removed.
+ */
+final class CleanErrors implements InvocationHandler {
+  private static final Pattern SERVER_TEXT = Pattern.compile("(\\[[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*\\] .*)",
+      Pattern.DOTALL);
+  private static final List<Class<?>> WRAPPED = List.of(Connection.class, CallableStatement.class,
+      PreparedStatement.class, Statement.class, DatabaseMetaData.class, ResultSet.class);
+
+  private final Object target;
+  private final Connection connection;
+
+  private CleanErrors(Object target, Connection connection) {
+    this.target = target;
+    this.connection = connection;
+  }
+
+  static Connection wrap(Connection connection) {
+    return (Connection) Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {Connection.class},
+        new CleanErrors(connection, null));
+  }
+
+  @Override
+  public Object invoke(Object proxy, Method method, Object[] args) throws Throwable {
+    if (method.getName().equals("unwrap") && args != null && args[0] instanceof Class<?> type
+        && type.isInstance(proxy)) {
+      return proxy;
+    }
+    if (method.getName().equals("getConnection") && connection != null) {
+      return connection;
+    }
+    Object result;
+    try {
+      result = method.invoke(target, args);
+    } catch (InvocationTargetException e) {
+      throw e.getCause() instanceof SQLException sql ? clean(sql) : e.getCause();
+    }
+    if (result == null) {
+      return null;
+    }
+    Class<?> returned = method.getReturnType();
+    for (Class<?> type : WRAPPED) {
+      if (returned == type || (returned.isInterface() && type.isAssignableFrom(returned) && returned != Object.class)) {
+        Connection owner = proxy instanceof Connection own ? own : connection;
+        return Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {returned},
+            new CleanErrors(result, owner));
+      }
+    }
+    return result;
+  }
+
+  static SQLException clean(SQLException e) {
+    String message = e.getMessage();
+    if (message == null) {
+      return e;
+    }
+    Matcher matcher = SERVER_TEXT.matcher(message);
+    if (!matcher.find() || matcher.start() == 0) {
+      return e;
+    }
+    SQLException cleaned = new SQLException(matcher.group(1), e.getSQLState(), e.getErrorCode(), e);
+    cleaned.setNextException(e.getNextException());
+    return cleaned;
+  }
+}

@@ -1,0 +1,372 @@
+package io.flowgate.gateway.meta;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import io.flowgate.engine.Engine;
+import io.flowgate.engine.PreparedInfo;
+import io.flowgate.engine.Principal;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.Session;
+import io.flowgate.engine.StatementResult;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.gateway.convert.Columns;
+import io.flowgate.gateway.convert.ErrorConverter;
+import io.flowgate.gateway.convert.Values;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.apache.calcite.avatica.AvaticaParameter;
+import org.apache.calcite.avatica.ColumnMetaData;
+import org.apache.calcite.avatica.ConnectionPropertiesImpl;
+import org.apache.calcite.avatica.MetaImpl;
+import org.apache.calcite.avatica.MissingResultsException;
+import org.apache.calcite.avatica.NoSuchStatementException;
+import org.apache.calcite.avatica.QueryState;
+import org.apache.calcite.avatica.remote.TypedValue;
+
+/**
+ * Avatica's {@code Meta} over the engine: the only place engine types become Avatica types. Connections and
+ * statements are kept in registries that expire idle entries; statements are keyed by connection, and a
+ * connection id is bound to the user who opened it.
+ */
+public final class EngineMeta extends MetaImpl {
+  private static final int DEFAULT_FRAME_ROWS = 5_000;
+
+  private final Engine engine;
+  private final Cache<String, ConnectionState> connections;
+  private final MetadataResults metadata;
+
+  public EngineMeta(Engine engine, Duration idleTimeout) {
+    super(null);
+    this.engine = engine;
+    this.connections = Caffeine.newBuilder().expireAfterAccess(idleTimeout)
+        .removalListener((String id, ConnectionState state, RemovalCause cause) -> {
+          if (state != null) {
+            state.close();
+          }
+        }).build();
+    this.metadata = new MetadataResults(engine);
+  }
+
+  private <T> T guard(Supplier<T> call) {
+    try {
+      return call.get();
+    } catch (RuntimeException e) {
+      throw ErrorConverter.toAvatica(e);
+    }
+  }
+
+  private ConnectionState connection(String id) {
+    ConnectionState state = connections.getIfPresent(id);
+    if (state == null) {
+      throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", id).build();
+    }
+    return state;
+  }
+
+  private StatementState statement(StatementHandle handle) {
+    StatementState statement = connection(handle.connectionId).statements.get(handle.id);
+    if (statement == null) {
+      throw EngineException.of(ErrorClass.INVALID_STATEMENT_HANDLE).parameter("statementId", handle.id).build();
+    }
+    return statement;
+  }
+
+  @Override
+  public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+    guard(() -> {
+      String user = info.getOrDefault("user", Engine.ADMIN);
+      if (user == null || user.isBlank()) {
+        user = Engine.ADMIN;
+      }
+      ConnectionState existing = connections.getIfPresent(ch.id);
+      if (existing != null) {
+        if (!existing.user.equals(user)) {
+          throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
+              .parameter("report", "the connection id is in use by another user").build();
+        }
+        return null;
+      }
+      Map<String, String> properties = new HashMap<>();
+      for (String key : List.of("catalog", "schema")) {
+        if (info.get(key) != null && !info.get(key).isBlank()) {
+          properties.put(key, info.get(key));
+        }
+      }
+      Session session = engine.openSession(new Principal(user), properties);
+      connections.put(ch.id, new ConnectionState(session, user));
+      return null;
+    });
+  }
+
+  @Override
+  public void closeConnection(ConnectionHandle ch) {
+    ConnectionState state = connections.getIfPresent(ch.id);
+    if (state != null) {
+      connections.invalidate(ch.id);
+    }
+  }
+
+  @Override
+  public ConnectionProperties connectionSync(ConnectionHandle ch, ConnectionProperties properties) {
+    return guard(() -> {
+      ConnectionState state = connection(ch.id);
+      Session session = state.session;
+      if (properties.getCatalog() != null && !properties.getCatalog().equalsIgnoreCase(session.catalog())) {
+        session.useCatalog(properties.getCatalog());
+      }
+      if (properties.getSchema() != null && !properties.getSchema().equalsIgnoreCase(session.schema())) {
+        session.useSchema(properties.getSchema());
+      }
+      ConnectionPropertiesImpl result = new ConnectionPropertiesImpl(true, false,
+          java.sql.Connection.TRANSACTION_READ_COMMITTED, session.catalog(), session.schema());
+      return result;
+    });
+  }
+
+  @Override
+  public StatementHandle createStatement(ConnectionHandle ch) {
+    return guard(() -> {
+      StatementState statement = connection(ch.id).newStatement(ch.id);
+      return new StatementHandle(ch.id, statement.id, null);
+    });
+  }
+
+  @Override
+  public void closeStatement(StatementHandle h) {
+    ConnectionState state = connections.getIfPresent(h.connectionId);
+    if (state != null) {
+      StatementState statement = state.statements.remove(h.id);
+      if (statement != null) {
+        statement.close();
+      }
+    }
+  }
+
+  @Override
+  public StatementHandle prepare(ConnectionHandle ch, String sql, long maxRowCount) {
+    return guard(() -> {
+      ConnectionState state = connection(ch.id);
+      PreparedInfo prepared = state.session.prepare(sql);
+      StatementState statement = state.newStatement(ch.id);
+      statement.sql = sql;
+      StatementHandle handle = new StatementHandle(ch.id, statement.id, signature(sql, prepared.columns(),
+          prepared.parameterCount(), prepared.query()));
+      return handle;
+    });
+  }
+
+  private static Signature signature(String sql, List<ResultColumn> columns, int parameterCount, boolean query) {
+    List<AvaticaParameter> parameters = new ArrayList<>();
+    for (int i = 0; i < parameterCount; i++) {
+      parameters.add(new AvaticaParameter(false, 0, 0, java.sql.Types.OTHER, "OTHER", Object.class.getName(),
+          "?" + (i + 1)));
+    }
+    return Signature.create(Columns.of(columns), sql, parameters, CursorFactory.ARRAY,
+        query ? StatementType.SELECT : StatementType.OTHER_DML);
+  }
+
+  @Override
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, PrepareCallback callback)
+      throws NoSuchStatementException {
+    return prepareAndExecute(h, sql, maxRowCount, -1, callback);
+  }
+
+  @Override
+  public ExecuteResult prepareAndExecute(StatementHandle h, String sql, long maxRowCount, int maxRowsInFirstFrame,
+      PrepareCallback callback) throws NoSuchStatementException {
+    return guard(() -> {
+      StatementState statement = statement(h);
+      statement.sql = sql;
+      return run(statement, sql, List.of(), maxRowCount, maxRowsInFirstFrame);
+    });
+  }
+
+  @Override
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, long maxRowCount)
+      throws NoSuchStatementException {
+    return execute(h, parameterValues, -1);
+  }
+
+  @Override
+  public ExecuteResult execute(StatementHandle h, List<TypedValue> parameterValues, int maxRowsInFirstFrame)
+      throws NoSuchStatementException {
+    return guard(() -> {
+      StatementState statement = statement(h);
+      return run(statement, statement.sql, Values.fromWire(parameterValues), -1, maxRowsInFirstFrame);
+    });
+  }
+
+  private ExecuteResult run(StatementState statement, String sql, List<Object> parameters, long maxRowCount,
+      int maxRowsInFirstFrame) {
+    Session session = connection(statement.connectionId).session;
+    StatementResult result = session.execute(sql, parameters);
+    if (result instanceof StatementResult.Rows rows) {
+      statement.replaceCursor(rows.cursor(), rows.columns(), maxRowCount > 0 ? maxRowCount : Long.MAX_VALUE);
+      Signature signature = signature(sql, rows.columns(), 0, true);
+      Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
+      return new ExecuteResult(List.of(MetaResultSet.create(statement.connectionId, statement.id, false, signature,
+          first)));
+    }
+    statement.close();
+    long count = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+    return new ExecuteResult(List.of(MetaResultSet.count(statement.connectionId, statement.id, count)));
+  }
+
+  private static Frame nextFrame(StatementState statement, long offset, int requested) {
+    int limit = requested > 0 ? requested : DEFAULT_FRAME_ROWS;
+    List<Object> rows = new ArrayList<>(Math.min(limit, DEFAULT_FRAME_ROWS));
+    List<ResultColumn> columns = statement.columns;
+    boolean done = statement.cursor == null;
+    while (!done && rows.size() < limit) {
+      if (statement.rowsSent >= statement.maxRows || !statement.cursor.next()) {
+        statement.close();
+        done = true;
+        break;
+      }
+      Object[] row = new Object[columns.size()];
+      for (int i = 0; i < row.length; i++) {
+        row[i] = Values.toWire(statement.cursor.get(i), columns.get(i));
+      }
+      rows.add(row);
+      statement.rowsSent++;
+    }
+    return Frame.create(offset, done, rows);
+  }
+
+  @Override
+  public Frame fetch(StatementHandle h, long offset, int fetchMaxRowCount)
+      throws NoSuchStatementException, MissingResultsException {
+    return guard(() -> {
+      StatementState statement = statement(h);
+      synchronized (statement) {
+        return nextFrame(statement, offset, fetchMaxRowCount);
+      }
+    });
+  }
+
+  @Override
+  public ExecuteBatchResult executeBatch(StatementHandle h, List<List<TypedValue>> parameterValues)
+      throws NoSuchStatementException {
+    return guard(() -> {
+      StatementState statement = statement(h);
+      Session session = connection(h.connectionId).session;
+      long[] counts = new long[parameterValues.size()];
+      for (int i = 0; i < counts.length; i++) {
+        StatementResult result = session.execute(statement.sql, Values.fromWire(parameterValues.get(i)));
+        counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+      }
+      return new ExecuteBatchResult(counts);
+    });
+  }
+
+  @Override
+  public ExecuteBatchResult prepareAndExecuteBatch(StatementHandle h, List<String> sqlCommands)
+      throws NoSuchStatementException {
+    return guard(() -> {
+      Session session = connection(h.connectionId).session;
+      long[] counts = new long[sqlCommands.size()];
+      for (int i = 0; i < counts.length; i++) {
+        StatementResult result = session.execute(sqlCommands.get(i), List.of());
+        if (result instanceof StatementResult.Rows rows) {
+          rows.cursor().close();
+        }
+        counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+      }
+      return new ExecuteBatchResult(counts);
+    });
+  }
+
+  @Override
+  public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
+    return false;
+  }
+
+  @Override
+  public void commit(ConnectionHandle ch) {
+    // every statement commits on its own (auto-commit); there is nothing pending
+  }
+
+  @Override
+  public void rollback(ConnectionHandle ch) {
+    // as for commit: nothing is pending between statements
+  }
+
+  @Override
+  public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+    Map<DatabaseProperty, Object> properties = new HashMap<>();
+    properties.put(DatabaseProperty.GET_DRIVER_NAME, "Flowgate JDBC Driver");
+    properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, "Flowgate");
+    properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_VERSION, MetadataResults.VERSION);
+    properties.put(DatabaseProperty.GET_DEFAULT_TRANSACTION_ISOLATION, java.sql.Connection.TRANSACTION_READ_COMMITTED);
+    properties.put(DatabaseProperty.GET_STRING_FUNCTIONS, "upper,lower,length,substring,concat,trim,replace");
+    properties.put(DatabaseProperty.GET_NUMERIC_FUNCTIONS, "abs,ceil,floor,round,sqrt,pow,mod");
+    properties.put(DatabaseProperty.GET_TIME_DATE_FUNCTIONS, "current_date,current_timestamp,year,month,day");
+    properties.put(DatabaseProperty.GET_SYSTEM_FUNCTIONS, "current_user,current_catalog,current_schema");
+    return properties;
+  }
+
+  private MetaResultSet table(String connectionId, MetadataResults.Table table) {
+    List<ColumnMetaData> columns = new ArrayList<>();
+    for (int i = 0; i < table.columns().size(); i++) {
+      MetadataResults.Column column = table.columns().get(i);
+      columns.add(MetaImpl.columnMetaData(column.name(), i, column.type(), true));
+    }
+    Signature signature = Signature.create(columns, "", List.of(), CursorFactory.ARRAY, StatementType.SELECT);
+    return MetaResultSet.create(connectionId, -1, true, signature, Frame.create(0, true,
+        new ArrayList<>(table.rows())));
+  }
+
+  @Override
+  public MetaResultSet getCatalogs(ConnectionHandle ch) {
+    return guard(() -> table(ch.id, metadata.catalogs(connection(ch.id).user)));
+  }
+
+  @Override
+  public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
+    return guard(() -> table(ch.id, metadata.schemas(catalog, schemaPattern.s)));
+  }
+
+  @Override
+  public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      List<String> typeList) {
+    return guard(() -> table(ch.id, metadata.tables(catalog, schemaPattern.s, tableNamePattern.s, typeList)));
+  }
+
+  @Override
+  public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
+      Pat columnNamePattern) {
+    return guard(() -> table(ch.id, metadata.columns(catalog, schemaPattern.s, tableNamePattern.s,
+        columnNamePattern.s)));
+  }
+
+  @Override
+  public MetaResultSet getTableTypes(ConnectionHandle ch) {
+    return guard(() -> table(ch.id, metadata.tableTypes()));
+  }
+
+  @Override
+  public MetaResultSet getTypeInfo(ConnectionHandle ch) {
+    return guard(() -> table(ch.id, metadata.typeInfo()));
+  }
+
+  @Override
+  public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    return guard(() -> table(ch.id, metadata.primaryKeys(catalog, schema, table)));
+  }
+
+  @Override
+  public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
+    return guard(() -> table(ch.id, metadata.importedKeys(catalog, schema, table)));
+  }
+
+  @Override
+  public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
+    return guard(() -> table(ch.id, metadata.functions(functionNamePattern.s)));
+  }
+}

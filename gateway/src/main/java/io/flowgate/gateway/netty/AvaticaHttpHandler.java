@@ -1,0 +1,85 @@
+package io.flowgate.gateway.netty;
+
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Function;
+
+/**
+ * Hands each Avatica request to a worker thread and writes the answer back. The body is copied before the hand-off;
+ * reading pauses while a request runs, so responses leave in request order. Never answers 503 (Avatica's client
+ * would retry forever) and always sets Content-Length.
+ */
+public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+  /** Serves one request body; returns the HTTP status and the response body. */
+  public interface RequestService extends Function<byte[], Reply> {}
+
+  public record Reply(int status, byte[] body, String contentType) {}
+
+  private final RequestService service;
+  private final ExecutorService workers;
+
+  AvaticaHttpHandler(RequestService service, ExecutorService workers) {
+    this.service = service;
+    this.workers = workers;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    boolean keepAlive = HttpUtil.isKeepAlive(request);
+    if (!request.decoderResult().isSuccess() || request.method() != HttpMethod.POST) {
+      respond(ctx, new Reply(HttpResponseStatus.BAD_REQUEST.code(), "bad request".getBytes(), "text/plain"), false);
+      return;
+    }
+    byte[] body = ByteBufUtil.getBytes(request.content());
+    ctx.channel().config().setAutoRead(false);
+    try {
+      workers.execute(() -> {
+        Reply reply;
+        try {
+          reply = service.apply(body);
+        } catch (RuntimeException e) {
+          reply = new Reply(500, "internal error".getBytes(), "text/plain");
+        }
+        Reply answer = reply;
+        ctx.executor().execute(() -> {
+          respond(ctx, answer, keepAlive);
+          ctx.channel().config().setAutoRead(true);
+        });
+      });
+    } catch (RejectedExecutionException e) {
+      ctx.channel().config().setAutoRead(true);
+      respond(ctx, new Reply(500, "the gateway is shutting down".getBytes(), "text/plain"), false);
+    }
+  }
+
+  private static void respond(ChannelHandlerContext ctx, Reply reply, boolean keepAlive) {
+    FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+        HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
+    response.headers().set(HttpHeaderNames.CONTENT_TYPE, reply.contentType());
+    response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
+    if (keepAlive) {
+      HttpUtil.setKeepAlive(response, true);
+      ctx.writeAndFlush(response);
+    } else {
+      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+    }
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    ctx.close();
+  }
+}

@@ -1,0 +1,50 @@
+package io.flowgate.gateway.netty;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import java.net.InetSocketAddress;
+import java.util.concurrent.ExecutorService;
+
+/** Binds the HTTP listener; only this package touches Netty. */
+public final class NettyServer implements AutoCloseable {
+  private final EventLoopGroup boss;
+  private final EventLoopGroup io;
+  private final Channel channel;
+
+  private NettyServer(EventLoopGroup boss, EventLoopGroup io, Channel channel) {
+    this.boss = boss;
+    this.io = io;
+    this.channel = channel;
+  }
+
+  public static NettyServer start(String host, int port, AvaticaHttpHandler.RequestService service,
+      ExecutorService workers, int maxBodyBytes) throws InterruptedException {
+    EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+    EventLoopGroup io = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+    try {
+      Channel channel = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
+          .childHandler(new GatewayInitializer(service, workers, maxBodyBytes))
+          .bind(host, port).sync().channel();
+      return new NettyServer(boss, io, channel);
+    } catch (InterruptedException | RuntimeException e) {
+      boss.shutdownGracefully();
+      io.shutdownGracefully();
+      throw e;
+    }
+  }
+
+  public InetSocketAddress address() {
+    return (InetSocketAddress) channel.localAddress();
+  }
+
+  @Override
+  public void close() {
+    channel.close().syncUninterruptibly();
+    boss.shutdownGracefully().syncUninterruptibly();
+    io.shutdownGracefully().syncUninterruptibly();
+  }
+}
