@@ -45,10 +45,14 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
       return new AvaticaHttpHandler.Reply(response.getStatusCode(), text.getBytes(StandardCharsets.UTF_8),
           "application/json; charset=UTF-8");
     }
-    HandlerResponse<byte[]> response = protobuf.apply(body);
+    WireNames.Incoming incoming = WireNames.incoming(body);
+    HandlerResponse<byte[]> response = protobuf.apply(incoming.body());
     byte[] bytes = response.getResponse();
     if (response.getStatusCode() != 200) {
       bytes = withoutTraces(bytes);
+    }
+    if (incoming.relocated()) {
+      bytes = WireNames.outgoing(bytes);
     }
     return new AvaticaHttpHandler.Reply(response.getStatusCode(), bytes, "application/octet-stream");
   }

@@ -1,17 +1,28 @@
 package io.flowgate.engine.plan;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Collects the values that generated SQL binds. Fragments of SQL are built out of order (FROM before SELECT), so
- * each value is written as a marker {@code ?{n}}; {@link #finish} turns markers into {@code ?} in text order and
- * lists the bindings in that order. Markers inside quoted identifiers are left alone.
+ * each value is written as a marker {@code ?{n}}; {@link #finish} numbers the markers in text order as H2's
+ * indexed parameters ({@code ?1}, {@code ?2}, ...). A marker that appears twice (an expression repeated in GROUP BY)
+ * stays one parameter, so H2 sees the two expressions as equal. Markers inside quoted identifiers are left alone.
  */
 final class Bindings {
   private final List<Binding> values = new ArrayList<>();
+  private final Map<Integer, String> userParameters = new HashMap<>();
 
   String bind(Binding binding) {
+    if (binding instanceof Binding.UserParameter parameter) {
+      return userParameters.computeIfAbsent(parameter.index(), index -> add(binding));
+    }
+    return add(binding);
+  }
+
+  private String add(Binding binding) {
     values.add(binding);
     return "?{" + (values.size() - 1) + "}";
   }
@@ -19,6 +30,7 @@ final class Bindings {
   H2Statement finish(String sqlWithMarkers) {
     StringBuilder sql = new StringBuilder(sqlWithMarkers.length());
     List<Binding> ordered = new ArrayList<>();
+    Map<Integer, Integer> numbers = new HashMap<>();
     boolean quoted = false;
     for (int i = 0; i < sqlWithMarkers.length(); i++) {
       char c = sqlWithMarkers.charAt(i);
@@ -26,8 +38,14 @@ final class Bindings {
         quoted = !quoted;
       } else if (!quoted && c == '?' && i + 1 < sqlWithMarkers.length() && sqlWithMarkers.charAt(i + 1) == '{') {
         int end = sqlWithMarkers.indexOf('}', i);
-        ordered.add(values.get(Integer.parseInt(sqlWithMarkers.substring(i + 2, end))));
-        sql.append('?');
+        int marker = Integer.parseInt(sqlWithMarkers.substring(i + 2, end));
+        Integer number = numbers.get(marker);
+        if (number == null) {
+          ordered.add(values.get(marker));
+          number = ordered.size();
+          numbers.put(marker, number);
+        }
+        sql.append('?').append(number);
         i = end;
         continue;
       }

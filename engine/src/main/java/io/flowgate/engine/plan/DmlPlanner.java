@@ -157,7 +157,9 @@ public final class DmlPlanner {
       } else if (clause.action() == MergeAction.UPDATE) {
         List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), clause.span())
             : clause.assignments();
-        sql.append("UPDATE SET ").append(String.join(", ", assignments(assignments, table, both)));
+        // SET * reads each value from the source alone, where the column names are not ambiguous.
+        sql.append("UPDATE SET ").append(String.join(", ", assignments(assignments, table,
+            clause.star() ? source.scope() : both)));
       } else {
         List<String> columns = new ArrayList<>();
         List<String> values = new ArrayList<>();

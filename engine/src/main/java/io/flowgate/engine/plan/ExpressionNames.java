@@ -41,7 +41,33 @@ final class ExpressionNames {
       };
     }
     if (expression instanceof Cast cast) {
-      return "CAST(" + name(cast.value()) + " AS " + cast.type().sql().toUpperCase(Locale.ROOT) + ")";
+      return (cast.tryCast() ? "TRY_CAST(" : "CAST(") + name(cast.value()) + " AS " + cast.type().sql().toUpperCase(Locale.ROOT) + ")";
+    }
+    if (expression instanceof Expression.IsNull isNull) {
+      return "(" + name(isNull.value()) + (isNull.negated() ? " IS NOT NULL)" : " IS NULL)");
+    }
+    if (expression instanceof Expression.Between between) {
+      return "(" + name(between.value()) + (between.negated() ? " NOT" : "") + " BETWEEN " + name(between.low())
+          + " AND " + name(between.high()) + ")";
+    }
+    if (expression instanceof Expression.InList in) {
+      return "(" + name(in.value()) + (in.negated() ? " NOT IN (" : " IN (")
+          + in.list().stream().map(ExpressionNames::name).collect(Collectors.joining(", ")) + "))";
+    }
+    if (expression instanceof Expression.Like like) {
+      return (like.negated() ? "NOT " : "") + name(like.value()) + " " + like.kind().name() + " " + name(like.pattern());
+    }
+    if (expression instanceof Expression.Case) {
+      return "CASE WHEN ... END";
+    }
+    if (expression instanceof Expression.ScalarSubquery) {
+      return "scalarsubquery()";
+    }
+    if (expression instanceof Expression.Exists) {
+      return "exists()";
+    }
+    if (expression instanceof Expression.IsBoolean test) {
+      return "(" + name(test.value()) + " IS " + (test.negated() ? "NOT " : "") + test.expected() + ")";
     }
     if (expression instanceof FunctionCall call) {
       String arguments = call.star() ? "1"

@@ -34,6 +34,8 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HexFormat;
+import java.util.IdentityHashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -57,7 +59,20 @@ final class ExpressionTranslator {
     this.inline = inline;
   }
 
+  /** Translations by node and scope, so a node translated twice (GROUP BY 1) yields the same SQL and markers. */
+  private final Map<Expression, Map<Scope, Typed>> translated = new IdentityHashMap<>();
+
   Typed translate(Expression expression, Scope scope) {
+    Map<Scope, Typed> byScope = translated.computeIfAbsent(expression, e -> new IdentityHashMap<>());
+    Typed known = byScope.get(scope);
+    if (known == null) {
+      known = translateOnce(expression, scope);
+      byScope.put(scope, known);
+    }
+    return known;
+  }
+
+  private Typed translateOnce(Expression expression, Scope scope) {
     if (expression instanceof Literal literal) {
       return literal(literal);
     }
@@ -501,7 +516,7 @@ final class ExpressionTranslator {
   private static Optional<SqlType> scalarType(String name, List<Typed> arguments) {
     return switch (name) {
       case "upper", "lower", "ucase", "lcase", "substring", "substr", "concat", "concat_ws", "trim", "ltrim", "rtrim",
-          "replace", "lpad", "rpad", "repeat", "left", "right", "initcap", "regexp_replace", "chr", "char",
+          "replace", "lpad", "rpad", "repeat", "left", "right", "regexp_replace", "chr", "char",
           "date_format", "btrim" -> Optional.of(SqlType.STRING);
       case "length", "char_length", "character_length", "len", "instr", "locate", "position", "ascii", "year",
           "month", "day", "dayofmonth", "hour", "minute", "second", "quarter", "dayofweek", "dayofyear",

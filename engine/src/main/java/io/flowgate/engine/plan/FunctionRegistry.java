@@ -52,7 +52,6 @@ public final class FunctionRegistry {
     scalar("repeat", 2, 2, a -> "REPEAT(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("left", 2, 2, a -> "LEFT(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("right", 2, 2, a -> "RIGHT(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("initcap", 1, 1, a -> "INITCAP(" + a.get(0) + ")");
     scalar("regexp_replace", 3, 3, a -> "REGEXP_REPLACE(" + String.join(", ", a) + ")");
     scalar("regexp_like", 2, 2, a -> "REGEXP_LIKE(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("ascii", 1, 1, a -> "ASCII(" + a.get(0) + ")");
@@ -138,7 +137,7 @@ public final class FunctionRegistry {
     aggregate("bool_and", "BOOL_AND", "every");
     aggregate("bool_or", "BOOL_OR", "some", "any");
     aggregate("any_value", "ANY_VALUE", "first", "first_value$agg");
-    aggregate("count_if", "COUNT_IF");
+    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> "COUNT(CASE WHEN " + a.get(0) + " THEN 1 END)"));
     aggregate("approx_count_distinct", "APPROX_COUNT_DISTINCT");
     aggregate("median", "MEDIAN");
     // window functions

@@ -34,7 +34,7 @@ final class H2Errors {
       case ErrorCode.INVALID_USE_OF_AGGREGATE_FUNCTION_1 -> EngineException.of(ErrorClass.INVALID_AGGREGATE_USE)
           .cause(e).build();
       case ErrorCode.TYPES_ARE_NOT_COMPARABLE_2, ErrorCode.COLUMN_CONTAINS_NULL_VALUES_1,
-          ErrorCode.INVALID_VALUE_2, ErrorCode.FUNCTION_NOT_FOUND_1 ->
+          ErrorCode.INVALID_VALUE_2 ->
           Errors.typeMismatch("the expression", "the operand types do not fit the operation", null);
       case ErrorCode.STATEMENT_WAS_CANCELED -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build();
       case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1 ->

@@ -412,6 +412,9 @@ final class ExpressionParser {
     if (call) {
       return functionCall();
     }
+    if (cursor.isReservedWord()) {
+      throw cursor.unexpected("an expression");
+    }
     return columnReference();
   }
 

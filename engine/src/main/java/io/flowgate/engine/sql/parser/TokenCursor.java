@@ -142,6 +142,12 @@ final class TokenCursor {
     }
   }
 
+  /** A word that ends an expression, so it cannot start one as a column name. */
+  boolean isReservedWord() {
+    Token token = peek();
+    return token.type() == TokenType.WORD && RESERVED.contains(token.text().toUpperCase(Locale.ROOT));
+  }
+
   boolean isIdentifier() {
     Token token = peek();
     return token.type() == TokenType.QUOTED_IDENTIFIER

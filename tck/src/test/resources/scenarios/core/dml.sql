@@ -1,0 +1,64 @@
+CREATE CATALOG dml_cat;
+> ok
+USE CATALOG dml_cat;
+> ok
+CREATE TABLE t (id INT, name STRING, score DOUBLE);
+> ok
+INSERT INTO t VALUES (1, 'a', 1.5), (2, 'b', 2.5);
+> update count 2
+INSERT INTO t (name, id) VALUES ('c', 3);
+> update count 1
+INSERT INTO t BY NAME SELECT 4.5 AS score, 4 AS id, 'd' AS name;
+> update count 1
+INSERT INTO t SELECT id + 10, upper(name), score FROM t WHERE id <= 2;
+> update count 2
+INSERT INTO t VALUES (1, 'a');
+> exception INSERT_COLUMN_ARITY_MISMATCH
+INSERT INTO t (nope) VALUES (1);
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+SELECT * FROM t ORDER BY id;
+> id | name | score
+> 1 | a | 1.5
+> 2 | b | 2.5
+> 3 | c | null
+> 4 | d | 4.5
+> 11 | A | 1.5
+> 12 | B | 2.5
+> rows: 6
+UPDATE t SET score = score * 2 WHERE id > 10;
+> update count 2
+DELETE FROM t WHERE name IN ('A', 'c');
+> update count 2
+SELECT id, score FROM t ORDER BY id;
+> id | score
+> 1 | 1.5
+> 2 | 2.5
+> 4 | 4.5
+> 12 | 5.0
+> rows: 4
+CREATE TABLE changes (id INT, name STRING, score DOUBLE, op STRING);
+> ok
+INSERT INTO changes VALUES (1, 'a1', 9.0, 'upsert'), (2, null, null, 'delete'), (7, 'g', 7.0, 'upsert');
+> update count 3
+MERGE INTO t USING changes c ON t.id = c.id
+WHEN MATCHED AND c.op = 'delete' THEN DELETE
+WHEN MATCHED THEN UPDATE SET name = c.name, score = c.score
+WHEN NOT MATCHED THEN INSERT (id, name, score) VALUES (c.id, c.name, c.score);
+> update count 3
+SELECT * FROM t ORDER BY id;
+> id | name | score
+> 1 | a1 | 9.0
+> 4 | d | 4.5
+> 7 | g | 7.0
+> 12 | B | 5.0
+> rows: 4
+MERGE INTO t AS target USING (SELECT id, name, score FROM changes WHERE op = 'upsert') AS s ON target.id = s.id
+WHEN MATCHED THEN UPDATE SET *
+WHEN NOT MATCHED THEN INSERT *;
+> update count 2
+INSERT OVERWRITE t VALUES (100, 'only', 0.0);
+> update count 1
+SELECT * FROM t;
+> id | name | score
+> 100 | only | 0.0
+> rows: 1

@@ -1,0 +1,55 @@
+-- bad input of every kind gets a classified error and the server keeps serving
+SELEC 1;
+> exception PARSE_SYNTAX_ERROR
+SELECT FROM;
+> exception PARSE_SYNTAX_ERROR
+SELECT 'unclosed;
+> exception PARSE_SYNTAX_ERROR
+SELECT `unclosed;
+> exception PARSE_SYNTAX_ERROR
+SELECT (1;
+> exception PARSE_SYNTAX_ERROR
+SELECT 1 +;
+> exception PARSE_SYNTAX_ERROR
+;
+> exception PARSE_SYNTAX_ERROR
+SELECT * FROM nowhere;
+> exception TABLE_OR_VIEW_NOT_FOUND
+SELECT * FROM a.b.c.d;
+> exception INVALID_SCHEMA_OR_RELATION_NAME
+SELECT * FROM nocat.noschema.t;
+> exception TABLE_OR_VIEW_NOT_FOUND
+CREATE TABLE t (a INT, b STRING);
+> ok
+SELECT c FROM t;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+SELECT x.a FROM t;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+SELECT a FROM t t1, t t2;
+> exception AMBIGUOUS_REFERENCE
+SELECT a, count(*) FROM t;
+> exception MISSING_AGGREGATION
+SELECT a FROM t ORDER BY 5;
+> exception ORDER_BY_POS_OUT_OF_RANGE
+SELECT a FROM t GROUP BY 3;
+> exception GROUP_BY_POS_OUT_OF_RANGE
+SELECT DATE 'not a date';
+> exception INVALID_TYPED_LITERAL
+SELECT (SELECT a, b FROM t);
+> exception INVALID_SUBQUERY_EXPRESSION
+CREATE TABLE bad (a NOTATYPE);
+> exception UNSUPPORTED_DATATYPE
+CREATE TABLE bad2 (a DECIMAL(50, 2));
+> exception PARSE_SYNTAX_ERROR
+INSERT INTO t VALUES ('x', 'y');
+> exception CAST_INVALID_INPUT
+CREATE TABLE v (a VARCHAR(2));
+> ok
+INSERT INTO v VALUES ('abc');
+> exception STRING_VALUE_TOO_LONG
+VALUES (1, 2), (3);
+> exception INVALID_INLINE_TABLE.NUM_COLUMNS_MISMATCH
+SELECT 1;
+> 1
+> 1
+> rows: 1

@@ -1,0 +1,61 @@
+-- the dialect's semantics where H2 differs
+SELECT 7 / 2, 7 div 2, -7 div 2, 6 / 3, 7 % 3;
+> (7 / 2) | (7 div 2) | (-7 div 2) | (6 / 3) | (7 % 3)
+> 3.5 | 3 | -3 | 2.0 | 1
+> rows: 1
+SELECT CAST(2.7 AS INT), CAST(-2.7 AS INT), CAST('12' AS INT), CAST(3.99 AS BIGINT);
+> CAST(2.7 AS INT) | CAST(-2.7 AS INT) | CAST(12 AS INT) | CAST(3.99 AS BIGINT)
+> 2 | -2 | 12 | 3
+> rows: 1
+SELECT concat('a', NULL) IS NULL, concat('a', 'b', 'c'), 'x' || 1, concat_ws('-', 'a', NULL, 'b');
+> (concat(a, NULL) IS NULL) | concat(a, b, c) | (x || 1) | concat_ws(-, a, NULL, b)
+> true | abc | x1 | a-b
+> rows: 1
+SELECT 'Abc' = 'abc', 'abc' < 'abd', upper('abc'), lower('ABC'), length('héllo'), substring('hello', 2, 3), substr('hello', 3);
+> (Abc = abc) | (abc < abd) | upper(abc) | lower(ABC) | length(héllo) | substring(hello, 2, 3) | substr(hello, 3)
+> false | true | ABC | abc | 5 | ell | llo
+> rows: 1
+SELECT current_user(), current_catalog(), current_schema(), current_date() IS NOT NULL, current_timestamp() IS NOT NULL;
+> current_user() | current_catalog() | current_schema() | (current_date() IS NOT NULL) | (current_timestamp() IS NOT NULL)
+> admin | main | default | true | true
+> rows: 1
+SELECT coalesce(NULL, 2), nullif(1, 1), nvl(NULL, 'x'), if(1 < 2, 'yes', 'no'), nvl2(NULL, 1, 2);
+> coalesce(NULL, 2) | nullif(1, 1) | nvl(NULL, x) | if((1 < 2), yes, no) | nvl2(NULL, 1, 2)
+> 2 | null | x | yes | 2
+> rows: 1
+SELECT abs(-3), round(2.456, 2), ceil(1.2), floor(-1.2), sqrt(16), pow(2, 10), mod(10, 3), greatest(1, 5, 3), least(4, 2);
+> abs(-3) | round(2.456, 2) | ceil(1.2) | floor(-1.2) | sqrt(16) | pow(2, 10) | mod(10, 3) | greatest(1, 5, 3) | least(4, 2)
+> 3 | 2.46 | 2 | -2 | 4.0 | 1024.0 | 1 | 5 | 2
+> rows: 1
+SELECT year(DATE '2024-02-29'), month(DATE '2024-02-29'), day(DATE '2024-02-29'), date_add(DATE '2024-02-28', 2), datediff(DATE '2024-03-01', DATE '2024-02-01');
+> year(DATE '2024-02-29') | month(DATE '2024-02-29') | day(DATE '2024-02-29') | date_add(DATE '2024-02-28', 2) | datediff(DATE '2024-03-01', DATE '2024-02-01')
+> 2024 | 2 | 29 | 2024-03-01 | 29
+> rows: 1
+SELECT hour(TIMESTAMP '2024-01-01 13:45:10'), extract(MINUTE FROM TIMESTAMP '2024-01-01 13:45:10'), to_date('2024-05-06');
+> hour(TIMESTAMP '2024-01-01 13:45:10') | extract(MINUTE, TIMESTAMP '2024-01-01 13:45:10') | to_date(2024-05-06)
+> 13 | 45 | 2024-05-06
+> rows: 1
+SELECT trim('  x  '), ltrim('  x'), rtrim('x  '), replace('aXbX', 'X', '-'), lpad('7', 3, '0'), instr('hello', 'l'), count_if(true);
+> trim(  x  ) | ltrim(  x) | rtrim(x  ) | replace(aXbX, X, -) | lpad(7, 3, 0) | instr(hello, l) | count_if(true)
+> x | x | x | a-b- | 007 | 3 | 1
+> rows: 1
+SELECT CAST(true AS STRING), CAST(12.5 AS STRING), CAST('2024-01-02' AS DATE), TRY_CAST('abc' AS INT);
+> CAST(true AS STRING) | CAST(12.5 AS STRING) | CAST(2024-01-02 AS DATE) | TRY_CAST(abc AS INT)
+> true | 12.5 | 2024-01-02 | null
+> rows: 1
+SELECT 1 <=> NULL, NULL <=> NULL, 2 IS DISTINCT FROM 3, NOT true;
+> (1 <=> NULL) | (NULL <=> NULL) | (NOT (2 <=> 3)) | (NOT true)
+> false | true | true | false
+> rows: 1
+SELECT no_such_function(1);
+> exception UNRESOLVED_ROUTINE
+SELECT upper('a', 'b');
+> exception WRONG_NUM_ARGS
+SELECT 1 / 0;
+> exception DIVIDE_BY_ZERO
+SELECT CAST('abc' AS INT);
+> exception CAST_INVALID_INPUT
+SELECT 2147483647 + 1;
+> exception ARITHMETIC_OVERFLOW
+SELECT row_number();
+> exception WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE
