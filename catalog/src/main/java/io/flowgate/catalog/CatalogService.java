@@ -114,7 +114,8 @@ public final class CatalogService {
 
   private Map<String, TableInfo> tableMap(String catalog, String schema) {
     SchemaKey key = new SchemaKey(generation.get(), catalog, schema);
-    return tables.get(key, k -> read(connection -> Map.copyOf(CatalogStore.tables(connection, catalog, schema))));
+    return tables.get(key, k -> read(connection -> java.util.Collections.unmodifiableMap(
+        CatalogStore.tables(connection, catalog, schema))));
   }
 
   // Writes: all take the caller's connection so they commit with the caller's data changes.

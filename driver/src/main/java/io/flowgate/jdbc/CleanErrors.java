@@ -14,6 +14,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apache.calcite.avatica.AvaticaSqlException;
 
 /**
  * Wraps the JDBC objects the driver hands out so every {@link SQLException} reads exactly as the gateway wrote
@@ -70,12 +71,22 @@ final class CleanErrors implements InvocationHandler {
   }
 
   static SQLException clean(SQLException e) {
-    String message = e.getMessage();
-    if (message == null) {
-      return e;
+    // Some client paths (prepare) keep the server's text only in a cause.
+    Matcher matcher = null;
+    for (Throwable cause = e; cause != null && matcher == null; cause = cause.getCause()) {
+      List<String> texts = new java.util.ArrayList<>();
+      texts.add(cause.getMessage());
+      if (cause instanceof AvaticaSqlException avatica) {
+        texts.addAll(avatica.getStackTraces());
+      }
+      for (String text : texts) {
+        Matcher candidate = text == null ? null : SERVER_TEXT.matcher(text);
+        if (matcher == null && candidate != null && candidate.find()) {
+          matcher = candidate;
+        }
+      }
     }
-    Matcher matcher = SERVER_TEXT.matcher(message);
-    if (!matcher.find() || matcher.start() == 0) {
+    if (matcher == null || matcher.group(1).equals(e.getMessage())) {
       return e;
     }
     SQLException cleaned = new SQLException(matcher.group(1), e.getSQLState(), e.getErrorCode(), e);

@@ -95,6 +95,10 @@ public final class FlowgateDriver extends Driver {
     if (path.length > 2 && !path[2].isEmpty()) {
       properties.setProperty("schema", decode(path[2]));
     }
+    if (properties.getProperty("schema") != null) {
+      // Avatica does not forward "schema" to the server; the gateway reads it under this name.
+      properties.setProperty("flowgate_schema", properties.getProperty("schema"));
+    }
     boolean ssl = Boolean.parseBoolean(properties.getProperty("ssl", "false"));
     properties.setProperty("url", (ssl ? "https://" : "http://") + hostPort);
     properties.putIfAbsent("serialization", DEFAULT_SERIALIZATION);

@@ -81,8 +81,13 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
     }
   }
 
+  /**
+   * The error without server stack traces. The list Avatica keeps them in carries the error text instead: some
+   * client paths (prepareStatement) drop the message and keep only that list.
+   */
   private Service.ErrorResponse strip(Service.ErrorResponse error) {
-    return new Service.ErrorResponse(List.of(), error.errorMessage, error.errorCode, error.sqlState, error.severity,
+    List<String> text = error.errorMessage == null ? List.of() : List.of(error.errorMessage);
+    return new Service.ErrorResponse(text, error.errorMessage, error.errorCode, error.sqlState, error.severity,
         rpcMetadata);
   }
 }

@@ -14,6 +14,8 @@ import io.flowgate.engine.sql.tree.Dml.MergeClause;
 import io.flowgate.engine.sql.tree.Dml.Update;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +30,51 @@ public final class DmlPlanner {
   }
 
   public H2Statement insert(Insert insert, TableInfo table) {
-    TranslatedQuery source = queries.translate(insert.source(), Optional.empty());
-    List<ColumnInfo> targets = insertTargets(insert, table, source);
-    List<String> names = targets.stream().map(column -> SqlText.quote(column.name())).toList();
+    Query source = insert.source();
+    if (!insert.byName() && source.body() instanceof Values values && source.with().isEmpty()
+        && source.orderBy().isEmpty() && source.limit().isEmpty() && source.offset().isEmpty()) {
+      return insertValues(insert, table, values);
+    }
+    TranslatedQuery translated = queries.translate(source, Optional.empty());
+    List<ColumnInfo> targets = insertTargets(insert, table, translated);
     String alias = SqlText.quote(queries.newAlias());
-    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + String.join(", ", names) + ") SELECT "
-        + orderedColumns(insert, targets, source, alias) + " FROM (" + source.sql() + ") " + alias;
+    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ") SELECT "
+        + translated.columnList(alias.substring(1, alias.length() - 1)) + " FROM (" + translated.sql() + ") " + alias;
     return queries.finish(sql);
+  }
+
+  /**
+   * {@code INSERT ... VALUES} goes to H2 as such, so H2 types each parameter from its target column (a parameter in
+   * a nested VALUES list would be typed as text, which mangles binary values) and skips a needless subquery.
+   */
+  private H2Statement insertValues(Insert insert, TableInfo table, Values values) {
+    int width = values.rows().get(0).size();
+    List<TranslatedQuery.OutputColumn> shape = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), Optional.empty()));
+    }
+    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape));
+    Scope none = Scope.empty(Optional.empty());
+    List<String> rows = new ArrayList<>();
+    for (List<Expression> row : values.rows()) {
+      if (row.size() != width) {
+        throw EngineException.of(ErrorClass.INVALID_INLINE_TABLE).subClass("NUM_COLUMNS_MISMATCH",
+            "Inline table expected <expectedNumCols> columns but found <actualNumCols> columns in row <rowIndex>.")
+            .parameter("expectedNumCols", width).parameter("actualNumCols", row.size())
+            .parameter("rowIndex", rows.size()).at(values.span()).build();
+      }
+      List<String> cells = new ArrayList<>();
+      for (Expression cell : row) {
+        cells.add(queries.expressions().translate(cell, none).sql());
+      }
+      rows.add("(" + String.join(", ", cells) + ")");
+    }
+    return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ") VALUES "
+        + String.join(", ", rows));
+  }
+
+  private static String columnList(List<ColumnInfo> columns) {
+    return String.join(", ", columns.stream().map(column -> SqlText.quote(column.name())).toList());
   }
 
   /** The table columns the source's columns go to, in source order (for BY NAME, in target order). */
@@ -82,15 +122,6 @@ public final class DmlPlanner {
           .at(insert.span()).build();
     }
     return targets;
-  }
-
-  private static String orderedColumns(Insert insert, List<ColumnInfo> targets, TranslatedQuery source,
-      String alias) {
-    List<String> columns = new ArrayList<>();
-    for (int i = 0; i < targets.size(); i++) {
-      columns.add(alias + "." + SqlText.quote(TranslatedQuery.positional(i)));
-    }
-    return String.join(", ", columns);
   }
 
   public H2Statement update(Update update, TableInfo table) {

@@ -86,6 +86,12 @@ public final class Values {
     if (value == null || value.value == null) {
       return null;
     }
+    if (value.type == org.apache.calcite.avatica.ColumnMetaData.Rep.BYTE_STRING) {
+      // toJdbc would turn bytes into a String; take them as bytes.
+      Object local = value.toLocal();
+      return local instanceof org.apache.calcite.avatica.util.ByteString bytes ? bytes.getBytes()
+          : local instanceof byte[] raw ? raw : org.apache.calcite.avatica.util.ByteString.parseBase64(local.toString());
+    }
     Object jdbc = value.toJdbc(java.util.Calendar.getInstance(java.util.TimeZone.getTimeZone("UTC")));
     if (jdbc instanceof Date date) {
       return LocalDate.ofEpochDay(Math.floorDiv(date.getTime(), MILLIS_PER_DAY));

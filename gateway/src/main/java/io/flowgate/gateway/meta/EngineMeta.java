@@ -36,6 +36,8 @@ import org.apache.calcite.avatica.remote.TypedValue;
  */
 public final class EngineMeta extends MetaImpl {
   private static final int DEFAULT_FRAME_ROWS = 5_000;
+  /** Avatica keeps a "schema" property to itself, so our driver sends the starting schema under this name. */
+  private static final String SCHEMA_PROPERTY = "flowgate_schema";
 
   private final Engine engine;
   private final Cache<String, ConnectionState> connections;
@@ -93,9 +95,9 @@ public final class EngineMeta extends MetaImpl {
         return null;
       }
       Map<String, String> properties = new HashMap<>();
-      for (String key : List.of("catalog", "schema")) {
+      for (String key : List.of("catalog", "schema", SCHEMA_PROPERTY)) {
         if (info.get(key) != null && !info.get(key).isBlank()) {
-          properties.put(key, info.get(key));
+          properties.put(key.equals(SCHEMA_PROPERTY) ? "schema" : key, info.get(key));
         }
       }
       Session session = engine.openSession(new Principal(user), properties);

@@ -110,7 +110,11 @@ final class MetadataResults {
 
   Table tables(String catalog, String schemaPattern, String tablePattern, List<String> types) {
     List<Object[]> rows = new ArrayList<>();
-    for (TableInfo table : tablesMatching(catalog, schemaPattern, tablePattern)) {
+    List<TableInfo> matching = new ArrayList<>(tablesMatching(catalog, schemaPattern, tablePattern));
+    matching.sort(java.util.Comparator.comparing((TableInfo t) -> t.kind().jdbcType())
+        .thenComparing(t -> t.name().catalog()).thenComparing(t -> t.name().schema())
+        .thenComparing(t -> t.name().table()));
+    for (TableInfo table : matching) {
       String type = table.kind().jdbcType();
       if (types != null && types.stream().noneMatch(t -> t.equalsIgnoreCase(type))) {
         continue;

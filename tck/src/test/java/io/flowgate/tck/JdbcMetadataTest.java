@@ -1,0 +1,156 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The metadata calls a tool such as DBeaver makes on connect and while browsing, through the driver. */
+class JdbcMetadataTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  @BeforeAll
+  static void schema() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE CATALOG shop");
+      statement.execute("CREATE SCHEMA shop.sales COMMENT 'sales data'");
+      statement.execute("CREATE TABLE shop.sales.customers (id BIGINT NOT NULL COMMENT 'key', name STRING,"
+          + " CONSTRAINT customers_pk PRIMARY KEY (id)) COMMENT 'who buys'");
+      statement.execute("CREATE TABLE shop.sales.orders (id BIGINT GENERATED ALWAYS AS IDENTITY, customer BIGINT,"
+          + " total DECIMAL(12,2) DEFAULT 0, placed TIMESTAMP, CONSTRAINT orders_customer FOREIGN KEY (customer)"
+          + " REFERENCES shop.sales.customers (id))");
+      statement.execute("CREATE VIEW shop.sales.big_orders AS SELECT * FROM shop.sales.orders WHERE total > 100");
+    }
+  }
+
+  private static List<String> column(ResultSet rows, String name) throws SQLException {
+    List<String> values = new ArrayList<>();
+    try (rows) {
+      while (rows.next()) {
+        values.add(rows.getString(name));
+      }
+    }
+    return values;
+  }
+
+  @Test
+  void productAndDriver() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      assertThat(metadata.getDatabaseProductName()).isEqualTo("Flowgate");
+      assertThat(metadata.getDriverName()).isEqualTo("Flowgate JDBC Driver");
+      assertThat(metadata.getDatabaseProductVersion()).isNotBlank();
+      assertThat(connection.isValid(5)).isTrue();
+      assertThat(metadata.getURL()).startsWith("jdbc:flowgate:");
+    }
+  }
+
+  @Test
+  void catalogsSchemasAndTables() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      assertThat(column(metadata.getCatalogs(), "TABLE_CAT")).contains("main", "shop");
+      assertThat(column(metadata.getSchemas("shop", null), "TABLE_SCHEM")).containsExactly("default", "sales");
+      assertThat(column(metadata.getSchemas(null, "sal%"), "TABLE_SCHEM")).containsExactly("sales");
+      assertThat(column(metadata.getTableTypes(), "TABLE_TYPE")).containsExactly("TABLE", "VIEW");
+      // ordered by type, then name, as JDBC asks
+      assertThat(column(metadata.getTables("shop", "sales", "%", null), "TABLE_NAME"))
+          .containsExactly("customers", "orders", "big_orders");
+      assertThat(column(metadata.getTables("shop", "sales", "%", new String[] {"TABLE"}), "TABLE_NAME"))
+          .containsExactly("customers", "orders");
+      assertThat(column(metadata.getTables("shop", "sales", "%", new String[] {"VIEW"}), "TABLE_TYPE"))
+          .containsExactly("VIEW");
+      assertThat(column(metadata.getTables("shop", "sales", "cust%", null), "REMARKS")).containsExactly("who buys");
+      assertThat(column(metadata.getTables("nope", null, "%", null), "TABLE_NAME")).isEmpty();
+    }
+  }
+
+  @Test
+  void columns() throws SQLException {
+    try (Connection connection = gateway.connect();
+        ResultSet rows = connection.getMetaData().getColumns("shop", "sales", "orders", "%")) {
+      List<String> seen = new ArrayList<>();
+      while (rows.next()) {
+        seen.add(rows.getString("COLUMN_NAME") + ":" + rows.getInt("DATA_TYPE") + ":" + rows.getString("TYPE_NAME")
+            + ":" + rows.getInt("ORDINAL_POSITION") + ":" + rows.getString("IS_NULLABLE") + ":"
+            + rows.getString("IS_AUTOINCREMENT") + ":" + rows.getString("COLUMN_DEF"));
+        if (rows.getString("COLUMN_NAME").equals("total")) {
+          assertThat(rows.getInt("COLUMN_SIZE")).isEqualTo(12);
+          assertThat(rows.getInt("DECIMAL_DIGITS")).isEqualTo(2);
+        }
+      }
+      assertThat(seen).containsExactly(
+          "id:" + Types.BIGINT + ":BIGINT:1:YES:YES:null",
+          "customer:" + Types.BIGINT + ":BIGINT:2:YES:NO:null",
+          "total:" + Types.DECIMAL + ":DECIMAL(12,2):3:YES:NO:0",
+          "placed:" + Types.TIMESTAMP + ":TIMESTAMP:4:YES:NO:null");
+    }
+    try (Connection connection = gateway.connect();
+        ResultSet rows = connection.getMetaData().getColumns("shop", "sales", "customers", "id")) {
+      assertThat(rows.next()).isTrue();
+      assertThat(rows.getString("REMARKS")).isEqualTo("key");
+      assertThat(rows.getInt("NULLABLE")).isEqualTo(DatabaseMetaData.columnNoNulls);
+      assertThat(rows.next()).isFalse();
+    }
+  }
+
+  @Test
+  void typeInfo() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      assertThat(column(connection.getMetaData().getTypeInfo(), "TYPE_NAME"))
+          .contains("BOOLEAN", "INT", "BIGINT", "DECIMAL", "STRING", "DATE", "TIMESTAMP", "BINARY");
+    }
+  }
+
+  @Test
+  void resultSetMetadataHasRealTypes() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(
+            "SELECT id, total, placed, CAST(1 AS INT) AS one, 'x' AS s, true AS b FROM shop.sales.orders")) {
+      var metadata = rows.getMetaData();
+      assertThat(metadata.getColumnCount()).isEqualTo(6);
+      assertThat(metadata.getColumnType(1)).isEqualTo(Types.BIGINT);
+      assertThat(metadata.getColumnType(2)).isEqualTo(Types.DECIMAL);
+      assertThat(metadata.getPrecision(2)).isEqualTo(12);
+      assertThat(metadata.getScale(2)).isEqualTo(2);
+      assertThat(metadata.getColumnType(3)).isEqualTo(Types.TIMESTAMP);
+      assertThat(metadata.getColumnType(4)).isEqualTo(Types.INTEGER);
+      assertThat(metadata.getColumnTypeName(5)).isEqualTo("STRING");
+      assertThat(metadata.getColumnType(6)).isEqualTo(Types.BOOLEAN);
+      assertThat(metadata.getColumnLabel(4)).isEqualTo("one");
+    }
+  }
+
+  @Test
+  void catalogAndSchemaFollowUse() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      assertThat(connection.getCatalog()).isEqualTo("main");
+      assertThat(connection.getSchema()).isEqualTo("default");
+      connection.setCatalog("shop");
+      connection.setSchema("sales");
+      try (Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery("SELECT current_catalog(), current_schema(), count(*) FROM customers")) {
+        rows.next();
+        assertThat(rows.getString(1)).isEqualTo("shop");
+        assertThat(rows.getString(2)).isEqualTo("sales");
+      }
+    }
+    try (Connection connection = java.sql.DriverManager.getConnection(gateway.url() + "/shop/sales?user=admin");
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT current_catalog(), current_schema()")) {
+      rows.next();
+      assertThat(rows.getString(1) + "." + rows.getString(2)).isEqualTo("shop.sales");
+    }
+  }
+}
