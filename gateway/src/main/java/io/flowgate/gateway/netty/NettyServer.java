@@ -8,6 +8,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /** Binds the HTTP listener; only this package touches Netty. */
 public final class NettyServer implements AutoCloseable {
@@ -44,7 +45,8 @@ public final class NettyServer implements AutoCloseable {
   @Override
   public void close() {
     channel.close().syncUninterruptibly();
-    boss.shutdownGracefully().syncUninterruptibly();
-    io.shutdownGracefully().syncUninterruptibly();
+    // The listener is already closed, so no quiet period is needed before the loops stop.
+    boss.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
+    io.shutdownGracefully(0, 5, TimeUnit.SECONDS).syncUninterruptibly();
   }
 }
