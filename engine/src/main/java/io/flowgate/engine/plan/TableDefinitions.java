@@ -49,6 +49,20 @@ public final class TableDefinitions {
     return "CREATE TABLE " + SqlText.table(storageName) + " (" + String.join(", ", definitions) + ")";
   }
 
+  /** A plain (non-unique) index on the named columns, which must be columns of the table. */
+  public static String createIndex(String storageName, String indexName, List<String> keyColumns,
+      List<ColumnDefinition> columns, io.flowgate.engine.sql.tree.Span span) {
+    List<String> quoted = new ArrayList<>();
+    for (String key : keyColumns) {
+      ColumnDefinition column = columns.stream().filter(c -> c.name().equalsIgnoreCase(key)).findFirst()
+          .orElseThrow(() -> Errors.unresolvedColumn(List.of(key), columns.stream().map(ColumnDefinition::name)
+              .toList(), span));
+      quoted.add(SqlText.quote(column.name()));
+    }
+    return "CREATE INDEX " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(indexName) + " ON "
+        + SqlText.table(storageName) + " (" + String.join(", ", quoted) + ")";
+  }
+
   private static void validate(List<ColumnDefinition> columns) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
