@@ -6,7 +6,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.Properties;
+import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
+import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.remote.Driver;
 
 /**
@@ -39,6 +41,11 @@ public final class FlowgateDriver extends Driver {
   @Override
   protected DriverVersion createDriverVersion() {
     return new DriverVersion("Flowgate JDBC Driver", VERSION, "Flowgate", VERSION, true, 0, 1, 0, 1);
+  }
+
+  @Override
+  public Meta createMeta(AvaticaConnection connection) {
+    return MetadataQueries.wrap(super.createMeta(connection));
   }
 
   @Override

@@ -106,6 +106,34 @@ class JdbcMetadataTest {
   }
 
   @Test
+  void keysAndFunctionsComeFromTheGateway() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      try (ResultSet keys = metadata.getPrimaryKeys("shop", "sales", "customers")) {
+        assertThat(keys.next()).isTrue();
+        assertThat(keys.getString("COLUMN_NAME")).isEqualTo("id");
+        assertThat(keys.getShort("KEY_SEQ")).isEqualTo((short) 1);
+        assertThat(keys.getString("PK_NAME")).isEqualTo("customers_pk");
+        assertThat(keys.next()).isFalse();
+      }
+      try (ResultSet keys = metadata.getImportedKeys("shop", "sales", "orders")) {
+        assertThat(keys.next()).isTrue();
+        assertThat(keys.getString("PKTABLE_NAME")).isEqualTo("customers");
+        assertThat(keys.getString("PKCOLUMN_NAME")).isEqualTo("id");
+        assertThat(keys.getString("FKCOLUMN_NAME")).isEqualTo("customer");
+        assertThat(keys.getString("FK_NAME")).isEqualTo("orders_customer");
+        assertThat(keys.next()).isFalse();
+      }
+      assertThat(column(metadata.getExportedKeys("shop", "sales", "customers"), "FKTABLE_NAME"))
+          .containsExactly("orders");
+      assertThat(column(metadata.getPrimaryKeys("shop", "sales", "orders"), "COLUMN_NAME")).isEmpty();
+      assertThat(column(metadata.getFunctions(null, null, "date%"), "FUNCTION_NAME"))
+          .contains("date_add", "date_format", "datediff").allMatch(name -> name.startsWith("date"));
+      assertThat(column(metadata.getFunctions(null, null, "%"), "FUNCTION_NAME")).contains("upper", "row_number");
+    }
+  }
+
+  @Test
   void typeInfo() throws SQLException {
     try (Connection connection = gateway.connect()) {
       assertThat(column(connection.getMetaData().getTypeInfo(), "TYPE_NAME"))

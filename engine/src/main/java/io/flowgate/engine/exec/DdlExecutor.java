@@ -43,6 +43,10 @@ import java.util.Optional;
  * catalog entry first and its H2 table second.
  */
 public final class DdlExecutor {
+  /** Names the engine answers itself: {@code system.information_schema} and each catalog's information_schema. */
+  private static final String RESERVED_CATALOG = "system";
+  private static final String RESERVED_SCHEMA = "information_schema";
+
   private final ExecutionContext context;
   private final CatalogService catalog;
   private final H2Storage storage;
@@ -59,7 +63,7 @@ public final class DdlExecutor {
 
   public void createCatalog(Ddl.CreateCatalog create) {
     String name = create.name().toLowerCase(Locale.ROOT);
-    if (catalog.catalog(name).isPresent()) {
+    if (catalog.catalog(name).isPresent() || name.equals(RESERVED_CATALOG)) {
       if (create.ifNotExists()) {
         return;
       }
@@ -102,7 +106,7 @@ public final class DdlExecutor {
   public void createSchema(Ddl.CreateSchema create) {
     List<String> name = schemaName(create.name(), create.span());
     requireCatalog(name.get(0), create.span());
-    if (catalog.schema(name.get(0), name.get(1)).isPresent()) {
+    if (catalog.schema(name.get(0), name.get(1)).isPresent() || name.get(1).equals(RESERVED_SCHEMA)) {
       if (create.ifNotExists()) {
         return;
       }

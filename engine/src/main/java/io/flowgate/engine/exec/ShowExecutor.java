@@ -61,6 +61,11 @@ public final class ShowExecutor {
       return result(List.of(column("database"), column("tableName"),
           new ResultColumn("isTemporary", SqlType.BOOLEAN, false)), rows);
     }
+    if (show instanceof Show.ShowFunctions functions) {
+      List<List<Object>> rows = io.flowgate.engine.plan.FunctionRegistry.names().keySet().stream()
+          .filter(matches(functions.pattern())).map(name -> List.<Object>of(name)).toList();
+      return result(List.of(column("function")), rows);
+    }
     if (show instanceof Show.ShowColumns columns) {
       TableInfo table = table(columns.table(), columns.span());
       return result(List.of(column("col_name")),

@@ -416,6 +416,16 @@ public final class QueryTranslator {
             scopeOf(cte.query(), alias, qualifier, outer), List.of());
       }
     }
+    TableName qualified = qualify(reference.name(), reference.span());
+    if (InformationSchema.isInformationSchema(qualified)) {
+      String inner = newAlias();
+      TranslatedQuery view = InformationSchema.relation(catalog, qualified, bindings, inner)
+          .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), reference.span()));
+      String alias = newAlias();
+      List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
+      return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
+          List.of());
+    }
     TableInfo table = resolveTable(reference.name(), reference.span());
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());

@@ -356,19 +356,4 @@ public final class EngineMeta extends MetaImpl {
   public MetaResultSet getTypeInfo(ConnectionHandle ch) {
     return guard(() -> table(ch.id, metadata.typeInfo()));
   }
-
-  @Override
-  public MetaResultSet getPrimaryKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-    return guard(() -> table(ch.id, metadata.primaryKeys(catalog, schema, table)));
-  }
-
-  @Override
-  public MetaResultSet getImportedKeys(ConnectionHandle ch, String catalog, String schema, String table) {
-    return guard(() -> table(ch.id, metadata.importedKeys(catalog, schema, table)));
-  }
-
-  @Override
-  public MetaResultSet getFunctions(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat functionNamePattern) {
-    return guard(() -> table(ch.id, metadata.functions(functionNamePattern.s)));
-  }
 }

@@ -3,11 +3,9 @@ package io.flowgate.gateway.meta;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
-import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.Engine;
-import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -188,58 +186,5 @@ final class MetadataResults {
         "FIXED_PREC_SCALE", Boolean.class, "AUTO_INCREMENT", Boolean.class, "LOCAL_TYPE_NAME", String.class,
         "MINIMUM_SCALE", Short.class, "MAXIMUM_SCALE", Short.class, "SQL_DATA_TYPE", Integer.class,
         "SQL_DATETIME_SUB", Integer.class, "NUM_PREC_RADIX", Integer.class), rows);
-  }
-
-  Table primaryKeys(String catalog, String schema, String table) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableInfo info : tablesMatching(catalog, schema, table)) {
-      for (KeyInfo key : info.keys()) {
-        if (key.primary()) {
-          for (int i = 0; i < key.columns().size(); i++) {
-            rows.add(new Object[] {info.name().catalog(), info.name().schema(), info.name().table(),
-                key.columns().get(i), (short) (i + 1), key.name()});
-          }
-        }
-      }
-    }
-    return new Table(columns("TABLE_CAT", String.class, "TABLE_SCHEM", String.class, "TABLE_NAME", String.class,
-        "COLUMN_NAME", String.class, "KEY_SEQ", Short.class, "PK_NAME", String.class), rows);
-  }
-
-  Table importedKeys(String catalog, String schema, String table) {
-    List<Object[]> rows = new ArrayList<>();
-    for (TableInfo info : tablesMatching(catalog, schema, table)) {
-      for (KeyInfo key : info.keys()) {
-        if (key.primary() || key.referencedTable().isEmpty()) {
-          continue;
-        }
-        var referenced = key.referencedTable().get();
-        for (int i = 0; i < key.columns().size(); i++) {
-          rows.add(new Object[] {referenced.catalog(), referenced.schema(), referenced.table(),
-              i < key.referencedColumns().size() ? key.referencedColumns().get(i) : null, info.name().catalog(),
-              info.name().schema(), info.name().table(), key.columns().get(i), (short) (i + 1),
-              (short) DatabaseMetaData.importedKeyNoAction, (short) DatabaseMetaData.importedKeyNoAction,
-              key.name(), null, (short) DatabaseMetaData.importedKeyNotDeferrable});
-        }
-      }
-    }
-    return new Table(columns("PKTABLE_CAT", String.class, "PKTABLE_SCHEM", String.class, "PKTABLE_NAME",
-        String.class, "PKCOLUMN_NAME", String.class, "FKTABLE_CAT", String.class, "FKTABLE_SCHEM", String.class,
-        "FKTABLE_NAME", String.class, "FKCOLUMN_NAME", String.class, "KEY_SEQ", Short.class, "UPDATE_RULE",
-        Short.class, "DELETE_RULE", Short.class, "FK_NAME", String.class, "PK_NAME", String.class, "DEFERRABILITY",
-        Short.class), rows);
-  }
-
-  Table functions(String namePattern) {
-    Pattern names = like(namePattern);
-    List<Object[]> rows = new ArrayList<>();
-    FunctionRegistry.names().forEach((name, kind) -> {
-      if (names.matcher(name).matches()) {
-        rows.add(new Object[] {"system", "builtin", name, kind.toLowerCase(Locale.ROOT) + " function",
-            (short) DatabaseMetaData.functionNoTable, name});
-      }
-    });
-    return new Table(columns("FUNCTION_CAT", String.class, "FUNCTION_SCHEM", String.class, "FUNCTION_NAME",
-        String.class, "REMARKS", String.class, "FUNCTION_TYPE", Short.class, "SPECIFIC_NAME", String.class), rows);
   }
 }

@@ -268,13 +268,21 @@ final class StatementParser {
       }
       return new Show.ShowColumns(span, table);
     }
+    if (cursor.isWord("FUNCTIONS") || ((cursor.isWord("USER") || cursor.isWord("SYSTEM") || cursor.isWord("ALL"))
+        && cursor.isWord(1, "FUNCTIONS"))) {
+      if (!cursor.acceptWord("FUNCTIONS")) {
+        cursor.next();
+        cursor.expectWord("FUNCTIONS");
+      }
+      return new Show.ShowFunctions(span, likePattern());
+    }
     if (cursor.acceptWord("TBLPROPERTIES")) {
       return new Show.ShowTableProperties(span, cursor.qualifiedName());
     }
     if (cursor.acceptWords("CREATE", "TABLE")) {
       return new Show.ShowCreateTable(span, cursor.qualifiedName());
     }
-    throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, COLUMNS, TBLPROPERTIES or CREATE TABLE");
+    throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, TBLPROPERTIES or CREATE TABLE");
   }
 
   private Optional<String> likePattern() {

@@ -10,6 +10,8 @@ public sealed interface Show extends Statement {
 
   record ShowSchemas(Span span, Optional<String> catalog, Optional<String> pattern) implements Show {}
 
+  record ShowFunctions(Span span, Optional<String> pattern) implements Show {}
+
   record ShowTables(Span span, List<String> schema, Optional<String> pattern) implements Show {
     public ShowTables {
       schema = List.copyOf(schema);
