@@ -187,3 +187,19 @@ FROM dept SELECT title WHERE code = 'hr';
 > title
 > People
 > rows: 1
+-- FULL OUTER JOIN (H2 has none; the engine writes it as a left join plus the unmatched right rows)
+SELECT e.name, d.code FROM emp e FULL OUTER JOIN dept d ON e.dept = d.code ORDER BY d.code NULLS FIRST, e.name;
+> name | code
+> Ed | null
+> Ada | eng
+> Bob | eng
+> null | hr
+> Cy | ops
+> Di | ops
+> rows: 6
+SELECT * FROM VALUES (1, 'a'), (2, 'b') AS l(k, x) FULL JOIN VALUES (2, 'B'), (3, 'C') AS r(k, y) USING (k) ORDER BY k;
+> k | x | y
+> 1 | a | null
+> 2 | b | B
+> 3 | null | C
+> rows: 3

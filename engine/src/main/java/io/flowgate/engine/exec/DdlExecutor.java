@@ -161,20 +161,34 @@ public final class DdlExecutor {
     }
   }
 
-  /** Returns the number of rows a CREATE TABLE AS wrote, or empty for a plain CREATE TABLE. */
-  public Optional<Long> createTable(CreateTable create) {
-    QueryTranslator translator = context.translator();
-    TableName name = translator.qualify(create.name(), create.span());
-    requireSchema(name, create.span());
+  /** Where a CREATE goes: its name, what it replaces, or {@code skip} when IF NOT EXISTS found the name taken. */
+  private record CreateTarget(TableName name, Optional<TableInfo> existing, boolean skip) {}
+
+  private CreateTarget createTarget(QueryTranslator translator, List<String> rawName, Span span, boolean ifNotExists,
+      boolean orReplace, TableKind replaceable) {
+    TableName name = translator.qualify(rawName, span);
+    requireSchema(name, span);
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent()) {
-      if (create.ifNotExists()) {
-        return Optional.empty();
+      if (ifNotExists) {
+        return new CreateTarget(name, existing, true);
       }
-      if (!create.orReplace() || existing.get().kind() != TableKind.MANAGED) {
-        throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
+      if (!orReplace || existing.get().kind() != replaceable) {
+        throw Errors.tableOrViewAlreadyExists(name.parts(), span);
       }
     }
+    return new CreateTarget(name, existing, false);
+  }
+
+  public void createTable(CreateTable create) {
+    QueryTranslator translator = context.translator();
+    CreateTarget target = createTarget(translator, create.name(), create.span(), create.ifNotExists(),
+        create.orReplace(), TableKind.MANAGED);
+    if (target.skip()) {
+      return;
+    }
+    TableName name = target.name();
+    Optional<TableInfo> existing = target.existing();
     List<ColumnDefinition> columns = create.columns();
     if (create.asQuery().isPresent() && columns.isEmpty()) {
       columns = columnsOf(translator.plan(create.asQuery().get()), create.span());
@@ -199,8 +213,6 @@ public final class DdlExecutor {
         create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
         create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),
         translator, create.span()), user(), Instant.now());
-    Optional<Long> written = create.asQuery().map(query -> 0L);
-    long[] rows = {0};
     try {
       write(connection -> {
         if (existing.isPresent()) {
@@ -212,15 +224,14 @@ public final class DdlExecutor {
             Map.of("isManaged", "true"), Map.of());
       });
       if (create.asQuery().isPresent()) {
-        rows[0] = new DmlExecutor(context).insert(new Dml.Insert(create.span(), name.parts(), false, List.of(), false,
-            create.asQuery().get()));
+        new DmlExecutor(context).execute(new Dml.Insert(create.span(), name.parts(), false, List.of(), false,
+            create.asQuery().get()), List.of());
       }
     } catch (RuntimeException e) {
       storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
       throw e;
     }
     existing.ifPresent(old -> dropStorage(List.of(old)));
-    return written.map(ignored -> rows[0]);
   }
 
   private List<ColumnDefinition> columnsOf(PlannedQuery query, Span span) {
@@ -256,18 +267,13 @@ public final class DdlExecutor {
   }
 
   public void createView(CreateView create) {
-    QueryTranslator translator = context.translator();
-    TableName name = translator.qualify(create.name(), create.span());
-    requireSchema(name, create.span());
-    Optional<TableInfo> existing = catalog.table(name);
-    if (existing.isPresent()) {
-      if (create.ifNotExists()) {
-        return;
-      }
-      if (!create.orReplace() || existing.get().kind() != TableKind.VIEW) {
-        throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
-      }
+    CreateTarget target = createTarget(context.translator(), create.name(), create.span(), create.ifNotExists(),
+        create.orReplace(), TableKind.VIEW);
+    if (target.skip()) {
+      return;
     }
+    TableName name = target.name();
+    Optional<TableInfo> existing = target.existing();
     // The view is checked now, against the schema it lives in, the way it will be read later.
     SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
     PlannedQuery planned = new QueryTranslator(catalog, home).plan(create.query());

@@ -28,7 +28,7 @@ public final class DmlExecutor {
     QueryTranslator translator = context.translator();
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
     if (table.kind() != TableKind.MANAGED) {
-      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", operation(dml))
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())
           .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();
     }
     DmlPlanner planner = new DmlPlanner(translator);
@@ -52,41 +52,28 @@ public final class DmlExecutor {
               List.of()), List.of());
         }
         long rows = H2Storage.update(connection, statement, parameters);
+        Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
-            : Map.of(metricName(dml), rows);
-        catalog.appendCommit(connection, table.id(), Instant.now(), operation(dml), context.session().user(),
+            : Map.of(logged.metric(), rows);
+        catalog.appendCommit(connection, table.id(), Instant.now(), logged.operation(), context.session().user(),
             Map.of(), metrics);
         return rows;
       });
   }
 
-  public long insert(Dml.Insert insert) {
-    return execute(insert, List.of());
-  }
+  /** The commit-log operation of a statement and the metric its row count is recorded under. */
+  private record Logged(String operation, String metric) {}
 
-  private static String operation(Dml dml) {
-    if (dml instanceof Dml.Insert insert) {
-      return "WRITE";
-    }
-    if (dml instanceof Dml.Update) {
-      return "UPDATE";
-    }
-    if (dml instanceof Dml.Delete) {
-      return "DELETE";
-    }
-    return "MERGE";
-  }
-
-  private static String metricName(Dml dml) {
+  private static Logged logged(Dml dml) {
     if (dml instanceof Dml.Insert) {
-      return "numOutputRows";
+      return new Logged("WRITE", "numOutputRows");
     }
     if (dml instanceof Dml.Update) {
-      return "numUpdatedRows";
+      return new Logged("UPDATE", "numUpdatedRows");
     }
     if (dml instanceof Dml.Delete) {
-      return "numDeletedRows";
+      return new Logged("DELETE", "numDeletedRows");
     }
-    return "numTargetRowsAffected";
+    return new Logged("MERGE", "numTargetRowsAffected");
   }
 }

@@ -48,29 +48,14 @@ public final class DmlPlanner {
    * a nested VALUES list would be typed as text, which mangles binary values) and skips a needless subquery.
    */
   private H2Statement insertValues(Insert insert, TableInfo table, Values values) {
-    int width = values.rows().get(0).size();
+    QueryTranslator.ValuesRows rows = queries.valuesRows(values, Scope.empty(Optional.empty()));
     List<TranslatedQuery.OutputColumn> shape = new ArrayList<>();
-    for (int i = 0; i < width; i++) {
-      shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), Optional.empty()));
+    for (int i = 0; i < rows.types().size(); i++) {
+      shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
     List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape));
-    Scope none = Scope.empty(Optional.empty());
-    List<String> rows = new ArrayList<>();
-    for (List<Expression> row : values.rows()) {
-      if (row.size() != width) {
-        throw EngineException.of(ErrorClass.INVALID_INLINE_TABLE).subClass("NUM_COLUMNS_MISMATCH",
-            "Inline table expected <expectedNumCols> columns but found <actualNumCols> columns in row <rowIndex>.")
-            .parameter("expectedNumCols", width).parameter("actualNumCols", row.size())
-            .parameter("rowIndex", rows.size()).at(values.span()).build();
-      }
-      List<String> cells = new ArrayList<>();
-      for (Expression cell : row) {
-        cells.add(queries.expressions().translate(cell, none).sql());
-      }
-      rows.add("(" + String.join(", ", cells) + ")");
-    }
     return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ") VALUES "
-        + String.join(", ", rows));
+        + String.join(", ", rows.rows()));
   }
 
   private static String columnList(List<ColumnInfo> columns) {

@@ -234,8 +234,10 @@ public final class QueryTranslator {
     return result;
   }
 
-  private TranslatedQuery values(Values values, Optional<Scope> outer) {
-    Scope scope = Scope.empty(outer);
+  /** The rows of a VALUES list as H2 tuples, with each column's type taken from its first non-NULL cell. */
+  record ValuesRows(List<String> rows, List<Optional<SqlType>> types) {}
+
+  ValuesRows valuesRows(Values values, Scope scope) {
     int width = values.rows().get(0).size();
     List<String> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
@@ -258,13 +260,18 @@ public final class QueryTranslator {
       }
       rows.add("(" + String.join(", ", cells) + ")");
     }
+    return new ValuesRows(rows, types);
+  }
+
+  private TranslatedQuery values(Values values, Optional<Scope> outer) {
+    ValuesRows rows = valuesRows(values, Scope.empty(outer));
     List<OutputColumn> columns = new ArrayList<>();
-    for (int i = 0; i < width; i++) {
-      columns.add(new OutputColumn("col" + (i + 1), types.get(i)));
+    for (int i = 0; i < rows.types().size(); i++) {
+      columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
     TranslatedQuery shape = new TranslatedQuery("", columns);
     String alias = SqlText.quote(newAlias());
-    return new TranslatedQuery("SELECT * FROM (VALUES " + String.join(", ", rows) + ") " + alias + "("
+    return new TranslatedQuery("SELECT * FROM (VALUES " + String.join(", ", rows.rows()) + ") " + alias + "("
         + shape.columnList("") + ")", columns);
   }
 
@@ -509,6 +516,7 @@ public final class QueryTranslator {
           .toList();
     }
     String condition = null;
+    List<Scope.Column[]> usingPairs = new ArrayList<>();
     if (!using.isEmpty()) {
       List<String> equalities = new ArrayList<>();
       List<Scope.Column> rightColumns = new ArrayList<>(right.scope().columns());
@@ -517,6 +525,7 @@ public final class QueryTranslator {
         Scope.Column leftColumn = left.scope().resolve(reference).column();
         Scope.Column rightColumn = new Scope(right.scope().columns(), Optional.empty()).resolve(reference).column();
         equalities.add(leftColumn.sql() + " = " + rightColumn.sql());
+        usingPairs.add(new Scope.Column[] {leftColumn, rightColumn});
         rightColumns.replaceAll(column -> column == rightColumn ? column.hide() : column);
       }
       combined = left.scope().join(right.scope().withColumns(rightColumns));
@@ -530,18 +539,68 @@ public final class QueryTranslator {
       filters.add(join.type() == JoinType.LEFT_SEMI ? exists : "NOT " + exists);
       return new From(left.sql(), left.scope(), filters);
     }
+    if (join.type() == JoinType.FULL) {
+      if (!filters.isEmpty()) {
+        throw Errors.notSupported("a semi or anti join inside a FULL OUTER JOIN", join.span());
+      }
+      return fullJoin(left, right, condition == null ? "TRUE" : condition, usingPairs, outer);
+    }
     String keyword = switch (join.type()) {
       case INNER -> condition == null ? "CROSS JOIN" : "INNER JOIN";
       case LEFT -> "LEFT OUTER JOIN";
       case RIGHT -> "RIGHT OUTER JOIN";
-      case FULL -> "FULL OUTER JOIN";
       case CROSS -> "CROSS JOIN";
-      case LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
+      case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
     };
-    if (join.type() == JoinType.FULL) {
-      throw Errors.notSupported("FULL OUTER JOIN (H2 lacks it; planned as a union of left and anti joins)", join.span());
-    }
     String sql = left.sql() + " " + keyword + " " + right.sql() + (condition == null ? "" : " ON " + condition);
     return new From(sql, combined, filters);
   }
+
+  /**
+   * H2 has no FULL OUTER JOIN: it becomes the left join plus the right rows without a match, as a derived table
+   * whose columns are renamed {@code j1, j2, ...}; a USING column is the non-NULL one of its two sides.
+   */
+  private From fullJoin(From left, From right, String condition, List<Scope.Column[]> usingPairs,
+      Optional<Scope> outer) {
+    String alias = newAlias();
+    List<String> leftSelect = new ArrayList<>();
+    List<String> rightSelect = new ArrayList<>();
+    List<Scope.Column> columns = new ArrayList<>();
+    int index = 0;
+    for (Scope.Column column : left.scope().columns()) {
+      String name = "j" + (++index);
+      leftSelect.add(column.sql() + " AS " + SqlText.quote(name));
+      rightSelect.add(typedNull(column) + " AS " + SqlText.quote(name));
+      boolean merged = usingPairs.stream().anyMatch(pair -> pair[0] == column);
+      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
+          column.hidden() || merged));
+    }
+    for (Scope.Column column : right.scope().columns()) {
+      String name = "j" + (++index);
+      leftSelect.add(column.sql() + " AS " + SqlText.quote(name));
+      rightSelect.add(column.sql() + " AS " + SqlText.quote(name));
+      boolean merged = usingPairs.stream().anyMatch(pair -> pair[1] == column);
+      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
+          column.hidden() || merged));
+    }
+    List<Scope.Column> visible = new ArrayList<>();
+    for (Scope.Column[] pair : usingPairs) {
+      String name = "j" + (++index);
+      leftSelect.add("COALESCE(" + pair[0].sql() + ", " + pair[1].sql() + ") AS " + SqlText.quote(name));
+      rightSelect.add(pair[1].sql() + " AS " + SqlText.quote(name));
+      visible.add(new Scope.Column(alias, List.of(), pair[0].name(), name, pair[0].type(), false));
+    }
+    visible.addAll(columns);
+    String sql = "(SELECT " + String.join(", ", leftSelect) + " FROM " + left.sql() + " LEFT OUTER JOIN "
+        + right.sql() + " ON " + condition + " UNION ALL SELECT " + String.join(", ", rightSelect) + " FROM "
+        + right.sql() + " WHERE NOT EXISTS (SELECT 1 FROM " + left.sql() + " WHERE " + condition + ")) "
+        + SqlText.quote(alias);
+    return new From(sql, new Scope(visible, outer), List.of());
+  }
+
+  private static String typedNull(Scope.Column column) {
+    return column.type().filter(type -> type.kind() != io.flowgate.engine.type.TypeKind.VOID)
+        .map(type -> "CAST(NULL AS " + type.h2Type() + ")").orElse("NULL");
+  }
+
 }
