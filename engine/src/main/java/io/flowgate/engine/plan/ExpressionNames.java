@@ -43,6 +43,12 @@ final class ExpressionNames {
     if (expression instanceof Cast cast) {
       return (cast.tryCast() ? "TRY_CAST(" : "CAST(") + name(cast.value()) + " AS " + cast.type().sql().toUpperCase(Locale.ROOT) + ")";
     }
+    if (expression instanceof Expression.FieldAccess access) {
+      return access.field();
+    }
+    if (expression instanceof Expression.Subscript subscript) {
+      return name(subscript.base()) + "[" + name(subscript.index()) + "]";
+    }
     if (expression instanceof Expression.IsNull isNull) {
       return "(" + name(isNull.value()) + (isNull.negated() ? " IS NOT NULL)" : " IS NULL)");
     }

@@ -77,8 +77,10 @@ final class ExpressionTranslator {
       return literal(literal);
     }
     if (expression instanceof ColumnRef reference) {
-      Scope.Column column = scope.resolve(reference).column();
-      return new Typed(column.sql(), column.type());
+      return columnOrField(reference, scope);
+    }
+    if (expression instanceof Expression.FieldAccess access) {
+      return field(translate(access.base(), scope), access.field(), access.span());
     }
     if (expression instanceof Parameter parameter) {
       if (inline) {
@@ -151,7 +153,14 @@ final class ExpressionTranslator {
     }
     if (expression instanceof Subscript subscript) {
       Typed base = translate(subscript.base(), scope);
+      if (base.is(t -> t.kind() == TypeKind.STRUCT) && subscript.index() instanceof Literal name
+          && name.kind() == Expression.LiteralKind.STRING) {
+        return field(base, name.text(), subscript.span());
+      }
       Typed index = translate(subscript.index(), scope);
+      if (base.is(t -> t.kind() == TypeKind.MAP)) {
+        return mapValue(base, index);
+      }
       Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0));
       // the dialect's arrays are 0-based with [], H2's are 1-based
       return new Typed("ARRAY_GET(" + base.sql() + ", (" + index.sql() + ") + 1)", element);
@@ -384,13 +393,37 @@ final class ExpressionTranslator {
       case "current_schema", "current_database" -> {
         return Typed.of(constant(session.schema(), "CHARACTER VARYING"), SqlType.STRING);
       }
-      case "struct", "named_struct", "map", "from_json", "to_json", "explode" -> throw Errors.notSupported(
+      case "struct", "named_struct" -> {
+        return struct(call, scope);
+      }
+      case "map" -> {
+        return map(call, scope);
+      }
+      case "map_keys", "map_values" -> {
+        Typed map = onlyMapArgument(call, scope);
+        int child = name.equals("map_keys") ? 0 : 1;
+        return Typed.of("(" + map.sql() + ")." + (child == 0 ? "\"keys\"" : "\"values\""),
+            SqlType.array(map.type().orElseThrow().children().get(child)));
+      }
+      case "from_json", "to_json", "explode" -> throw Errors.notSupported(
           "the function " + name + " in this version of Flowgate", call.span());
       case "extract", "date_trunc" -> {
         return datePart(call, scope);
       }
       default -> {
         // an ordinary registered function
+      }
+    }
+    if ((name.equals("size") || name.equals("cardinality") || name.equals("element_at"))
+        && !call.arguments().isEmpty()) {
+      Typed first = translate(call.arguments().get(0), scope);
+      if (first.is(t -> t.kind() == TypeKind.MAP)) {
+        if (name.equals("element_at") && call.arguments().size() == 2) {
+          return mapValue(first, translate(call.arguments().get(1), scope));
+        }
+        if (!name.equals("element_at") && call.arguments().size() == 1) {
+          return Typed.of("COALESCE(CARDINALITY((" + first.sql() + ").\"keys\"), -1)", SqlType.INT);
+        }
       }
     }
     FunctionRegistry.Function function = FunctionRegistry.lookup(name)
@@ -442,6 +475,121 @@ final class ExpressionTranslator {
       }
     }
     throw Errors.internal("unknown function kind", null);
+  }
+
+  /**
+   * A column, or a field of a STRUCT column: {@code s.a} when no relation {@code s} has a column {@code a}, as the
+   * dialect resolves it (the longest column name first).
+   */
+  private Typed columnOrField(ColumnRef reference, Scope scope) {
+    try {
+      Scope.Column column = scope.resolve(reference).column();
+      return new Typed(column.sql(), column.type());
+    } catch (EngineException notAColumn) {
+      List<String> parts = reference.parts();
+      for (int prefix = parts.size() - 1; prefix >= 1; prefix--) {
+        Typed base;
+        try {
+          Scope.Column column = scope.resolve(new ColumnRef(reference.span(), parts.subList(0, prefix))).column();
+          base = new Typed(column.sql(), column.type());
+        } catch (EngineException tryShorter) {
+          continue;
+        }
+        if (!base.is(t -> t.kind() == TypeKind.STRUCT)) {
+          continue;
+        }
+        for (String field : parts.subList(prefix, parts.size())) {
+          base = field(base, field, reference.span());
+        }
+        return base;
+      }
+      throw notAColumn;
+    }
+  }
+
+  private static Typed field(Typed base, String name, io.flowgate.engine.sql.tree.Span span) {
+    if (!base.is(t -> t.kind() == TypeKind.STRUCT)) {
+      throw EngineException.of(ErrorClass.INVALID_EXTRACT_BASE_FIELD_TYPE).parameter("base", name)
+          .parameter("other", base.type().map(SqlType::sql).orElse("an unknown type")).at(span).build();
+    }
+    SqlType struct = base.type().orElseThrow();
+    for (int i = 0; i < struct.fieldNames().size(); i++) {
+      if (struct.fieldNames().get(i).equalsIgnoreCase(name)) {
+        return Typed.of("(" + base.sql() + ")." + SqlText.quote(struct.fieldNames().get(i)), struct.children().get(i));
+      }
+    }
+    throw EngineException.of(ErrorClass.FIELD_NOT_FOUND).parameter("fieldName", Errors.quote(name))
+        .parameter("fields", struct.fieldNames().stream().map(Errors::quote).toList()).at(span).build();
+  }
+
+  private Typed struct(FunctionCall call, Scope scope) {
+    boolean named = call.name().equals("named_struct");
+    List<Expression> arguments = call.arguments();
+    if (named && arguments.size() % 2 != 0) {
+      throw Errors.wrongArguments(call.name(), "an even number of", arguments.size(), call.span());
+    }
+    List<String> names = new ArrayList<>();
+    List<SqlType> types = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < arguments.size(); i += named ? 2 : 1) {
+      Expression value = arguments.get(named ? i + 1 : i);
+      if (named) {
+        if (!(arguments.get(i) instanceof Literal literal) || literal.kind() != Expression.LiteralKind.STRING) {
+          throw Errors.typeMismatch("named_struct", "field names must be string literals", call.span());
+        }
+        names.add(literal.text());
+      } else {
+        names.add(value instanceof ColumnRef column ? column.name()
+            : value instanceof Expression.FieldAccess access ? access.field() : "col" + (i + 1));
+      }
+      Typed translated = translate(value, scope);
+      types.add(translated.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING));
+      values.add(translated.sql());
+    }
+    SqlType type = SqlType.struct(names, types);
+    return Typed.of("CAST(ROW(" + String.join(", ", values) + ") AS " + type.h2Type() + ")", type);
+  }
+
+  private Typed map(FunctionCall call, Scope scope) {
+    List<Expression> arguments = call.arguments();
+    if (arguments.size() % 2 != 0) {
+      throw Errors.wrongArguments("map", "an even number of", arguments.size(), call.span());
+    }
+    List<String> keys = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    SqlType keyType = SqlType.STRING;
+    SqlType valueType = SqlType.STRING;
+    for (int i = 0; i < arguments.size(); i += 2) {
+      Typed key = translate(arguments.get(i), scope);
+      Typed value = translate(arguments.get(i + 1), scope);
+      if (i == 0) {
+        keyType = key.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING);
+        valueType = value.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING);
+      }
+      keys.add(key.sql());
+      values.add(value.sql());
+    }
+    SqlType type = SqlType.map(keyType, valueType);
+    return Typed.of("CAST(ROW(ARRAY[" + String.join(", ", keys) + "], ARRAY[" + String.join(", ", values) + "]) AS "
+        + type.h2Type() + ")", type);
+  }
+
+  private Typed onlyMapArgument(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 1) {
+      throw Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
+    }
+    Typed map = translate(call.arguments().get(0), scope);
+    if (!map.is(t -> t.kind() == TypeKind.MAP)) {
+      throw Errors.typeMismatch(call.name() + "(...)", "the argument must be a MAP", call.span());
+    }
+    return map;
+  }
+
+  /** The value of a key: H2 cannot search an array, so the engine's own FG_SYS.MAP_INDEX finds the position. */
+  private static Typed mapValue(Typed map, Typed key) {
+    SqlType type = map.type().orElseThrow();
+    return Typed.of("ARRAY_GET((" + map.sql() + ").\"values\", FG_SYS.MAP_INDEX((" + map.sql() + ").\"keys\", CAST(CAST("
+        + key.sql() + " AS " + type.children().get(0).h2Type() + ") AS CHARACTER VARYING)))", type.children().get(1));
   }
 
   private Typed datePart(FunctionCall call, Scope scope) {

@@ -297,8 +297,7 @@ public final class QueryTranslator {
       } else {
         SingleColumn single = (SingleColumn) item;
         Typed value = expressions.translate(single.expression(), scope);
-        String name = single.alias().orElseGet(() -> single.expression() instanceof ColumnRef reference
-            ? scope.resolve(reference).column().name() : ExpressionNames.name(single.expression()));
+        String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
         items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
         columns.add(new OutputColumn(name, value.type()));
         itemExpressions.add(single.expression());
@@ -329,6 +328,18 @@ public final class QueryTranslator {
       throw Errors.notSupported("QUALIFY", select.span());
     });
     return new Body(new TranslatedQuery(sql.toString(), columns), Optional.of(scope), itemExpressions);
+  }
+
+  /** A column keeps the name the table gave it; anything else (a struct field too) is named by the dialect's rule. */
+  private static String outputName(Expression expression, Scope scope) {
+    if (expression instanceof ColumnRef reference) {
+      try {
+        return scope.resolve(reference).column().name();
+      } catch (EngineException fieldOfAStruct) {
+        return reference.name();
+      }
+    }
+    return ExpressionNames.name(expression);
   }
 
   /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */

@@ -1,6 +1,7 @@
 package io.flowgate.engine.storage;
 
 import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.RowValue;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -48,14 +49,33 @@ final class H2Cursor implements RowCursor {
       if (json[index]) {
         return rows.getString(index + 1);
       }
-      Object value = rows.getObject(index + 1);
-      if (value instanceof Array array) {
-        return array.getArray();
-      }
-      return value;
+      return plain(rows.getObject(index + 1));
     } catch (SQLException e) {
       throw H2Errors.translate(e);
     }
+  }
+
+  /** H2 gives arrays as {@code java.sql.Array} and row values (structs, maps) as one-row result sets. */
+  static Object plain(Object value) throws SQLException {
+    if (value instanceof Array array) {
+      Object[] elements = (Object[]) array.getArray();
+      Object[] converted = new Object[elements.length];
+      for (int i = 0; i < elements.length; i++) {
+        converted[i] = plain(elements[i]);
+      }
+      return converted;
+    }
+    if (value instanceof ResultSet row) {
+      int count = row.getMetaData().getColumnCount();
+      Object[] fields = new Object[count];
+      if (row.next()) {
+        for (int i = 0; i < count; i++) {
+          fields[i] = plain(row.getObject(i + 1));
+        }
+      }
+      return new RowValue(fields);
+    }
+    return value;
   }
 
   @Override

@@ -36,6 +36,8 @@ final class H2Errors {
       case ErrorCode.TYPES_ARE_NOT_COMPARABLE_2, ErrorCode.COLUMN_CONTAINS_NULL_VALUES_1,
           ErrorCode.INVALID_VALUE_2 ->
           Errors.typeMismatch("the expression", "the operand types do not fit the operation", null);
+      case ErrorCode.ARRAY_ELEMENT_ERROR_2 -> EngineException.of(ErrorClass.INVALID_ARRAY_INDEX)
+          .parameter("indexValue", firstQuoted(e, "?")).cause(e).build();
       case ErrorCode.STATEMENT_WAS_CANCELED -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build();
       case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1 ->
           EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();

@@ -43,6 +43,8 @@ public final class H2Storage implements AutoCloseable {
     pool.setMaxConnections(maxConnections);
     H2Storage storage = new H2Storage(pool);
     storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
+    storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
+    storage.execute(H2Functions.installSql());
     return storage;
   }
 

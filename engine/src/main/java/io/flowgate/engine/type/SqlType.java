@@ -108,7 +108,12 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
       case DATE -> "DATE";
       case TIMESTAMP, TIMESTAMP_NTZ -> "TIMESTAMP(6)";
       case ARRAY -> children.get(0).h2Type() + " ARRAY";
-      case MAP, STRUCT -> "JSON";
+      // A map is its keys and values as two arrays of equal length, in insertion order.
+      case MAP -> "ROW(\"keys\" " + children.get(0).h2Type() + " ARRAY, \"values\" " + children.get(1).h2Type()
+          + " ARRAY)";
+      case STRUCT -> "ROW(" + java.util.stream.IntStream.range(0, children.size())
+          .mapToObj(i -> '"' + fieldNames.get(i).replace("\"", "\"\"") + "\" " + children.get(i).h2Type())
+          .collect(Collectors.joining(", ")) + ")";
       case VOID -> "CHARACTER VARYING";
     };
   }

@@ -1,6 +1,8 @@
 package io.flowgate.gateway.convert;
 
 import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.RowValue;
+import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
 import java.sql.Date;
@@ -9,9 +11,7 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Collectors;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
@@ -39,7 +39,8 @@ public final class Values {
       case FLOAT -> ((Number) value).floatValue();
       case DOUBLE -> ((Number) value).doubleValue();
       case DECIMAL -> value instanceof BigDecimal decimal ? decimal : new BigDecimal(value.toString());
-      case ARRAY, MAP, STRUCT, STRING, VARCHAR, CHAR, VOID -> text(value);
+      case ARRAY, MAP, STRUCT -> json(value, column.type(), new StringBuilder()).toString();
+      case STRING, VARCHAR, CHAR, VOID -> value instanceof Boolean bool ? bool.toString() : value.toString();
       default -> value;
     };
   }
@@ -57,24 +58,69 @@ public final class Values {
     return ((java.util.Date) value).getTime();
   }
 
-  private static Object text(Object value) {
-    if (value instanceof Object[] array) {
-      return Arrays.stream(array).map(Values::element).collect(Collectors.joining(",", "[", "]"));
+  /** Complex values as the dialect prints them in JSON: arrays as lists, structs and maps as objects. */
+  private static StringBuilder json(Object value, SqlType type, StringBuilder out) {
+    if (value == null) {
+      return out.append("null");
     }
-    if (value instanceof Boolean bool) {
-      return bool.toString();
+    switch (type.kind()) {
+      case ARRAY -> {
+        Object[] elements = (Object[]) value;
+        out.append('[');
+        for (int i = 0; i < elements.length; i++) {
+          json(elements[i], type.children().get(0), i > 0 ? out.append(',') : out);
+        }
+        return out.append(']');
+      }
+      case STRUCT -> {
+        Object[] fields = ((RowValue) value).fields();
+        out.append('{');
+        for (int i = 0; i < fields.length; i++) {
+          string(type.fieldNames().get(i), i > 0 ? out.append(',') : out).append(':');
+          json(fields[i], type.children().get(i), out);
+        }
+        return out.append('}');
+      }
+      case MAP -> {
+        Object[] parts = ((RowValue) value).fields();
+        Object[] keys = parts[0] == null ? new Object[0] : (Object[]) parts[0];
+        Object[] values = parts[1] == null ? new Object[0] : (Object[]) parts[1];
+        out.append('{');
+        for (int i = 0; i < keys.length; i++) {
+          string(String.valueOf(keys[i]), i > 0 ? out.append(',') : out).append(':');
+          json(i < values.length ? values[i] : null, type.children().get(1), out);
+        }
+        return out.append('}');
+      }
+      case STRING, VARCHAR, CHAR, DATE, TIMESTAMP, TIMESTAMP_NTZ, BINARY -> {
+        return string(value instanceof byte[] bytes ? java.util.HexFormat.of().formatHex(bytes) : value.toString(),
+            out);
+      }
+      default -> {
+        return out.append(value);
+      }
     }
-    return value.toString();
   }
 
-  private static String element(Object value) {
-    if (value == null) {
-      return "null";
+  private static StringBuilder string(String text, StringBuilder out) {
+    out.append('"');
+    for (char c : text.toCharArray()) {
+      switch (c) {
+        case '"' -> out.append("\\\"");
+        case '\\' -> out.append("\\\\");
+        case '\n' -> out.append("\\n");
+        case '\r' -> out.append("\\r");
+        case '\t' -> out.append("\\t");
+        default -> {
+          if (c < 0x20) {
+            out.append(String.format("\\u%04x", (int) c));
+          } else {
+            out.append(c);
+          }
+        }
+      }
     }
-    if (value instanceof String text) {
-      return "\"" + text.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
-    }
-    return String.valueOf(text(value));
+    return out.append('"');
   }
 
   /** Parameter values from the client, as JDBC objects the engine can bind. */

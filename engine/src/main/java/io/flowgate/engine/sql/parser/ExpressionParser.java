@@ -247,6 +247,10 @@ final class ExpressionParser {
       Span span = cursor.span();
       if (cursor.acceptSymbol("::")) {
         base = new Cast(span, base, type(), false);
+      } else if (cursor.isSymbol(".") && (cursor.peek(1).type() == TokenType.WORD
+          || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER)) {
+        cursor.next();
+        base = new Expression.FieldAccess(span, base, cursor.anyIdentifier());
       } else if (cursor.acceptSymbol("[")) {
         Expression index = expression();
         cursor.expectSymbol("]");

@@ -126,6 +126,9 @@ public sealed interface Expression extends Node {
     }
   }
 
+  /** {@code base.field} on a STRUCT value that is not a plain column name, e.g. {@code struct(a, b).a}. */
+  record FieldAccess(Span span, Expression base, String field) implements Expression {}
+
   /** {@code base[index]} for arrays and maps. */
   record Subscript(Span span, Expression base, Expression index) implements Expression {}
 }
