@@ -1,20 +1,33 @@
 package io.flowgate.gateway.meta;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.flowgate.engine.Session;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 
-/** One client connection: its engine session, who opened it, and its open statements. */
+/**
+ * One client connection: its engine session, who opened it, and its statements. A statement left idle expires and
+ * its cursor (which holds a store connection) is closed, so a client that forgets to close results cannot starve
+ * the store.
+ */
 final class ConnectionState {
   final Session session;
   final String user;
-  final Map<Integer, StatementState> statements = new ConcurrentHashMap<>();
+  private final Cache<Integer, StatementState> statements;
   private final AtomicInteger nextStatement = new AtomicInteger();
 
-  ConnectionState(Session session, String user) {
+  ConnectionState(Session session, String user, Duration statementIdleTimeout) {
     this.session = session;
     this.user = user;
+    this.statements = Caffeine.newBuilder().expireAfterAccess(statementIdleTimeout)
+        .removalListener((Integer id, StatementState statement, RemovalCause cause) -> {
+          if (statement != null) {
+            statement.close();
+          }
+        }).build();
   }
 
   StatementState newStatement(String connectionId) {
@@ -24,8 +37,16 @@ final class ConnectionState {
     return statement;
   }
 
+  Optional<StatementState> statement(int id) {
+    return Optional.ofNullable(statements.getIfPresent(id));
+  }
+
+  void closeStatement(int id) {
+    statements.invalidate(id);
+  }
+
   void close() {
-    statements.values().forEach(StatementState::close);
-    statements.clear();
+    statements.invalidateAll();
+    statements.cleanUp();
   }
 }

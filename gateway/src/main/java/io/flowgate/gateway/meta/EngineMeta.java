@@ -42,10 +42,12 @@ public final class EngineMeta extends MetaImpl {
   private final Engine engine;
   private final Cache<String, ConnectionState> connections;
   private final MetadataResults metadata;
+  private final Duration idleTimeout;
 
   public EngineMeta(Engine engine, Duration idleTimeout) {
     super(null);
     this.engine = engine;
+    this.idleTimeout = idleTimeout;
     this.connections = Caffeine.newBuilder().expireAfterAccess(idleTimeout)
         .removalListener((String id, ConnectionState state, RemovalCause cause) -> {
           if (state != null) {
@@ -72,11 +74,8 @@ public final class EngineMeta extends MetaImpl {
   }
 
   private StatementState statement(StatementHandle handle) {
-    StatementState statement = connection(handle.connectionId).statements.get(handle.id);
-    if (statement == null) {
-      throw EngineException.of(ErrorClass.INVALID_STATEMENT_HANDLE).parameter("statementId", handle.id).build();
-    }
-    return statement;
+    return connection(handle.connectionId).statement(handle.id).orElseThrow(() ->
+        EngineException.of(ErrorClass.INVALID_STATEMENT_HANDLE).parameter("statementId", handle.id).build());
   }
 
   @Override
@@ -101,7 +100,7 @@ public final class EngineMeta extends MetaImpl {
         }
       }
       Session session = engine.openSession(new Principal(user), properties);
-      connections.put(ch.id, new ConnectionState(session, user));
+      connections.put(ch.id, new ConnectionState(session, user, idleTimeout));
       return null;
     });
   }
@@ -143,10 +142,7 @@ public final class EngineMeta extends MetaImpl {
   public void closeStatement(StatementHandle h) {
     ConnectionState state = connections.getIfPresent(h.connectionId);
     if (state != null) {
-      StatementState statement = state.statements.remove(h.id);
-      if (statement != null) {
-        statement.close();
-      }
+      state.closeStatement(h.id);
     }
   }
 
