@@ -3,7 +3,6 @@ package io.flowgate.engine;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;
-import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -76,11 +75,6 @@ public final class Engine implements AutoCloseable {
 
   Planned plan(PlanKey key, java.util.function.Function<PlanKey, Planned> planner) {
     return plans.get(key, planner);
-  }
-
-  /** Every table visible in a schema, for metadata calls. */
-  public List<TableInfo> tables(String catalogName, String schema) {
-    return catalog.tables(catalogName, schema);
   }
 
   @Override

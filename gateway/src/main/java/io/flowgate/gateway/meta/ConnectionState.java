@@ -1,8 +1,6 @@
 package io.flowgate.gateway.meta;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.flowgate.engine.Session;
 import java.time.Duration;
 import java.util.Optional;
@@ -22,12 +20,7 @@ final class ConnectionState {
   ConnectionState(Session session, String user, Duration statementIdleTimeout) {
     this.session = session;
     this.user = user;
-    this.statements = Caffeine.newBuilder().expireAfterAccess(statementIdleTimeout)
-        .removalListener((Integer id, StatementState statement, RemovalCause cause) -> {
-          if (statement != null) {
-            statement.close();
-          }
-        }).build();
+    this.statements = IdleRegistry.create(statementIdleTimeout, StatementState::close);
   }
 
   StatementState newStatement(String connectionId) {

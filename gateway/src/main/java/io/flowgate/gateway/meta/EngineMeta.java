@@ -1,8 +1,6 @@
 package io.flowgate.gateway.meta;
 
 import com.github.benmanes.caffeine.cache.Cache;
-import com.github.benmanes.caffeine.cache.Caffeine;
-import com.github.benmanes.caffeine.cache.RemovalCause;
 import io.flowgate.engine.Engine;
 import io.flowgate.engine.PreparedInfo;
 import io.flowgate.engine.Principal;
@@ -48,12 +46,7 @@ public final class EngineMeta extends MetaImpl {
     super(null);
     this.engine = engine;
     this.idleTimeout = idleTimeout;
-    this.connections = Caffeine.newBuilder().expireAfterAccess(idleTimeout)
-        .removalListener((String id, ConnectionState state, RemovalCause cause) -> {
-          if (state != null) {
-            state.close();
-          }
-        }).build();
+    this.connections = IdleRegistry.create(idleTimeout, ConnectionState::close);
     this.metadata = new MetadataResults(engine);
   }
 

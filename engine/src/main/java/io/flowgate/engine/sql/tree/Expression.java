@@ -53,10 +53,6 @@ public sealed interface Expression extends Node {
     public boolean isComparison() {
       return ordinal() >= EQUAL.ordinal() && ordinal() <= NULL_SAFE_EQUAL.ordinal();
     }
-
-    public boolean isArithmetic() {
-      return ordinal() >= ADD.ordinal() && ordinal() <= INTEGER_DIVIDE.ordinal();
-    }
   }
 
   record Binary(Span span, BinaryOperator operator, Expression left, Expression right) implements Expression {}

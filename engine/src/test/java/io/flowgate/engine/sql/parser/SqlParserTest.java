@@ -82,6 +82,13 @@ class SqlParserTest {
   }
 
   @Test
+  void scriptsSplitOnSemicolons() {
+    assertThat(SqlParser.parseScript("CREATE SCHEMA s; -- a comment; still a comment\n;; SELECT ';' ;"))
+        .hasSize(2)
+        .satisfies(statements -> assertThat(statements.get(1)).isInstanceOf(Query.class));
+  }
+
+  @Test
   void parametersAreNumberedInOrder() {
     SqlParser.ParsedStatement parsed = SqlParser.parseStatement("UPDATE t SET a = ? WHERE b = ? AND c IN (?, ?)");
     assertThat(parsed.parameterCount()).isEqualTo(4);
