@@ -35,7 +35,7 @@ public final class H2Storage implements AutoCloseable {
 
   /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
   public static H2Storage open(Optional<Path> directory, int maxConnections) {
-    String settings = ";TIME ZONE=UTC;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000;LAZY_QUERY_EXECUTION=1";
+    String settings = ";TIME ZONE=UTC;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000;LAZY_QUERY_EXECUTION=1;TRACE_LEVEL_FILE=0";
     String url = directory
         .map(dir -> "jdbc:h2:file:" + dir.toAbsolutePath().resolve("flowgate") + settings)
         .orElseGet(() -> "jdbc:h2:mem:flowgate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + settings);
