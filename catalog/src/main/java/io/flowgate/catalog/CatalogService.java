@@ -148,13 +148,25 @@ public final class CatalogService {
     CatalogStore.deleteTable(connection, tableId);
   }
 
-  /** Appends a commit with the next version of the table and returns that version. */
-  public long appendCommit(Connection connection, long tableId, Instant timestamp, String operation, String user,
-      Map<String, String> parameters, Map<String, Long> metrics) throws SQLException {
-    long version = CatalogStore.latestVersion(connection, tableId) + 1;
-    CatalogStore.insertCommit(connection, new CommitInfo(tableId, version, timestamp, operation, user, parameters,
-        metrics));
-    return version;
+  /** The version the next commit of a table gets (0 for a new table); read inside the writing transaction. */
+  public long nextVersion(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.latestVersion(connection, tableId) + 1;
+  }
+
+  /** Records a commit; its version comes from {@link #nextVersion} in the same transaction. */
+  public void recordCommit(Connection connection, CommitInfo commit) throws SQLException {
+    CatalogStore.insertCommit(connection, commit);
+  }
+
+  /** The commits of a table after version {@code after} up to {@code upTo}, oldest first, inside a transaction. */
+  public List<CommitInfo> commitsBetween(Connection connection, long tableId, long after, long upTo)
+      throws SQLException {
+    return CatalogStore.commitsBetween(connection, tableId, after, upTo);
+  }
+
+  /** The latest committed version of a table, or -1, read inside the caller's transaction. */
+  public long latestVersion(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.latestVersion(connection, tableId);
   }
 
   /** The H2 table names the catalog knows, so storage can remove tables a crash left without metadata. */

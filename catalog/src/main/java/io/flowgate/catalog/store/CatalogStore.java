@@ -254,11 +254,22 @@ public final class CatalogStore {
 
   /** The commit log of a table, newest first. */
   public static List<CommitInfo> commits(Connection connection, long tableId) throws SQLException {
+    return readCommits(connection, "SELECT VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS FROM FG_SYS.COMMITS"
+        + " WHERE TABLE_ID = ? ORDER BY VERSION DESC", tableId, tableId);
+  }
+
+  /** Commits with {@code after < version <= upTo}, oldest first. */
+  public static List<CommitInfo> commitsBetween(Connection connection, long tableId, long after, long upTo)
+      throws SQLException {
+    return readCommits(connection, "SELECT VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS FROM FG_SYS.COMMITS"
+        + " WHERE TABLE_ID = ? AND VERSION > ? AND VERSION <= ? ORDER BY VERSION", tableId, tableId, after, upTo);
+  }
+
+  private static List<CommitInfo> readCommits(Connection connection, String sql, long tableId, Object... values)
+      throws SQLException {
     List<CommitInfo> commits = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS FROM FG_SYS.COMMITS WHERE TABLE_ID = ?"
-            + " ORDER BY VERSION DESC")) {
-      bind(statement, tableId);
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      bind(statement, values);
       try (ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
           Map<String, Long> metrics = new LinkedHashMap<>();

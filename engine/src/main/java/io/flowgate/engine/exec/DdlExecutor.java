@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
@@ -207,6 +208,7 @@ public final class DdlExecutor {
             primary.span()));
       }
     }
+    indexes.add(TableDefinitions.createVersionIndex(storageName));
     storage.execute(createSql);
     indexes.forEach(storage::execute);
     TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
@@ -219,9 +221,10 @@ public final class DdlExecutor {
           catalog.dropTable(connection, existing.get().id());
         }
         catalog.createTable(connection, table);
-        catalog.appendCommit(connection, id, Instant.now(), existing.isPresent() ? "CREATE OR REPLACE TABLE"
-            : create.asQuery().isPresent() ? "CREATE TABLE AS SELECT" : "CREATE TABLE", user(),
-            Map.of("isManaged", "true"), Map.of());
+        catalog.recordCommit(connection, new CommitInfo(id, catalog.nextVersion(connection, id), Instant.now(),
+            existing.isPresent() ? "CREATE OR REPLACE TABLE"
+                : create.asQuery().isPresent() ? "CREATE TABLE AS SELECT" : "CREATE TABLE", user(),
+            Map.of("isManaged", "true"), Map.of()));
       });
       if (create.asQuery().isPresent()) {
         new DmlExecutor(context).execute(new Dml.Insert(create.span(), name.parts(), false, List.of(), false,

@@ -6,6 +6,8 @@ import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -46,17 +48,21 @@ public final class DmlExecutor {
     CatalogService catalog = context.catalog();
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     return context.storage().inTransaction(connection -> {
+        long version = catalog.nextVersion(connection, table.id());
         long removed = 0;
         if (overwrite) {
           removed = H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(table.storageName()),
-              List.of()), List.of());
+              List.of()), List.of(), Map.of());
         }
-        long rows = H2Storage.update(connection, statement, parameters);
+        long rows = H2Storage.update(connection, statement, parameters,
+            Map.of(Binding.Runtime.COMMIT_VERSION.key(), version));
         Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
             : Map.of(logged.metric(), rows);
-        catalog.appendCommit(connection, table.id(), Instant.now(), logged.operation(), context.session().user(),
-            Map.of(), metrics);
+        Map<String, String> operationParameters = dml instanceof Dml.Insert
+            ? Map.of("mode", overwrite ? "Overwrite" : "Append") : Map.of();
+        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), logged.operation(),
+            context.session().user(), operationParameters, metrics));
         return rows;
       });
   }

@@ -15,9 +15,14 @@ final class Bindings {
   private final List<Binding> values = new ArrayList<>();
   private final Map<Integer, String> userParameters = new HashMap<>();
 
+  private final Map<String, String> runtimeValues = new HashMap<>();
+
   String bind(Binding binding) {
     if (binding instanceof Binding.UserParameter parameter) {
       return userParameters.computeIfAbsent(parameter.index(), index -> add(binding));
+    }
+    if (binding instanceof Binding.Runtime runtime) {
+      return runtimeValues.computeIfAbsent(runtime.key(), key -> add(binding));
     }
     return add(binding);
   }

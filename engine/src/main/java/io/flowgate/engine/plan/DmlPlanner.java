@@ -38,8 +38,9 @@ public final class DmlPlanner {
     TranslatedQuery translated = queries.translate(source, Optional.empty());
     List<ColumnInfo> targets = insertTargets(insert, table, translated);
     String alias = SqlText.quote(queries.newAlias());
-    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ") SELECT "
-        + translated.columnList(alias.substring(1, alias.length() - 1)) + " FROM (" + translated.sql() + ") " + alias;
+    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ", "
+        + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT " + translated.columnList(alias.substring(1,
+        alias.length() - 1)) + ", " + version() + " FROM (" + translated.sql() + ") " + alias;
     return queries.finish(sql);
   }
 
@@ -54,8 +55,20 @@ public final class DmlPlanner {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
     List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape));
-    return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ") VALUES "
-        + String.join(", ", rows.rows()));
+    String version = version();
+    List<String> stamped = rows.rows().stream()
+        .map(row -> row.substring(0, row.length() - 1) + ", " + version + ")").toList();
+    return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ", "
+        + SqlText.quote(SqlText.VERSION_COLUMN) + ") VALUES " + String.join(", ", stamped));
+  }
+
+  /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
+  private String version() {
+    return "CAST(" + queries.bind(Binding.Runtime.COMMIT_VERSION) + " AS BIGINT)";
+  }
+
+  private String versionAssignment() {
+    return SqlText.quote(SqlText.VERSION_COLUMN) + " = " + version();
   }
 
   private static String columnList(List<ColumnInfo> columns) {
@@ -114,7 +127,7 @@ public final class DmlPlanner {
     Scope scope = QueryTranslator.tableScope(table, alias, qualifier(update.alias(), table));
     List<String> sets = assignments(update.assignments(), table, scope);
     String sql = "UPDATE " + SqlText.table(table.storageName()) + " " + SqlText.quote(alias) + " SET "
-        + String.join(", ", sets) + update.where().map(where -> " WHERE "
+        + String.join(", ", sets) + ", " + versionAssignment() + update.where().map(where -> " WHERE "
         + queries.expressions().translate(where, scope).sql()).orElse("");
     return queries.finish(sql);
   }
@@ -175,7 +188,7 @@ public final class DmlPlanner {
             : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
         sql.append("UPDATE SET ").append(String.join(", ", assignments(assignments, table,
-            clause.star() ? source.scope() : both)));
+            clause.star() ? source.scope() : both))).append(", ").append(versionAssignment());
       } else {
         List<String> columns = new ArrayList<>();
         List<String> values = new ArrayList<>();
@@ -187,6 +200,8 @@ public final class DmlPlanner {
           columns.add(SqlText.quote(column.name()));
           values.add(queries.expressions().translate(insert.value(), source.scope()).sql());
         }
+        columns.add(SqlText.quote(SqlText.VERSION_COLUMN));
+        values.add(version());
         sql.append("INSERT (").append(String.join(", ", columns)).append(") VALUES (")
             .append(String.join(", ", values)).append(')');
       }

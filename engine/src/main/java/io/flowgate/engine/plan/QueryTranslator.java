@@ -86,6 +86,10 @@ public final class QueryTranslator {
     return bindings.finish(sql);
   }
 
+  String bind(Binding binding) {
+    return bindings.bind(binding);
+  }
+
   ExpressionTranslator expressions() {
     return expressions;
   }

@@ -3,6 +3,11 @@ package io.flowgate.engine.plan;
 /** Quoting for generated H2 SQL. Every identifier H2 sees goes through {@link #quote}. */
 public final class SqlText {
   public static final String DATA_SCHEMA = "FG_DATA";
+  /**
+   * The hidden column every data table has: the commit version that last wrote the row, so a streaming read of the
+   * table is "rows with a version above the checkpoint". Users cannot name a column so.
+   */
+  public static final String VERSION_COLUMN = "__fg_commit_version";
 
   private SqlText() {}
 

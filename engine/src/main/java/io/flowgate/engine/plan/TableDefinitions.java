@@ -46,7 +46,14 @@ public final class TableDefinitions {
       }
       definitions.add(sql.toString());
     }
+    definitions.add(SqlText.quote(SqlText.VERSION_COLUMN) + " BIGINT DEFAULT 0 NOT NULL");
     return "CREATE TABLE " + SqlText.table(storageName) + " (" + String.join(", ", definitions) + ")";
+  }
+
+  /** The index that makes a streaming read of a table cost O(new rows). */
+  public static String createVersionIndex(String storageName) {
+    return "CREATE INDEX " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(storageName + "_V") + " ON "
+        + SqlText.table(storageName) + " (" + SqlText.quote(SqlText.VERSION_COLUMN) + ")";
   }
 
   /** A plain (non-unique) index on the named columns, which must be columns of the table. */
@@ -66,6 +73,10 @@ public final class TableDefinitions {
   private static void validate(List<ColumnDefinition> columns) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
+      if (column.name().equalsIgnoreCase(SqlText.VERSION_COLUMN)) {
+        throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
+            column.span());
+      }
       if (!names.add(column.name().toLowerCase(Locale.ROOT))) {
         throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS).parameter("columnName", Errors.quote(column.name()))
             .at(column.span()).build();

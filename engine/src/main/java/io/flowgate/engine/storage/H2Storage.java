@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -82,10 +83,11 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
-  public static long update(Connection connection, H2Statement statement, List<Object> parameters)
-      throws SQLException {
+  /** Runs a generated write; {@code runtime} supplies the values of {@link Binding.Runtime} bindings by key. */
+  public static long update(Connection connection, H2Statement statement, List<Object> parameters,
+      Map<String, Object> runtime) throws SQLException {
     try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
-      bind(prepared, statement, parameters);
+      bind(prepared, statement, parameters, runtime);
       return prepared.executeLargeUpdate();
     }
   }
@@ -98,7 +100,7 @@ public final class H2Storage implements AutoCloseable {
       PreparedStatement prepared = connection.prepareStatement(statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
           ResultSet.CONCUR_READ_ONLY);
       prepared.setFetchSize(fetchSize);
-      bind(prepared, statement, parameters);
+      bind(prepared, statement, parameters, Map.of());
       return new H2Cursor(connection, prepared, prepared.executeQuery());
     } catch (SQLException e) {
       closeQuietly(connection);
@@ -150,13 +152,18 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
-  private static void bind(PreparedStatement prepared, H2Statement statement, List<Object> parameters)
-      throws SQLException {
+  private static void bind(PreparedStatement prepared, H2Statement statement, List<Object> parameters,
+      Map<String, Object> runtime) throws SQLException {
     List<Binding> bindings = statement.bindings();
     for (int i = 0; i < bindings.size(); i++) {
       Object value;
       if (bindings.get(i) instanceof Binding.Constant constant) {
         value = constant.value();
+      } else if (bindings.get(i) instanceof Binding.Runtime key) {
+        if (!runtime.containsKey(key.key())) {
+          throw Errors.internal("no run-time value for " + key.key(), null);
+        }
+        value = runtime.get(key.key());
       } else {
         int index = ((Binding.UserParameter) bindings.get(i)).index();
         if (index >= parameters.size()) {
