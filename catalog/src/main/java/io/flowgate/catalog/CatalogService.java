@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.FlowCheckpoint;
+import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.store.CatalogStore;
@@ -167,6 +169,34 @@ public final class CatalogService {
   /** The latest committed version of a table, or -1, read inside the caller's transaction. */
   public long latestVersion(Connection connection, long tableId) throws SQLException {
     return CatalogStore.latestVersion(connection, tableId);
+  }
+
+  // Flows and checkpoints are read and written inside the transaction that runs the flow, never from the cache:
+  // a checkpoint must commit with the data it describes.
+
+  public List<FlowInfo> flows(Connection connection, long targetId) throws SQLException {
+    return CatalogStore.flows(connection, targetId);
+  }
+
+  public void saveFlow(Connection connection, FlowInfo flow) throws SQLException {
+    CatalogStore.upsertFlow(connection, flow);
+  }
+
+  /** Locks a flow's row until the caller's transaction ends, so two updates of one flow run one after the other. */
+  public void lockFlow(Connection connection, long flowId) throws SQLException {
+    CatalogStore.lockFlow(connection, flowId);
+  }
+
+  public List<FlowCheckpoint> checkpoints(Connection connection, long flowId) throws SQLException {
+    return CatalogStore.checkpoints(connection, flowId);
+  }
+
+  public void saveCheckpoint(Connection connection, FlowCheckpoint checkpoint) throws SQLException {
+    CatalogStore.saveCheckpoint(connection, checkpoint);
+  }
+
+  public void clearCheckpoints(Connection connection, long flowId) throws SQLException {
+    CatalogStore.clearCheckpoints(connection, flowId);
   }
 
   /** The H2 table names the catalog knows, so storage can remove tables a crash left without metadata. */

@@ -15,6 +15,8 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.pipeline.StreamingTables;
+import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
@@ -96,6 +98,14 @@ public final class Session {
     }
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
+    }
+    if (statement instanceof Pipeline.CreateStreamingTable create) {
+      new StreamingTables(context()).create(create);
+      return new StatementResult.Done();
+    }
+    if (statement instanceof Pipeline.Refresh refresh) {
+      new StreamingTables(context()).refresh(refresh);
+      return new StatementResult.Done();
     }
     return ddl((Ddl) statement);
   }

@@ -3,6 +3,8 @@ package io.flowgate.catalog.store;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.FlowCheckpoint;
+import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
@@ -217,6 +219,7 @@ public final class CatalogStore {
   }
 
   public static void deleteTable(Connection connection, long tableId) throws SQLException {
+    deleteFlows(connection, tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
       update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
     }
@@ -280,6 +283,66 @@ public final class CatalogStore {
       }
     }
     return commits;
+  }
+
+  public static List<FlowInfo> flows(Connection connection, long targetId) throws SQLException {
+    List<FlowInfo> flows = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement("SELECT ID, NAME, KIND, QUERY_SQL, CATALOG,"
+        + " SCHEMA_NAME FROM FG_SYS.FLOWS WHERE TARGET_ID = ? ORDER BY ID")) {
+      bind(statement, targetId);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          flows.add(new FlowInfo(rows.getLong(1), targetId, rows.getString(2),
+              FlowInfo.FlowKind.valueOf(rows.getString(3)), rows.getString(4), rows.getString(5), rows.getString(6)));
+        }
+      }
+    }
+    return flows;
+  }
+
+  public static void upsertFlow(Connection connection, FlowInfo flow) throws SQLException {
+    update(connection, "MERGE INTO FG_SYS.FLOWS(ID, TARGET_ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME)"
+            + " KEY(ID) VALUES (?, ?, ?, ?, ?, ?, ?)", flow.id(), flow.targetId(), flow.name(), flow.kind().name(),
+        flow.querySql(), flow.catalog(), flow.schema());
+  }
+
+  public static void deleteFlows(Connection connection, long targetId) throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID IN (SELECT ID FROM FG_SYS.FLOWS WHERE"
+        + " TARGET_ID = ?)", targetId);
+    update(connection, "DELETE FROM FG_SYS.FLOWS WHERE TARGET_ID = ?", targetId);
+  }
+
+  public static void lockFlow(Connection connection, long flowId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT ID FROM FG_SYS.FLOWS WHERE ID = ? FOR UPDATE")) {
+      bind(statement, flowId);
+      try (ResultSet rows = statement.executeQuery()) {
+        rows.next();
+      }
+    }
+  }
+
+  public static List<FlowCheckpoint> checkpoints(Connection connection, long flowId) throws SQLException {
+    List<FlowCheckpoint> checkpoints = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT SOURCE_ID, VERSION FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ? ORDER BY SOURCE_ID")) {
+      bind(statement, flowId);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          checkpoints.add(new FlowCheckpoint(flowId, rows.getLong(1), rows.getLong(2)));
+        }
+      }
+    }
+    return checkpoints;
+  }
+
+  public static void saveCheckpoint(Connection connection, FlowCheckpoint checkpoint) throws SQLException {
+    update(connection, "MERGE INTO FG_SYS.CHECKPOINTS(FLOW_ID, SOURCE_ID, VERSION) KEY(FLOW_ID, SOURCE_ID)"
+        + " VALUES (?, ?, ?)", checkpoint.flowId(), checkpoint.sourceTableId(), checkpoint.version());
+  }
+
+  public static void clearCheckpoints(Connection connection, long flowId) throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ?", flowId);
   }
 
   private static java.time.OffsetDateTime utc(Instant instant) {

@@ -155,7 +155,7 @@ public final class DdlExecutor {
     }
   }
 
-  private void requireSchema(TableName name, Span span) {
+  public void requireSchema(TableName name, Span span) {
     requireCatalog(name.catalog(), span);
     if (catalog.schema(name.catalog(), name.schema()).isEmpty()) {
       throw Errors.schemaNotFound(List.of(name.catalog(), name.schema()), span);
@@ -173,6 +173,11 @@ public final class DdlExecutor {
     if (existing.isPresent()) {
       if (ifNotExists) {
         return new CreateTarget(name, existing, true);
+      }
+      if (orReplace && existing.get().kind() == TableKind.STREAMING_TABLE) {
+        throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+            .subClass("CREATE_OR_REPLACE", "CREATE OR REPLACE is not supported on streaming tables; use CREATE OR"
+                + " REFRESH STREAMING TABLE.").parameter("operation", "CREATE OR REPLACE").at(span).build();
       }
       if (!orReplace || existing.get().kind() != replaceable) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), span);
@@ -248,7 +253,7 @@ public final class DdlExecutor {
     return columns;
   }
 
-  private static List<ColumnInfo> columnInfos(List<ColumnDefinition> columns) {
+  public static List<ColumnInfo> columnInfos(List<ColumnDefinition> columns) {
     return columns.stream().map(column -> new ColumnInfo(column.name(), column.type().sql(), !column.notNull(),
         column.defaultValue().map(SourceExpression::text), column.generatedAs().map(SourceExpression::text),
         column.identity().map(identity -> new IdentityInfo(identity.always(), identity.start(), identity.step())),

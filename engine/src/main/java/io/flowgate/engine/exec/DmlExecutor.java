@@ -29,6 +29,13 @@ public final class DmlExecutor {
   public long execute(Dml dml, List<Object> parameters) {
     QueryTranslator translator = context.translator();
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
+    if (table.kind() == TableKind.STREAMING_TABLE) {
+      // Only its flows write a streaming table.
+      throw EngineException.of(ErrorClass.UNSUPPORTED_FEATURE).subClass("TABLE_OPERATION",
+          "Table <tableName> does not support <operation>. Streaming tables are written by their flows; change the"
+              + " flow query or REFRESH the table.").parameter("tableName", Errors.quote(table.name().parts()))
+          .parameter("operation", logged(dml).operation()).at(dml.span()).build();
+    }
     if (table.kind() != TableKind.MANAGED) {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())
           .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();

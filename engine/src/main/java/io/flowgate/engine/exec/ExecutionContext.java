@@ -7,7 +7,7 @@ import io.flowgate.engine.storage.H2Storage;
 
 /** What executing one statement needs: the catalog, the store and who runs it where. */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session) {
-  QueryTranslator translator() {
+  public QueryTranslator translator() {
     return new QueryTranslator(catalog, session);
   }
 }

@@ -55,6 +55,8 @@ public final class QueryTranslator {
   private final ExpressionTranslator expressions;
   private final int[] nextAlias;
   private int viewDepth;
+  /** Present when translating a streaming flow's query: collects the STREAM sources it reads. */
+  private final Optional<StreamSources> streams;
 
   /** A CTE in scope: its H2 name and columns. */
   private record Cte(String h2Name, TranslatedQuery query) {}
@@ -62,16 +64,22 @@ public final class QueryTranslator {
   record From(String sql, Scope scope, List<String> filters) {}
 
   public QueryTranslator(CatalogService catalog, SessionContext session) {
-    this(catalog, session, new Bindings(), new int[1], 0);
+    this(catalog, session, new Bindings(), new int[1], 0, Optional.empty());
+  }
+
+  /** A translator for a flow's query, where {@code STREAM(t)} reads the rows {@code t} gained since a checkpoint. */
+  public static QueryTranslator forFlow(CatalogService catalog, SessionContext session, StreamSources streams) {
+    return new QueryTranslator(catalog, session, new Bindings(), new int[1], 0, Optional.of(streams));
   }
 
   private QueryTranslator(CatalogService catalog, SessionContext session, Bindings bindings, int[] nextAlias,
-      int viewDepth) {
+      int viewDepth, Optional<StreamSources> streams) {
     this.catalog = catalog;
     this.session = session;
     this.bindings = bindings;
     this.nextAlias = nextAlias;
     this.viewDepth = viewDepth;
+    this.streams = streams;
     this.expressions = new ExpressionTranslator(this, bindings, session, false);
   }
 
@@ -387,6 +395,9 @@ public final class QueryTranslator {
     if (relation instanceof TableFunction function) {
       return tableFunction(function, outer);
     }
+    if (relation instanceof Relation.Stream stream) {
+      return stream(stream, outer);
+    }
     if (relation instanceof Join join) {
       return join(join, outer);
     }
@@ -468,10 +479,34 @@ public final class QueryTranslator {
     Statement statement = SqlParser.parseStatement(view.viewSql().orElseThrow()).statement();
     // A view resolves names against the catalog and schema it was created in, as the invoking user.
     SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
-    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1);
+    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1, Optional.empty());
     TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
     List<String> names = view.columns().stream().map(ColumnInfo::name).toList();
     return renameColumns(query, names.size() == query.columns().size() ? names : List.of(), span);
+  }
+
+  /**
+   * A streaming read: the source's rows whose commit version lies in the flow's window, which the flow runner binds
+   * when it runs ({@link StreamSources} names the bindings), less the commits it was told to skip.
+   */
+  private From stream(Relation.Stream stream, Optional<Scope> outer) {
+    if (streams.isEmpty()) {
+      throw Errors.notSupported("STREAM outside the query of a streaming table or flow", stream.span());
+    }
+    TableInfo table = resolveTable(stream.name(), stream.span());
+    if (table.kind() == TableKind.VIEW) {
+      throw Errors.notSupported("STREAM over a view", stream.span());
+    }
+    StreamSources.Keys keys = streams.get().add(table, stream.options(), stream.span());
+    String version = SqlText.quote(SqlText.VERSION_COLUMN);
+    String sql = "(SELECT * FROM " + SqlText.table(table.storageName()) + " WHERE " + version + " > CAST("
+        + bindings.bind(keys.from()) + " AS BIGINT) AND " + version + " <= CAST(" + bindings.bind(keys.to())
+        + " AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(" + bindings.bind(keys.skip()) + " AS BIGINT ARRAY), " + version
+        + "))";
+    String alias = newAlias();
+    List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
+    Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
+    return new From(sql + " " + SqlText.quote(alias), scope, List.of());
   }
 
   /** Resolves a one-, two- or three-part table name against the session's current catalog and schema. */

@@ -39,7 +39,9 @@ final class H2Errors {
       case ErrorCode.ARRAY_ELEMENT_ERROR_2 -> EngineException.of(ErrorClass.INVALID_ARRAY_INDEX)
           .parameter("indexValue", firstQuoted(e, "?")).cause(e).build();
       case ErrorCode.STATEMENT_WAS_CANCELED -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build();
-      case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1 ->
+      // user tables have no unique keys, so a duplicate key is two writers racing for one commit version
+      case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1,
+          ErrorCode.DUPLICATE_KEY_1 ->
           EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();
       default -> Errors.internal("storage error " + e.getErrorCode(), e);
     };

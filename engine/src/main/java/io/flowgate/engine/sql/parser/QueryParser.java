@@ -310,6 +310,11 @@ final class QueryParser {
     if (cursor.isWord("VALUES")) {
       return derived(span, Query.of(values()));
     }
+    if (cursor.isWord("STREAM") && (cursor.peek(1).isSymbol("(") || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER
+        || (cursor.peek(1).type() == TokenType.WORD && !cursor.peek(2).isSymbol("(")
+            && !cursor.isWord(1, "WHERE") && !cursor.isWord(1, "JOIN") && !cursor.isWord(1, "AS")))) {
+      return stream(span);
+    }
     cursor.acceptWord("LATERAL");
     List<String> name = cursor.qualifiedName();
     if (cursor.isSymbol("(")) {
@@ -321,6 +326,24 @@ final class QueryParser {
       return new TableFunction(span, String.join(".", name).toLowerCase(Locale.ROOT), arguments, alias, columns);
     }
     return new TableRef(span, name, alias());
+  }
+
+  /** {@code STREAM(name)} or {@code STREAM name}, then {@code WITH (options)} and an alias. */
+  private Relation stream(Span span) {
+    cursor.expectWord("STREAM");
+    List<String> name;
+    if (cursor.acceptSymbol("(")) {
+      name = cursor.qualifiedName();
+      cursor.expectSymbol(")");
+    } else {
+      name = cursor.qualifiedName();
+    }
+    java.util.Map<String, String> options = java.util.Map.of();
+    if (cursor.isWord("WITH") && cursor.peek(1).isSymbol("(")) {
+      cursor.next();
+      options = cursor.propertyList();
+    }
+    return new Relation.Stream(span, name, alias(), options);
   }
 
   private Derived derived(Span span, Query query) {

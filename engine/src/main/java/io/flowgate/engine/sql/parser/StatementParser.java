@@ -7,7 +7,10 @@ import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeAction;
 import io.flowgate.engine.sql.tree.Dml.MergeClause;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Show;
@@ -70,6 +73,22 @@ final class StatementParser {
     if (cursor.acceptWord("SHOW")) {
       return show(span);
     }
+    if (cursor.acceptWord("REFRESH")) {
+      if (cursor.isWord("MATERIALIZED")) {
+        throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
+      }
+      cursor.acceptWord("STREAMING");
+      cursor.expectWord("TABLE");
+      List<String> name = cursor.qualifiedName();
+      boolean full = cursor.acceptWord("FULL");
+      boolean async = false;
+      if (cursor.acceptWord("ASYNC")) {
+        async = true;
+      } else {
+        cursor.acceptWord("SYNC");
+      }
+      return new Pipeline.Refresh(span, name, full, async);
+    }
     if (cursor.acceptWord("DESCRIBE") || cursor.acceptWord("DESC")) {
       return describe(span);
     }
@@ -78,6 +97,18 @@ final class StatementParser {
 
   private Statement create(Span span) {
     boolean orReplace = cursor.acceptWords("OR", "REPLACE");
+    boolean orRefresh = !orReplace && cursor.acceptWords("OR", "REFRESH");
+    if (cursor.acceptWords("STREAMING", "TABLE")) {
+      if (orReplace) {
+        throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+            .subClass("CREATE_OR_REPLACE", "CREATE OR REPLACE is not supported on streaming tables; use CREATE OR"
+                + " REFRESH.").parameter("operation", "CREATE OR REPLACE").at(span).build();
+      }
+      return tables.createStreamingTable(span, orRefresh);
+    }
+    if (orRefresh) {
+      throw cursor.unexpected("STREAMING TABLE");
+    }
     if (cursor.acceptWord("CATALOG")) {
       boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
       String name = cursor.anyIdentifier();
@@ -96,7 +127,7 @@ final class StatementParser {
     if (cursor.acceptWord("VIEW")) {
       return tables.createView(span, orReplace);
     }
-    if (cursor.isWord("STREAMING") || cursor.isWord("MATERIALIZED") || cursor.isWord("FLOW")
+    if (cursor.isWord("MATERIALIZED") || cursor.isWord("FLOW")
         || cursor.isWord("FUNCTION") || cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")
         || cursor.isWord("USER") || cursor.isWord("GROUP")) {
       throw Errors.notSupported("CREATE " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)

@@ -11,6 +11,7 @@ import io.flowgate.engine.sql.tree.Ddl.SourceExpression;
 import io.flowgate.engine.sql.tree.Ddl.TableClauses;
 import io.flowgate.engine.sql.tree.Ddl.TableConstraint;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
@@ -32,15 +33,18 @@ final class TableDdlParser {
     this.expressions = queries.expressions();
   }
 
-  /** After {@code CREATE [OR REPLACE]} and {@code TABLE}. */
-  CreateTable createTable(Span span, boolean orReplace) {
-    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
-    List<String> name = cursor.qualifiedName();
+  /** The optional parenthesized column list of a table: columns and table constraints. */
+  record Specification(List<ColumnDefinition> columns, List<TableConstraint> constraints) {}
+
+  Specification specification() {
     List<ColumnDefinition> columns = new ArrayList<>();
     List<TableConstraint> constraints = new ArrayList<>();
     if (cursor.isSymbol("(") && !queries.startsQuery()) {
       cursor.next();
       do {
+        if (cursor.isWord("CONSTRAINT") && cursor.isWord(2, "EXPECT")) {
+          throw Errors.notSupported("expectations (CONSTRAINT ... EXPECT) in this version of Flowgate", cursor.span());
+        }
         if (cursor.isWord("CONSTRAINT") || cursor.isWord("PRIMARY") || cursor.isWord("FOREIGN")) {
           constraints.add(tableConstraint());
         } else {
@@ -49,12 +53,24 @@ final class TableDdlParser {
       } while (cursor.acceptSymbol(","));
       cursor.expectSymbol(")");
     }
+    return new Specification(columns, constraints);
+  }
+
+  /** After {@code CREATE [OR REPLACE]} and {@code TABLE}. */
+  CreateTable createTable(Span span, boolean orReplace) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    Specification specification = specification();
     TableClauses clauses = tableClauses();
+    if (cursor.isWord("FLOW")) {
+      throw Errors.notSupported("CREATE TABLE ... FLOW in this version of Flowgate", cursor.span());
+    }
     Optional<Query> asQuery = Optional.empty();
     if (cursor.acceptWord("AS")) {
       asQuery = Optional.of(queries.query());
     }
-    return new CreateTable(span, name, orReplace, ifNotExists, columns, constraints, clauses, asQuery);
+    return new CreateTable(span, name, orReplace, ifNotExists, specification.columns(), specification.constraints(),
+        clauses, asQuery);
   }
 
   private ColumnDefinition column(List<TableConstraint> constraints) {
@@ -216,7 +232,7 @@ final class TableDdlParser {
         comment = Optional.of(cursor.expectString());
       } else if (cursor.acceptWord("TBLPROPERTIES")) {
         withProperties = once(withProperties, span, "TBLPROPERTIES");
-        properties.putAll(propertyList());
+        properties.putAll(cursor.propertyList());
       } else if (cursor.isWord("WITH") && cursor.isWord(1, "ROW")) {
         throw Errors.notSupported("row filters (WITH ROW FILTER clause)", span);
       } else {
@@ -225,33 +241,32 @@ final class TableDdlParser {
     }
   }
 
-  /** {@code ('key' = 'value', key.part = value, ...)}. */
-  Map<String, String> propertyList() {
-    cursor.expectSymbol("(");
-    Map<String, String> properties = new LinkedHashMap<>();
-    if (cursor.acceptSymbol(")")) {
-      return properties;
+  /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */
+  Pipeline.CreateStreamingTable createStreamingTable(Span span, boolean orRefresh) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    Specification specification = specification();
+    TableClauses clauses = tableClauses();
+    Optional<Pipeline.FlowQuery> flow = Optional.empty();
+    Span flowSpan = cursor.span();
+    if (cursor.acceptWord("AS")) {
+      Span start = cursor.span();
+      Query query = queries.query();
+      flow = Optional.of(new Pipeline.FlowQuery(flowSpan, false, query, cursor.textFrom(start)));
+    } else if (cursor.acceptWord("FLOW")) {
+      if (cursor.isWord("AUTO") || cursor.isWord("REPLACE")) {
+        throw Errors.notSupported("FLOW " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
+            + " in this version of Flowgate", cursor.span());
+      }
+      cursor.expectWord("INSERT");
+      boolean once = cursor.acceptWord("ONCE");
+      cursor.expectWords("BY", "NAME");
+      Span start = cursor.span();
+      Query query = queries.query();
+      flow = Optional.of(new Pipeline.FlowQuery(flowSpan, once, query, cursor.textFrom(start)));
     }
-    do {
-      String key;
-      if (cursor.peek().type() == TokenType.STRING) {
-        key = cursor.expectString();
-      } else {
-        StringBuilder dotted = new StringBuilder(cursor.anyIdentifier());
-        while (cursor.acceptSymbol(".")) {
-          dotted.append('.').append(cursor.anyIdentifier());
-        }
-        key = dotted.toString();
-      }
-      cursor.acceptSymbol("=");
-      Token value = cursor.next();
-      if (value.type() == TokenType.SYMBOL || value.type() == TokenType.END) {
-        throw Errors.syntax(value.describe(), ": expected a property value", value.span());
-      }
-      properties.put(key, value.text());
-    } while (cursor.acceptSymbol(","));
-    cursor.expectSymbol(")");
-    return properties;
+    return new Pipeline.CreateStreamingTable(span, name, orRefresh, ifNotExists, specification.columns(),
+        specification.constraints(), clauses, flow);
   }
 
   /** After {@code CREATE [OR REPLACE]} and {@code VIEW}. */
@@ -276,7 +291,7 @@ final class TableDdlParser {
       if (cursor.acceptWord("COMMENT")) {
         comment = Optional.of(cursor.expectString());
       } else if (cursor.acceptWord("TBLPROPERTIES")) {
-        propertyList();
+        cursor.propertyList();
       } else {
         break;
       }

@@ -4,7 +4,9 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 
@@ -203,5 +205,34 @@ final class TokenCursor {
   /** The statement text from {@code start} up to the current token. */
   String textFrom(Span start) {
     return text.substring(start.offset(), peek().span().offset()).strip();
+  }
+
+  /** {@code ('key' = 'value', key.part = value, ...)}. */
+  Map<String, String> propertyList() {
+    expectSymbol("(");
+    Map<String, String> properties = new LinkedHashMap<>();
+    if (acceptSymbol(")")) {
+      return properties;
+    }
+    do {
+      String key;
+      if (peek().type() == TokenType.STRING) {
+        key = expectString();
+      } else {
+        StringBuilder dotted = new StringBuilder(anyIdentifier());
+        while (acceptSymbol(".")) {
+          dotted.append('.').append(anyIdentifier());
+        }
+        key = dotted.toString();
+      }
+      acceptSymbol("=");
+      Token value = next();
+      if (value.type() == TokenType.SYMBOL || value.type() == TokenType.END) {
+        throw Errors.syntax(value.describe(), ": expected a property value", value.span());
+      }
+      properties.put(key, value.text());
+    } while (acceptSymbol(","));
+    expectSymbol(")");
+    return properties;
   }
 }

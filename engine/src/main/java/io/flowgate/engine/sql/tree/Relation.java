@@ -1,6 +1,7 @@
 package io.flowgate.engine.sql.tree;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** An item of a FROM clause. */
@@ -9,6 +10,18 @@ public sealed interface Relation extends Node {
   record TableRef(Span span, List<String> name, Optional<String> alias) implements Relation {
     public TableRef {
       name = List.copyOf(name);
+    }
+  }
+
+  /**
+   * {@code STREAM(t)} or {@code STREAM t}: the rows a table gained since the reading flow's checkpoint, with read
+   * options such as {@code skipChangeCommits} or {@code startingVersion}. Valid only in a streaming flow's query.
+   */
+  record Stream(Span span, List<String> name, Optional<String> alias, Map<String, String> options)
+      implements Relation {
+    public Stream {
+      name = List.copyOf(name);
+      options = Map.copyOf(options);
     }
   }
 

@@ -1,0 +1,19 @@
+package io.flowgate.catalog.model;
+
+import static java.util.Objects.requireNonNull;
+
+/**
+ * A flow: a query that writes into a target table on every update. {@code querySql} is the dialect text of the
+ * query, resolved in {@code catalog}.{@code schema} (where the flow was defined) when it runs.
+ */
+public record FlowInfo(long id, long targetId, String name, FlowKind kind, String querySql, String catalog,
+    String schema) {
+  public FlowInfo {
+    requireNonNull(name, "name is null");
+    requireNonNull(kind, "kind is null");
+    requireNonNull(querySql, "querySql is null");
+  }
+
+  /** APPEND reads its streaming sources incrementally; ONCE runs its batch query once (again after FULL). */
+  public enum FlowKind { APPEND, ONCE }
+}

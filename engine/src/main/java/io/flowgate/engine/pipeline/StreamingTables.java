@@ -1,0 +1,186 @@
+package io.flowgate.engine.pipeline;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.DdlExecutor;
+import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Pipeline;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * CREATE [OR REFRESH] STREAMING TABLE and REFRESH: a streaming table is a table that only its flows write. Creating
+ * one runs its first update, as the dialect's CREATE does outside a pipeline; every refresh runs each flow once.
+ */
+public final class StreamingTables {
+  private final ExecutionContext context;
+  private final CatalogService catalog;
+  private final H2Storage storage;
+
+  public StreamingTables(ExecutionContext context) {
+    this.context = context;
+    this.catalog = context.catalog();
+    this.storage = context.storage();
+  }
+
+  private String user() {
+    return context.session().user();
+  }
+
+  public void create(Pipeline.CreateStreamingTable create) {
+    TableName name = context.translator().qualify(create.name(), create.span());
+    new DdlExecutor(context).requireSchema(name, create.span());
+    Optional<TableInfo> existing = catalog.table(name);
+    if (existing.isPresent()) {
+      if (create.ifNotExists()) {
+        return;
+      }
+      if (!create.orRefresh() || existing.get().kind() != TableKind.STREAMING_TABLE) {
+        throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
+      }
+      redefine(existing.get(), create);
+      return;
+    }
+    long id = write(catalog::nextTableId);
+    long flowId = write(catalog::nextTableId);
+    Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(),
+        query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
+        context.session().catalog(), context.session().schema()));
+    List<ColumnDefinition> columns = create.columns();
+    if (columns.isEmpty()) {
+      columns = columnsOf(flow.orElseThrow(() -> Errors.syntax("end of input",
+          ": a streaming table needs a column list or a query", create.span())), create.span());
+    }
+    String storageName = "T" + id;
+    TableInfo table = new TableInfo(id, name, TableKind.STREAMING_TABLE, storageName,
+        DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
+        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
+        List.of(), user(), Instant.now());
+    FlowRunner runner = new FlowRunner(catalog, storage, user());
+    // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
+    flow.ifPresent(definition -> runner.plan(definition, table, create.span()));
+    storage.execute(TableDefinitions.createTable(storageName, columns, catalog, context.session()));
+    storage.execute(TableDefinitions.createVersionIndex(storageName));
+    try {
+      write(connection -> {
+        catalog.createTable(connection, table);
+        catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(), "CREATE STREAMING TABLE", user(),
+            Map.of(), Map.of()));
+        if (flow.isPresent()) {
+          catalog.saveFlow(connection, flow.get());
+        }
+        return null;
+      });
+    } catch (RuntimeException e) {
+      storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+      throw e;
+    }
+    refresh(table, false, create.span());
+  }
+
+  /** CREATE OR REFRESH of an existing streaming table: a new query applies to new data; then an update runs. */
+  private void redefine(TableInfo table, Pipeline.CreateStreamingTable create) {
+    if (create.flow().isPresent()) {
+      Pipeline.FlowQuery query = create.flow().get();
+      List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+      long flowId = flows.stream().filter(flow -> flow.name().equals(table.name().table())).map(FlowInfo::id)
+          .findFirst().orElseGet(() -> write(catalog::nextTableId));
+      FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
+          query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
+          context.session().catalog(), context.session().schema());
+      new FlowRunner(catalog, storage, user()).plan(flow, table, create.span());
+      write(connection -> {
+        catalog.saveFlow(connection, flow);
+        return null;
+      });
+    }
+    refresh(table, false, create.span());
+  }
+
+  public void refresh(Pipeline.Refresh refresh) {
+    TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
+    if (table.kind() != TableKind.STREAMING_TABLE) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
+          .parameter("operation", "REFRESH").parameter("tableName", Errors.quote(table.name().parts()))
+          .at(refresh.span()).build();
+    }
+    if (refresh.async()) {
+      throw Errors.notSupported("REFRESH ... ASYNC in this version of Flowgate", refresh.span());
+    }
+    refresh(table, refresh.full(), refresh.span());
+  }
+
+  /**
+   * Runs every flow of the table once, each in its own transaction. FULL first empties the table and forgets every
+   * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
+   */
+  private void refresh(TableInfo table, boolean full, Span span) {
+    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    if (full) {
+      storage.inTransaction(connection -> {
+        for (FlowInfo flow : flows) {
+          catalog.lockFlow(connection, flow.id());
+          catalog.clearCheckpoints(connection, flow.id());
+        }
+        long version = catalog.nextVersion(connection, table.id());
+        long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
+            "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
+            Map.of(), Map.of("numRemovedRows", removed)));
+        return null;
+      });
+    }
+    FlowRunner runner = new FlowRunner(catalog, storage, user());
+    for (FlowInfo flow : flows) {
+      runner.run(flow, table, span);
+    }
+  }
+
+  /** The columns a streaming table without a declared schema gets: its flow query's. */
+  private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
+    StreamSources streams = new StreamSources();
+    QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user(), flow.catalog(),
+        flow.schema()), streams);
+    PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)
+        io.flowgate.engine.sql.parser.SqlParser.parseStatement(flow.querySql()).statement());
+    List<ColumnDefinition> columns = new ArrayList<>();
+    for (ResultColumn column : QueryDescriber.columns(storage, planned)) {
+      SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();
+      columns.add(new ColumnDefinition(span, column.name(), type, false, Optional.empty(), Optional.empty(),
+          Optional.empty(), Optional.empty()));
+    }
+    return columns;
+  }
+
+  private <T> T write(H2Storage.TransactionWork<T> work) {
+    try {
+      return storage.inTransaction(work);
+    } finally {
+      catalog.changed();
+    }
+  }
+}

@@ -1,0 +1,33 @@
+package io.flowgate.engine.sql.tree;
+
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Ddl.TableClauses;
+import io.flowgate.engine.sql.tree.Ddl.TableConstraint;
+import java.util.List;
+import java.util.Optional;
+
+/** Statements of the pipelines dialect: streaming tables and their refresh. */
+public sealed interface Pipeline extends Statement {
+
+  /**
+   * The query that feeds a table: {@code AS query} and {@code FLOW INSERT BY NAME query} are streaming appends;
+   * {@code FLOW INSERT ONCE BY NAME query} runs its batch query once. {@code queryText} is the query as written.
+   */
+  record FlowQuery(Span span, boolean once, Query query, String queryText) implements Node {}
+
+  record CreateStreamingTable(Span span, List<String> name, boolean orRefresh, boolean ifNotExists,
+      List<ColumnDefinition> columns, List<TableConstraint> constraints, TableClauses clauses,
+      Optional<FlowQuery> flow) implements Pipeline {
+    public CreateStreamingTable {
+      name = List.copyOf(name);
+      columns = List.copyOf(columns);
+      constraints = List.copyOf(constraints);
+    }
+  }
+
+  record Refresh(Span span, List<String> name, boolean full, boolean async) implements Pipeline {
+    public Refresh {
+      name = List.copyOf(name);
+    }
+  }
+}
