@@ -23,30 +23,46 @@ import org.junit.jupiter.api.Test;
 class GatewayProcessTest {
   private static final Pattern LISTENING = Pattern.compile("flowgate listening on ([^:]+):(\\d+)");
 
-  @Test
-  void streamsTenMillionRowsInASmallHeapAndStopsOnSigterm() throws Exception {
+  /** A gateway process from the runnable jar, and the port it printed. */
+  private record Gateway(Process process, int port) {}
+
+  private static Gateway start(Path data) throws Exception {
     Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
     assertThat(jar).exists();
-    Path data = Files.createTempDirectory("flowgate-process");
     Process gateway = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx256m", "-jar", jar.toString(), "--port", "0", "--data", data.toString())
         .redirectErrorStream(true).start();
-    try {
-      BufferedReader output = new BufferedReader(new InputStreamReader(gateway.getInputStream(),
-          StandardCharsets.UTF_8));
-      int port = -1;
-      for (String line = output.readLine(); line != null; line = output.readLine()) {
-        Matcher matcher = LISTENING.matcher(line);
-        if (matcher.find()) {
-          port = Integer.parseInt(matcher.group(2));
-          break;
-        }
+    BufferedReader output = new BufferedReader(new InputStreamReader(gateway.getInputStream(),
+        StandardCharsets.UTF_8));
+    int port = -1;
+    for (String line = output.readLine(); line != null; line = output.readLine()) {
+      Matcher matcher = LISTENING.matcher(line);
+      if (matcher.find()) {
+        port = Integer.parseInt(matcher.group(2));
+        break;
       }
-      assertThat(port).isPositive();
-      // keep reading what the gateway prints so it never blocks on a full pipe
-      Thread drain = new Thread(() -> output.lines().forEach(line -> { }), "gateway-output");
-      drain.setDaemon(true);
-      drain.start();
+    }
+    assertThat(port).isPositive();
+    // keep reading what the gateway prints so it never blocks on a full pipe
+    Thread drain = new Thread(() -> output.lines().forEach(line -> { }), "gateway-output");
+    drain.setDaemon(true);
+    drain.start();
+    return new Gateway(gateway, port);
+  }
+
+  private static void delete(Path data) throws java.io.IOException {
+    try (var files = Files.walk(data)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
+
+  @Test
+  void streamsTenMillionRowsInASmallHeapAndStopsOnSigterm() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-process");
+    Gateway started = start(data);
+    Process gateway = started.process();
+    int port = started.port();
+    try {
       long rows = 0;
       long sum = 0;
       try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + port);
@@ -64,9 +80,68 @@ class GatewayProcessTest {
       assertThat(gateway.exitValue()).isIn(0, 143);
     } finally {
       gateway.destroyForcibly();
-      try (var files = Files.walk(data)) {
-        files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+      delete(data);
+    }
+  }
+
+  /**
+   * SIGKILL while a large refresh runs; after a restart one more refresh leaves every source row in the streaming
+   * table exactly once: the batch either committed with its checkpoint or not at all.
+   */
+  @Test
+  void aRefreshKilledMidwayLosesAndDuplicatesNothing() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-crash");
+    Gateway first = start(data);
+    String url = "jdbc:flowgate://127.0.0.1:" + first.port();
+    long sourceRows = 1_500_000;
+    try {
+      try (Connection connection = DriverManager.getConnection(url);
+          Statement statement = connection.createStatement()) {
+        statement.execute("CREATE TABLE src (id BIGINT, payload STRING)");
+        statement.execute("INSERT INTO src SELECT id, concat('row-', id) FROM range(100)");
+        statement.execute("CREATE STREAMING TABLE st AS SELECT id, payload FROM STREAM(src)");
+        statement.execute("INSERT INTO src SELECT id, concat('row-', id) FROM range(100, " + sourceRows + ")");
       }
+      Thread refresh = new Thread(() -> {
+        try (Connection connection = DriverManager.getConnection(url);
+            Statement statement = connection.createStatement()) {
+          statement.execute("REFRESH STREAMING TABLE st");
+        } catch (java.sql.SQLException expected) {
+          // the gateway dies under it
+        }
+      });
+      refresh.setDaemon(true);
+      refresh.start();
+      Thread.sleep(700);
+      first.process().destroyForcibly();
+      assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
+      refresh.join(30_000);
+
+      Gateway second = start(data);
+      try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + second.port());
+          Statement statement = connection.createStatement()) {
+        try (ResultSet before = statement.executeQuery("SELECT count(*) FROM st")) {
+          before.next();
+          // the killed batch committed whole or not at all: never part of it
+          assertThat(before.getLong(1)).isIn(100L, sourceRows);
+        }
+        statement.execute("REFRESH STREAMING TABLE st");
+        statement.execute("REFRESH STREAMING TABLE st");
+        try (ResultSet result = statement.executeQuery(
+            "SELECT count(*), count(DISTINCT id), min(id), max(id) FROM st")) {
+          result.next();
+          assertThat(result.getLong(1)).isEqualTo(sourceRows);
+          assertThat(result.getLong(2)).isEqualTo(sourceRows);
+          assertThat(result.getLong(3)).isZero();
+          assertThat(result.getLong(4)).isEqualTo(sourceRows - 1);
+        }
+      } finally {
+        second.process().destroy();
+        second.process().waitFor(30, TimeUnit.SECONDS);
+      }
+    } finally {
+      first.process().destroyForcibly();
+      delete(data);
     }
   }
 
