@@ -147,6 +147,9 @@ public final class ShowExecutor {
       if (!table.clusterBy().isEmpty()) {
         rows.add(Arrays.asList("Clustering Columns", "[" + String.join(", ", table.clusterBy()) + "]", ""));
       }
+      if (table.kind() == TableKind.STREAMING_TABLE) {
+        refreshInformation(table, rows);
+      }
       if (!table.properties().isEmpty()) {
         rows.add(Arrays.asList("Table Properties", "[" + table.properties().entrySet().stream().sorted(
             java.util.Map.Entry.comparingByKey()).map(e -> e.getKey() + "=" + e.getValue())
@@ -155,6 +158,19 @@ public final class ShowExecutor {
     }
     return result(List.of(column("col_name"), column("data_type"), new ResultColumn("comment", SqlType.STRING, true)),
         rows);
+  }
+
+  /** When the table was last refreshed and how, from its commit log. */
+  private void refreshInformation(TableInfo table, List<List<Object>> rows) {
+    rows.add(Arrays.asList("", "", ""));
+    rows.add(Arrays.asList("# Refresh Information", "", ""));
+    Optional<CommitInfo> last = catalog.history(table.id()).stream()
+        .filter(commit -> commit.operation().equals("STREAMING UPDATE") || commit.operation().equals("FULL REFRESH"))
+        .findFirst();
+    rows.add(Arrays.asList("Last Refreshed", last.map(commit -> commit.timestamp().toString()).orElse("never"), ""));
+    rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation().equals("FULL REFRESH") ? "FULL"
+        : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
+    rows.add(Arrays.asList("Refresh Schedule", "MANUAL", ""));
   }
 
   private StatementResult history(TableInfo table) {

@@ -75,8 +75,11 @@ public final class FlowRunner {
     return new PlannedFlow(insert, sources);
   }
 
-  /** Runs one batch of the flow and returns the number of rows it wrote (0 when there was nothing new). */
-  public long run(FlowInfo flow, TableInfo target, Span span) {
+  /**
+   * Runs one batch of the flow and returns the number of rows it wrote (0 when there was nothing new).
+   * {@code full} only labels the batch in the commit log: the caller has already reset the flow.
+   */
+  public long run(FlowInfo flow, TableInfo target, boolean full, Span span) {
     PlannedFlow planned = plan(flow, target, span);
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
@@ -100,7 +103,7 @@ public final class FlowRunner {
         // point have to be appends.
         List<Long> skip = checkpoint != null || source.startingVersion() >= 0
             ? changeCommits(connection, source, from, latest) : List.of();
-        runtime.put(source.keys().from().key(), from);
+        runtime.put(source.keys().from().key(), from + 1);
         runtime.put(source.keys().to().key(), latest);
         runtime.put(source.keys().skip().key(), skip.toArray(new Long[0]));
         anythingNew |= latest > from;
@@ -113,7 +116,8 @@ public final class FlowRunner {
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
       long rows = H2Storage.update(connection, planned.insert(), List.of(), runtime);
       catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
-          user, Map.of("flowName", flow.name(), "outputMode", "Append"), Map.of("numOutputRows", rows)));
+          user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType", full ? "FULL" : "INCREMENTAL"),
+          Map.of("numOutputRows", rows)));
       for (FlowCheckpoint checkpoint : next) {
         catalog.saveCheckpoint(connection, checkpoint);
       }

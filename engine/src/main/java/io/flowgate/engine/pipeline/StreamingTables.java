@@ -156,7 +156,7 @@ public final class StreamingTables {
     }
     FlowRunner runner = new FlowRunner(catalog, storage, user());
     for (FlowInfo flow : flows) {
-      runner.run(flow, table, span);
+      runner.run(flow, table, full, span);
     }
   }
 

@@ -499,7 +499,9 @@ public final class QueryTranslator {
     }
     StreamSources.Keys keys = streams.get().add(table, stream.options(), stream.span());
     String version = SqlText.quote(SqlText.VERSION_COLUMN);
-    String sql = "(SELECT * FROM " + SqlText.table(table.storageName()) + " WHERE " + version + " > CAST("
+    // An inclusive lower bound lets H2's index start at the first new version instead of stepping over every row
+    // of the last one read.
+    String sql = "(SELECT * FROM " + SqlText.table(table.storageName()) + " WHERE " + version + " >= CAST("
         + bindings.bind(keys.from()) + " AS BIGINT) AND " + version + " <= CAST(" + bindings.bind(keys.to())
         + " AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(" + bindings.bind(keys.skip()) + " AS BIGINT ARRAY), " + version
         + "))";

@@ -12,7 +12,7 @@ import java.util.Set;
 
 /**
  * The tables a flow's query reads with {@code STREAM}, collected while it is translated, and the run-time bindings
- * of each one's version window: rows with {@code from < version <= to}, less the commit versions in {@code skip}.
+ * of each one's version window: rows with {@code from <= version <= to}, less the commit versions in {@code skip}.
  */
 public final class StreamSources {
   private static final Set<String> OPTIONS = Set.of("skipchangecommits", "startingversion", "ignoredeletes",

@@ -1,0 +1,72 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** What tools see of a streaming table: its JDBC type, DESCRIBE EXTENDED, and its history. */
+class StreamingTableTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  private static Map<String, String> describe(Statement statement, String table) throws SQLException {
+    Map<String, String> rows = new LinkedHashMap<>();
+    try (ResultSet result = statement.executeQuery("DESCRIBE TABLE EXTENDED " + table)) {
+      while (result.next()) {
+        rows.put(result.getString(1), result.getString(2));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void toolsSeeATableThatRefreshes() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE events (id BIGINT, kind STRING)");
+      statement.execute("INSERT INTO events VALUES (1, 'a'), (2, 'b')");
+      statement.execute("CREATE OR REFRESH STREAMING TABLE events_st COMMENT 'live' AS"
+          + " SELECT id, upper(kind) AS kind FROM STREAM(events)");
+
+      try (ResultSet tables = connection.getMetaData().getTables("main", "default", "events_st", null)) {
+        assertThat(tables.next()).isTrue();
+        assertThat(tables.getString("TABLE_TYPE")).isEqualTo("TABLE");
+        assertThat(tables.getString("REMARKS")).isEqualTo("live");
+      }
+      Map<String, String> described = describe(statement, "events_st");
+      assertThat(described).containsEntry("id", "bigint").containsEntry("kind", "string")
+          .containsEntry("Type", "STREAMING_TABLE").containsEntry("Last Refresh Type", "INCREMENTAL")
+          .containsEntry("Refresh Schedule", "MANUAL");
+      assertThat(described.get("Last Refreshed")).isNotEqualTo("never");
+
+      statement.execute("INSERT INTO events VALUES (3, 'c')");
+      statement.execute("REFRESH STREAMING TABLE events_st FULL");
+      assertThat(describe(statement, "events_st")).containsEntry("Last Refresh Type", "FULL");
+
+      try (ResultSet history = statement.executeQuery("DESCRIBE HISTORY events_st")) {
+        StringBuilder operations = new StringBuilder();
+        while (history.next()) {
+          operations.append(history.getString("operation")).append(':')
+              .append(history.getString("operationMetrics")).append(' ');
+        }
+        assertThat(operations.toString().strip()).isEqualTo("STREAMING UPDATE:{\"numOutputRows\":\"3\"}"
+            + " FULL REFRESH:{\"numRemovedRows\":\"2\"} STREAMING UPDATE:{\"numOutputRows\":\"2\"}"
+            + " CREATE STREAMING TABLE:{}");
+      }
+      try (ResultSet rows = statement.executeQuery("SELECT kind FROM events_st ORDER BY id")) {
+        StringBuilder kinds = new StringBuilder();
+        while (rows.next()) {
+          kinds.append(rows.getString(1));
+        }
+        assertThat(kinds.toString()).isEqualTo("ABC");
+      }
+    }
+  }
+}
