@@ -3,6 +3,7 @@ package io.flowgate.catalog;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
@@ -144,6 +145,14 @@ public final class CatalogService {
 
   public void createTable(Connection connection, TableInfo table) throws SQLException {
     CatalogStore.insertTable(connection, table);
+  }
+
+  /** Appends columns to a table (streaming tables widen to their flows' schemas). */
+  public void addColumns(Connection connection, TableInfo table, List<ColumnInfo> columns) throws SQLException {
+    int ordinal = table.columns().size();
+    for (ColumnInfo column : columns) {
+      CatalogStore.insertColumn(connection, table.id(), ++ordinal, column);
+    }
   }
 
   public void dropTable(Connection connection, long tableId) throws SQLException {

@@ -103,6 +103,10 @@ public final class Session {
       new StreamingTables(context()).create(create);
       return new StatementResult.Done();
     }
+    if (statement instanceof Pipeline.CreateFlow create) {
+      new StreamingTables(context()).createFlow(create);
+      return new StatementResult.Done();
+    }
     if (statement instanceof Pipeline.Refresh refresh) {
       new StreamingTables(context()).refresh(refresh);
       return new StatementResult.Done();

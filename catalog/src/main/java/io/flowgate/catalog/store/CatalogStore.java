@@ -183,13 +183,7 @@ public final class CatalogStore {
         table.viewSql().orElse(null), table.owner(), utc(table.created()));
     int ordinal = 0;
     for (ColumnInfo column : table.columns()) {
-      update(connection, "INSERT INTO FG_SYS.COLUMNS(TABLE_ID, ORDINAL, NAME, TYPE, NULLABLE, DEFAULT_SQL,"
-              + " GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START, IDENTITY_STEP, COMMENT)"
-              + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-          table.id(), ++ordinal, column.name(), column.type(), column.nullable(), column.defaultSql().orElse(null),
-          column.generatedSql().orElse(null), column.identity().map(IdentityInfo::always).orElse(null),
-          column.identity().map(IdentityInfo::start).orElse(null),
-          column.identity().map(IdentityInfo::step).orElse(null), column.comment().orElse(null));
+      insertColumn(connection, table.id(), ++ordinal, column);
     }
     for (Map.Entry<String, String> property : table.properties().entrySet()) {
       update(connection, "INSERT INTO FG_SYS.TABLE_PROPERTIES(TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE) VALUES (?, ?, ?)",
@@ -208,6 +202,18 @@ public final class CatalogStore {
             i < key.referencedColumns().size() ? key.referencedColumns().get(i) : null);
       }
     }
+  }
+
+  /** Adds a column at position {@code ordinal} (1-based), after the table's existing columns. */
+  public static void insertColumn(Connection connection, long tableId, int ordinal, ColumnInfo column)
+      throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.COLUMNS(TABLE_ID, ORDINAL, NAME, TYPE, NULLABLE, DEFAULT_SQL,"
+            + " GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START, IDENTITY_STEP, COMMENT)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        tableId, ordinal, column.name(), column.type(), column.nullable(), column.defaultSql().orElse(null),
+        column.generatedSql().orElse(null), column.identity().map(IdentityInfo::always).orElse(null),
+        column.identity().map(IdentityInfo::start).orElse(null),
+        column.identity().map(IdentityInfo::step).orElse(null), column.comment().orElse(null));
   }
 
   private static void insertList(Connection connection, long tableId, String list, List<String> values)

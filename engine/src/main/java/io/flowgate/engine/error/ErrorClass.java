@@ -44,6 +44,7 @@ public enum ErrorClass {
   INVALID_USAGE_OF_STAR_OR_REGEX("42000", "Invalid usage of <elem> in <prettyName>."),
   MISSING_AGGREGATION("42803", "The non-aggregating expression <expression> is based on columns which are not participating in the GROUP BY clause."),
   NUMERIC_VALUE_OUT_OF_RANGE("22003", "The value <value> cannot be represented: <message>."),
+  MULTIPART_FLOW_NAME_NOT_SUPPORTED("0A000", "Flow with multipart name <flowName> is not supported."),
   NUM_COLUMNS_MISMATCH("42826", "<operator> can only be performed on inputs with the same number of columns, but the first input has <firstNumColumns> columns and the <invalidOrdinalNum> input has <invalidNumColumns> columns."),
   OPERATION_CANCELED("HY008", "The operation was canceled."),
   ORDER_BY_POS_OUT_OF_RANGE("42805", "ORDER BY position <index> is not in select list (valid range is [1, <size>])."),

@@ -70,10 +70,10 @@ public final class StreamingTables {
         query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
         context.session().catalog(), context.session().schema()));
     List<ColumnDefinition> columns = create.columns();
-    if (columns.isEmpty()) {
-      columns = columnsOf(flow.orElseThrow(() -> Errors.syntax("end of input",
-          ": a streaming table needs a column list or a query", create.span())), create.span());
+    if (columns.isEmpty() && flow.isPresent()) {
+      columns = columnsOf(flow.get(), create.span());
     }
+    // Without a column list or a query the table starts with no columns; CREATE FLOW widens it to its flows.
     String storageName = "T" + id;
     TableInfo table = new TableInfo(id, name, TableKind.STREAMING_TABLE, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
@@ -118,6 +118,53 @@ public final class StreamingTables {
       });
     }
     refresh(table, false, create.span());
+  }
+
+  /**
+   * CREATE FLOW: another flow into a streaming table, with its own checkpoint. The table widens to any column the
+   * flow writes that it lacks (its schema is the union of its flows'). The flow's first batch runs at once.
+   * Defining a flow again under its name replaces its query for new data and keeps its checkpoint.
+   */
+  public void createFlow(Pipeline.CreateFlow create) {
+    TableInfo target = context.translator().resolveTable(create.target(), create.span());
+    if (target.kind() != TableKind.STREAMING_TABLE) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
+          .parameter("operation", "CREATE FLOW").parameter("tableName", Errors.quote(target.name().parts()))
+          .at(create.span()).build();
+    }
+    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, target.id()));
+    long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
+        .findFirst().orElseGet(() -> write(catalog::nextTableId));
+    FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(),
+        create.flow().once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, create.flow().queryText(),
+        context.session().catalog(), context.session().schema());
+    TableInfo widened = widen(target, flow, create.span());
+    new FlowRunner(catalog, storage, user()).plan(flow, widened, create.span());
+    write(connection -> {
+      catalog.saveFlow(connection, flow);
+      return null;
+    });
+    new FlowRunner(catalog, storage, user()).run(flow, widened, false, create.span());
+  }
+
+  /** Adds to the table the columns the flow writes that it does not have yet. */
+  private TableInfo widen(TableInfo table, FlowInfo flow, Span span) {
+    List<ColumnDefinition> missing = columnsOf(flow, span).stream()
+        .filter(column -> table.column(column.name()).isEmpty()).toList();
+    if (missing.isEmpty()) {
+      return table;
+    }
+    // H2 commits the ALTER on its own; a crash before the catalog row leaves an unused column, never a missing one.
+    for (ColumnDefinition column : missing) {
+      storage.execute("ALTER TABLE " + SqlText.table(table.storageName()) + " ADD COLUMN " + SqlText.quote(column.name())
+          + " " + column.type().h2Type());
+    }
+    write(connection -> {
+      catalog.addColumns(connection, table, DdlExecutor.columnInfos(missing));
+      return null;
+    });
+    return catalog.table(table.name()).orElseThrow();
   }
 
   public void refresh(Pipeline.Refresh refresh) {

@@ -109,6 +109,9 @@ final class StatementParser {
     if (orRefresh) {
       throw cursor.unexpected("STREAMING TABLE");
     }
+    if (cursor.acceptWord("FLOW")) {
+      return createFlow(span);
+    }
     if (cursor.acceptWord("CATALOG")) {
       boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
       String name = cursor.anyIdentifier();
@@ -127,13 +130,46 @@ final class StatementParser {
     if (cursor.acceptWord("VIEW")) {
       return tables.createView(span, orReplace);
     }
-    if (cursor.isWord("MATERIALIZED") || cursor.isWord("FLOW")
+    if (cursor.isWord("MATERIALIZED")
         || cursor.isWord("FUNCTION") || cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")
         || cursor.isWord("USER") || cursor.isWord("GROUP")) {
       throw Errors.notSupported("CREATE " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
           + " (not in this version of Flowgate)", cursor.span());
     }
     throw cursor.unexpected("CATALOG, SCHEMA, TABLE or VIEW");
+  }
+
+  private Statement createFlow(Span span) {
+    Span nameSpan = cursor.span();
+    List<String> name = cursor.qualifiedName();
+    if (name.size() > 1) {
+      throw EngineException.of(ErrorClass.MULTIPART_FLOW_NAME_NOT_SUPPORTED)
+          .parameter("flowName", Errors.quote(name)).at(nameSpan).build();
+    }
+    Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
+    cursor.expectWord("AS");
+    Span flowSpan = cursor.span();
+    if (cursor.isWord("AUTO") || cursor.isWord("APPLY")) {
+      throw Errors.notSupported("AUTO CDC flows in this version of Flowgate", flowSpan);
+    }
+    cursor.expectWord("INSERT");
+    boolean once = false;
+    if (cursor.acceptWord("INTO")) {
+      once = cursor.acceptWord("ONCE");
+    } else {
+      cursor.expectWord("ONCE");
+      once = true;
+      cursor.expectWord("INTO");
+    }
+    List<String> target = cursor.qualifiedName();
+    if (cursor.isWord("REPLACE")) {
+      throw Errors.notSupported("REPLACE WHERE flows in this version of Flowgate", cursor.span());
+    }
+    cursor.expectWords("BY", "NAME");
+    Span start = cursor.span();
+    Query query = queries.query();
+    return new Pipeline.CreateFlow(span, name.get(0), comment, target,
+        new Pipeline.FlowQuery(flowSpan, once, query, cursor.textFrom(start)));
   }
 
   private Statement drop(Span span) {

@@ -25,6 +25,14 @@ public sealed interface Pipeline extends Statement {
     }
   }
 
+  /** {@code CREATE FLOW name [COMMENT c] AS INSERT [ONCE] INTO target BY NAME query}. */
+  record CreateFlow(Span span, String name, Optional<String> comment, List<String> target, FlowQuery flow)
+      implements Pipeline {
+    public CreateFlow {
+      target = List.copyOf(target);
+    }
+  }
+
   record Refresh(Span span, List<String> name, boolean full, boolean async) implements Pipeline {
     public Refresh {
       name = List.copyOf(name);
