@@ -84,3 +84,11 @@ CREATE FLOW batch AS INSERT INTO customers_us BY NAME SELECT * FROM customers_ca
 > exception INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE
 CREATE FLOW cdc AS AUTO CDC INTO customers_us FROM STREAM(customers_ca) KEYS (id) SEQUENCE BY id;
 > exception FEATURE_NOT_SUPPORTED
+SELECT count(*) > 0 FROM event_log(TABLE(customers_us)) WHERE event_type = 'flow_progress';
+> (count(1) > 0)
+> true
+> rows: 1
+SELECT * FROM event_log(TABLE(customers_us_west));
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
+SELECT * FROM event_log(customers_us);
+> exception WRONG_NUM_ARGS

@@ -7,6 +7,7 @@ import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.store.CatalogStore;
@@ -189,6 +190,11 @@ public final class CatalogService {
 
   public void saveFlow(Connection connection, FlowInfo flow) throws SQLException {
     CatalogStore.upsertFlow(connection, flow);
+  }
+
+  /** Appends to a streaming table's event log, in the caller's transaction. */
+  public void logEvent(Connection connection, PipelineEvent event) throws SQLException {
+    CatalogStore.insertEvent(connection, event);
   }
 
   /** Locks a flow's row until the caller's transaction ends, so two updates of one flow run one after the other. */

@@ -69,4 +69,43 @@ class StreamingTableTest {
       }
     }
   }
+
+  @Test
+  void theEventLogRecordsEachUpdate() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE clicks (id BIGINT)");
+      statement.execute("INSERT INTO clicks VALUES (1), (2), (3)");
+      statement.execute("CREATE STREAMING TABLE clicks_st AS SELECT id FROM STREAM(clicks)");
+      statement.execute("UPDATE clicks SET id = 30 WHERE id = 3");
+      try {
+        statement.execute("REFRESH STREAMING TABLE clicks_st");
+        throw new AssertionError("the refresh should fail on the update");
+      } catch (SQLException expected) {
+        assertThat(expected.getSQLState()).isEqualTo("0A000");
+      }
+      StringBuilder events = new StringBuilder();
+      try (ResultSet log = statement.executeQuery("SELECT event_type, level, details, error IS NOT NULL AS failed,"
+          + " origin FROM event_log(TABLE(clicks_st))")) {
+        while (log.next()) {
+          events.append(log.getString(1)).append(' ').append(log.getString(2)).append(' ')
+              .append(log.getString(3)).append(' ').append(log.getBoolean(4)).append('\n');
+          assertThat(log.getString(5)).contains("\"dataset_name\":\"clicks_st\"");
+        }
+      }
+      assertThat(events.toString()).isEqualTo(String.join("\n",
+          "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
+          "update_progress INFO {\"update_progress\":{\"state\":\"RUNNING\"}} false",
+          "flow_progress INFO {\"flow_progress\":{\"status\":\"COMPLETED\",\"metrics\":{\"num_output_rows\":3}}} false",
+          "update_progress INFO {\"update_progress\":{\"state\":\"COMPLETED\"}} false",
+          "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
+          "update_progress INFO {\"update_progress\":{\"state\":\"RUNNING\"}} false",
+          "flow_progress ERROR {\"flow_progress\":{\"status\":\"FAILED\"}} true",
+          "update_progress ERROR {\"update_progress\":{\"state\":\"FAILED\"}} true", ""));
+      try (ResultSet log = statement.executeQuery("SELECT count(*) FROM event_log(TABLE(clicks_st)) e"
+          + " WHERE e.event_type = 'flow_progress' AND e.error LIKE '%DELTA_SOURCE_TABLE_IGNORE_CHANGES%'")) {
+        log.next();
+        assertThat(log.getLong(1)).isEqualTo(1);
+      }
+    }
+  }
 }

@@ -8,6 +8,7 @@ import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -226,6 +227,7 @@ public final class CatalogStore {
 
   public static void deleteTable(Connection connection, long tableId) throws SQLException {
     deleteFlows(connection, tableId);
+    update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
       update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
     }
@@ -316,6 +318,14 @@ public final class CatalogStore {
     update(connection, "DELETE FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID IN (SELECT ID FROM FG_SYS.FLOWS WHERE"
         + " TARGET_ID = ?)", targetId);
     update(connection, "DELETE FROM FG_SYS.FLOWS WHERE TARGET_ID = ?", targetId);
+  }
+
+  public static void insertEvent(Connection connection, PipelineEvent event) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.EVENTS(ID, TABLE_ID, UPDATE_ID, FLOW_NAME, TS, LEVEL, EVENT_TYPE, MESSAGE,"
+            + " ERROR, ORIGIN, DETAILS) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", event.id(), event.tableId(),
+        event.updateId(), event.flowName().orElse(null), java.time.LocalDateTime.ofInstant(event.timestamp(),
+            java.time.ZoneOffset.UTC), event.level(), event.eventType(), event.message(), event.error().orElse(null),
+        event.origin(), event.details());
   }
 
   public static void lockFlow(Connection connection, long flowId) throws SQLException {

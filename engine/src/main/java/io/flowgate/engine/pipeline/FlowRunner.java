@@ -79,7 +79,7 @@ public final class FlowRunner {
    * Runs one batch of the flow and returns the number of rows it wrote (0 when there was nothing new).
    * {@code full} only labels the batch in the commit log: the caller has already reset the flow.
    */
-  public long run(FlowInfo flow, TableInfo target, boolean full, Span span) {
+  public long run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
@@ -87,6 +87,7 @@ public final class FlowRunner {
       List<FlowCheckpoint> checkpoints = catalog.checkpoints(connection, flow.id());
       if (flow.kind() == FlowInfo.FlowKind.ONCE
           && checkpoints.stream().anyMatch(c -> c.sourceTableId() == FlowCheckpoint.ONCE_DONE)) {
+        events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), java.util.Optional.empty());
         return 0L;
       }
       Map<String, Object> runtime = new HashMap<>();
@@ -110,6 +111,8 @@ public final class FlowRunner {
         next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
       }
       if (!anythingNew) {
+        events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L),
+            java.util.Optional.empty());
         return 0L;
       }
       long version = catalog.nextVersion(connection, target.id());
@@ -124,6 +127,8 @@ public final class FlowRunner {
       if (flow.kind() == FlowInfo.FlowKind.ONCE) {
         catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, version));
       }
+      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows),
+          java.util.Optional.empty());
       return rows;
     });
   }

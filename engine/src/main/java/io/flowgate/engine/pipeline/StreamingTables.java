@@ -145,7 +145,7 @@ public final class StreamingTables {
       catalog.saveFlow(connection, flow);
       return null;
     });
-    new FlowRunner(catalog, storage, user()).run(flow, widened, false, create.span());
+    runFlows(widened, List.of(flow), false, create.span());
   }
 
   /** Adds to the table the columns the flow writes that it does not have yet. */
@@ -186,24 +186,56 @@ public final class StreamingTables {
    * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
    */
   private void refresh(TableInfo table, boolean full, Span span) {
-    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
-    if (full) {
+    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())), full, span);
+  }
+
+  /**
+   * One update: the given flows, each once, each in its own transaction with its events. FULL first empties the
+   * table and forgets every checkpoint in one transaction, so a crash in between leaves an empty table that the
+   * next update refills. A failed flow fails the update; its events are written after its transaction rolled back.
+   */
+  private void runFlows(TableInfo table, List<FlowInfo> flows, boolean full, Span span) {
+    EventLog events = new EventLog(catalog, table);
+    storage.inTransaction(connection -> {
+      events.createUpdate(connection, full, user());
+      events.updateProgress(connection, "RUNNING", Optional.empty());
+      return null;
+    });
+    FlowInfo current = null;
+    try {
+      if (full) {
+        storage.inTransaction(connection -> {
+          for (FlowInfo flow : flows) {
+            catalog.lockFlow(connection, flow.id());
+            catalog.clearCheckpoints(connection, flow.id());
+          }
+          long version = catalog.nextVersion(connection, table.id());
+          long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
+              "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+          catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
+              Map.of(), Map.of("numRemovedRows", removed)));
+          return null;
+        });
+      }
+      FlowRunner runner = new FlowRunner(catalog, storage, user());
+      for (FlowInfo flow : flows) {
+        current = flow;
+        runner.run(flow, table, full, span, events);
+      }
       storage.inTransaction(connection -> {
-        for (FlowInfo flow : flows) {
-          catalog.lockFlow(connection, flow.id());
-          catalog.clearCheckpoints(connection, flow.id());
-        }
-        long version = catalog.nextVersion(connection, table.id());
-        long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
-            "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
-        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
-            Map.of(), Map.of("numRemovedRows", removed)));
+        events.updateProgress(connection, "COMPLETED", Optional.empty());
         return null;
       });
-    }
-    FlowRunner runner = new FlowRunner(catalog, storage, user());
-    for (FlowInfo flow : flows) {
-      runner.run(flow, table, full, span);
+    } catch (EngineException failure) {
+      Optional<String> flowName = Optional.ofNullable(current).map(FlowInfo::name);
+      storage.inTransaction(connection -> {
+        if (flowName.isPresent()) {
+          events.flowProgress(connection, flowName.get(), "FAILED", Map.of(), Optional.of(failure.getMessage()));
+        }
+        events.updateProgress(connection, "FAILED", Optional.of(failure.getMessage()));
+        return null;
+      });
+      throw failure;
     }
   }
 

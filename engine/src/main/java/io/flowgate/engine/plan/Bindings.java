@@ -9,7 +9,8 @@ import java.util.Map;
  * Collects the values that generated SQL binds. Fragments of SQL are built out of order (FROM before SELECT), so
  * each value is written as a marker {@code ?{n}}; {@link #finish} numbers the markers in text order as H2's
  * indexed parameters ({@code ?1}, {@code ?2}, ...). A marker that appears twice (an expression repeated in GROUP BY)
- * stays one parameter, so H2 sees the two expressions as equal. Markers inside quoted identifiers are left alone.
+ * stays one parameter, so H2 sees the two expressions as equal. Markers inside quoted identifiers and literals are
+ * left alone (a doubled quote inside them closes and reopens, which leaves the state right).
  */
 final class Bindings {
   private final List<Binding> values = new ArrayList<>();
@@ -36,12 +37,16 @@ final class Bindings {
     StringBuilder sql = new StringBuilder(sqlWithMarkers.length());
     List<Binding> ordered = new ArrayList<>();
     Map<Integer, Integer> numbers = new HashMap<>();
-    boolean quoted = false;
+    char quote = 0;
     for (int i = 0; i < sqlWithMarkers.length(); i++) {
       char c = sqlWithMarkers.charAt(i);
-      if (c == '"') {
-        quoted = !quoted;
-      } else if (!quoted && c == '?' && i + 1 < sqlWithMarkers.length() && sqlWithMarkers.charAt(i + 1) == '{') {
+      if (quote != 0) {
+        if (c == quote) {
+          quote = 0;
+        }
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '?' && i + 1 < sqlWithMarkers.length() && sqlWithMarkers.charAt(i + 1) == '{') {
         int end = sqlWithMarkers.indexOf('}', i);
         int marker = Integer.parseInt(sqlWithMarkers.substring(i + 2, end));
         Integer number = numbers.get(marker);

@@ -79,6 +79,9 @@ final class ExpressionTranslator {
     if (expression instanceof ColumnRef reference) {
       return columnOrField(reference, scope);
     }
+    if (expression instanceof Expression.TableArgument argument) {
+      throw Errors.notSupported("TABLE(...) outside the arguments of a table-valued function", argument.span());
+    }
     if (expression instanceof Expression.FieldAccess access) {
       return field(translate(access.base(), scope), access.field(), access.span());
     }

@@ -529,6 +529,9 @@ public final class QueryTranslator {
   }
 
   private From tableFunction(TableFunction function, Optional<Scope> outer) {
+    if (function.name().equals("event_log")) {
+      return eventLog(function, outer);
+    }
     if (!function.name().equals("range")) {
       throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());
     }
@@ -553,6 +556,38 @@ public final class QueryTranslator {
     Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, "c1", Optional.of(SqlType.BIGINT),
         false)), outer);
     return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+  }
+
+  /** {@code event_log(TABLE(st))}: the events of a streaming table's updates, newest last. */
+  private From eventLog(TableFunction function, Optional<Scope> outer) {
+    if (function.arguments().size() != 1
+        || !(function.arguments().get(0) instanceof Expression.TableArgument argument)) {
+      throw Errors.wrongArguments("event_log", "1 (TABLE(name))", function.arguments().size(), function.span());
+    }
+    TableInfo table = resolveTable(argument.name(), argument.span());
+    if (table.kind() != TableKind.STREAMING_TABLE) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
+          .parameter("operation", "event_log").parameter("tableName", Errors.quote(table.name().parts()))
+          .at(argument.span()).build();
+    }
+    String[][] columns = {
+      {"id", "ID"}, {"sequence", "'{\"data_plane_id\":{\"seq_no\":' || CAST(SEQ AS VARCHAR) || '}}'"},
+      {"origin", "ORIGIN"}, {"timestamp", "TS"}, {"message", "MESSAGE"}, {"level", "LEVEL"},
+      {"maturity_level", "'STABLE'"}, {"error", "ERROR"}, {"details", "DETAILS"}, {"event_type", "EVENT_TYPE"}};
+    List<String> select = new ArrayList<>();
+    List<OutputColumn> output = new ArrayList<>();
+    for (int i = 0; i < columns.length; i++) {
+      select.add(columns[i][1] + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
+      output.add(new OutputColumn(columns[i][0], Optional.of(columns[i][0].equals("timestamp") ? SqlType.TIMESTAMP
+          : SqlType.STRING)));
+    }
+    String sql = "(SELECT " + String.join(", ", select) + " FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST("
+        + bindings.bind(new Binding.Constant(table.id())) + " AS BIGINT) ORDER BY SEQ)";
+    String alias = newAlias();
+    TranslatedQuery view = new TranslatedQuery(sql, output);
+    List<String> qualifier = function.alias().map(List::of).orElse(List.of("event_log"));
+    return new From(sql + " " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer), List.of());
   }
 
   private From join(Join join, Optional<Scope> outer) {

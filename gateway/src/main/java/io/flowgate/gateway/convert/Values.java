@@ -2,6 +2,7 @@ package io.flowgate.gateway.convert;
 
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.RowValue;
+import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
@@ -103,24 +104,7 @@ public final class Values {
   }
 
   private static StringBuilder string(String text, StringBuilder out) {
-    out.append('"');
-    for (char c : text.toCharArray()) {
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\r' -> out.append("\\r");
-        case '\t' -> out.append("\\t");
-        default -> {
-          if (c < 0x20) {
-            out.append(String.format("\\u%04x", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"');
+    return JsonText.quote(text, out);
   }
 
   /** Parameter values from the client, as JDBC objects the engine can bind. */

@@ -348,6 +348,15 @@ final class ExpressionParser {
       case "CASE" -> {
         return caseExpression();
       }
+      case "TABLE" -> {
+        if (call) {
+          cursor.next();
+          cursor.expectSymbol("(");
+          List<String> name = cursor.qualifiedName();
+          cursor.expectSymbol(")");
+          return new Expression.TableArgument(span, name);
+        }
+      }
       case "CAST", "TRY_CAST" -> {
         if (call) {
           cursor.next();

@@ -122,6 +122,13 @@ public sealed interface Expression extends Node {
     }
   }
 
+  /** {@code TABLE(name)}: a table passed to a table-valued function such as {@code event_log}. */
+  record TableArgument(Span span, List<String> name) implements Expression {
+    public TableArgument {
+      name = List.copyOf(name);
+    }
+  }
+
   /** {@code base.field} on a STRUCT value that is not a plain column name, e.g. {@code struct(a, b).a}. */
   record FieldAccess(Span span, Expression base, String field) implements Expression {}
 

@@ -1,0 +1,79 @@
+package io.flowgate.engine.pipeline;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.PipelineEvent;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.type.JsonText;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Writes one update's events to a streaming table's event log, with the event types and detail shapes of the
+ * dialect's event log: {@code create_update}, {@code update_progress} (state) and {@code flow_progress} (status,
+ * metrics). Each call writes in the caller's transaction, so a flow's events commit with its data.
+ */
+final class EventLog {
+  private final CatalogService catalog;
+  private final TableInfo table;
+  private final String updateId = UUID.randomUUID().toString();
+
+  EventLog(CatalogService catalog, TableInfo table) {
+    this.catalog = catalog;
+    this.table = table;
+  }
+
+  void createUpdate(Connection connection, boolean full, String user) throws SQLException {
+    log(connection, Optional.empty(), "INFO", "create_update", "Update " + updateId + " started by " + user + ".",
+        Optional.empty(), "{\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":" + full
+            + ",\"started_by\":" + JsonText.quote(user) + "}}");
+  }
+
+  void updateProgress(Connection connection, String state, Optional<String> error) throws SQLException {
+    log(connection, Optional.empty(), error.isPresent() ? "ERROR" : "INFO", "update_progress",
+        "Update " + updateId.substring(0, 8) + " is " + state + ".", error,
+        "{\"update_progress\":{\"state\":" + JsonText.quote(state) + "}}");
+  }
+
+  void flowProgress(Connection connection, String flow, String status, Map<String, Long> metrics,
+      Optional<String> error) throws SQLException {
+    StringBuilder details = new StringBuilder("{\"flow_progress\":{\"status\":").append(JsonText.quote(status));
+    if (!metrics.isEmpty()) {
+      details.append(",\"metrics\":{");
+      String separator = "";
+      for (Map.Entry<String, Long> metric : metrics.entrySet()) {
+        details.append(separator);
+        JsonText.quote(metric.getKey(), details).append(':').append(metric.getValue());
+        separator = ",";
+      }
+      details.append('}');
+    }
+    details.append("}}");
+    log(connection, Optional.of(flow), error.isPresent() ? "ERROR" : "INFO", "flow_progress",
+        "Flow '" + flow + "' is " + status + ".", error, details.toString());
+  }
+
+  private void log(Connection connection, Optional<String> flow, String level, String type, String message,
+      Optional<String> error, String details) throws SQLException {
+    StringBuilder origin = new StringBuilder("{\"pipeline_id\":").append(JsonText.quote(pipelineId()))
+        .append(",\"pipeline_name\":").append(JsonText.quote(String.join(".", table.name().parts())))
+        .append(",\"update_id\":").append(JsonText.quote(updateId))
+        .append(",\"dataset_name\":").append(JsonText.quote(table.name().table()));
+    flow.ifPresent(name -> JsonText.quote(name, origin.append(",\"flow_name\":")));
+    origin.append('}');
+    catalog.logEvent(connection, new PipelineEvent(UUID.randomUUID().toString(), table.id(), updateId, flow,
+        Instant.now(), level, type, message, error, origin.toString(), details));
+  }
+
+  /** Each streaming table is owned by a pipeline of its own, as outside a pipeline in the dialect. */
+  private String pipelineId() {
+    return new UUID(0x466c6f77L, table.id()).toString();
+  }
+
+  String updateId() {
+    return updateId;
+  }
+}
