@@ -5,6 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.PipelineEvent;
@@ -190,6 +191,15 @@ public final class CatalogService {
 
   public void saveFlow(Connection connection, FlowInfo flow) throws SQLException {
     CatalogStore.upsertFlow(connection, flow);
+  }
+
+  public List<ExpectationInfo> expectations(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.expectations(connection, tableId);
+  }
+
+  public void replaceExpectations(Connection connection, long tableId, List<ExpectationInfo> expectations)
+      throws SQLException {
+    CatalogStore.replaceExpectations(connection, tableId, expectations);
   }
 
   /** Appends to a streaming table's event log, in the caller's transaction. */

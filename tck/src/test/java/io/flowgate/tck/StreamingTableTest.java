@@ -108,4 +108,22 @@ class StreamingTableTest {
       }
     }
   }
+
+  @Test
+  void failUpdateNamesTheExpectationAndShowsTheRow() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE payments (id INT, amount INT)");
+      statement.execute("INSERT INTO payments VALUES (1, 10), (2, -5)");
+      try {
+        statement.execute("CREATE STREAMING TABLE checked (CONSTRAINT non_negative EXPECT (amount >= 0)"
+            + " ON VIOLATION FAIL UPDATE) AS SELECT * FROM STREAM(payments)");
+        throw new AssertionError("the update should fail");
+      } catch (SQLException e) {
+        assertThat(e.getSQLState()).isEqualTo("22000");
+        assertThat(e.getMessage()).isEqualTo("[EXPECTATION_VIOLATION.VERBOSITY_ALL] Flow 'checked' failed to meet"
+            + " the expectation. Violated expectations: 'non_negative'. Input data: '{\"id\":2,\"amount\":-5}'."
+            + " Output record: '{\"id\":2,\"amount\":-5}'. Missing input data: false SQLSTATE: 22000");
+      }
+    }
+  }
 }

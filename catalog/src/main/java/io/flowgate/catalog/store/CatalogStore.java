@@ -3,6 +3,7 @@ package io.flowgate.catalog.store;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.CommitInfo;
@@ -228,6 +229,7 @@ public final class CatalogStore {
   public static void deleteTable(Connection connection, long tableId) throws SQLException {
     deleteFlows(connection, tableId);
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
       update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
     }
@@ -326,6 +328,32 @@ public final class CatalogStore {
         event.updateId(), event.flowName().orElse(null), java.time.LocalDateTime.ofInstant(event.timestamp(),
             java.time.ZoneOffset.UTC), event.level(), event.eventType(), event.message(), event.error().orElse(null),
         event.origin(), event.details());
+  }
+
+  public static List<ExpectationInfo> expectations(Connection connection, long tableId) throws SQLException {
+    List<ExpectationInfo> expectations = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT NAME, EXPRESSION, ACTION FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ? ORDER BY POS")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          expectations.add(new ExpectationInfo(rows.getString(1), rows.getString(2),
+              ExpectationInfo.Action.valueOf(rows.getString(3))));
+        }
+      }
+    }
+    return expectations;
+  }
+
+  public static void replaceExpectations(Connection connection, long tableId, List<ExpectationInfo> expectations)
+      throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
+    for (int i = 0; i < expectations.size(); i++) {
+      ExpectationInfo expectation = expectations.get(i);
+      update(connection, "INSERT INTO FG_SYS.EXPECTATIONS(TABLE_ID, POS, NAME, EXPRESSION, ACTION)"
+          + " VALUES (?, ?, ?, ?, ?)", tableId, i + 1, expectation.name(), expectation.expressionSql(),
+          expectation.action().name());
+    }
   }
 
   public static void lockFlow(Connection connection, long flowId) throws SQLException {

@@ -195,6 +195,12 @@ public final class DdlExecutor {
     }
     TableName name = target.name();
     Optional<TableInfo> existing = target.existing();
+    for (TableConstraint constraint : create.constraints()) {
+      if (constraint instanceof io.flowgate.engine.sql.tree.Ddl.Expectation expectation) {
+        throw Errors.notSupported("expectations on a table that no flow writes (CONSTRAINT " + expectation.name()
+            + " EXPECT)", expectation.span());
+      }
+    }
     List<ColumnDefinition> columns = create.columns();
     if (create.asQuery().isPresent() && columns.isEmpty()) {
       columns = columnsOf(translator.plan(create.asQuery().get()), create.span());

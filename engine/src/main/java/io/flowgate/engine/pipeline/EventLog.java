@@ -38,8 +38,9 @@ final class EventLog {
         "{\"update_progress\":{\"state\":" + JsonText.quote(state) + "}}");
   }
 
+  /** {@code dataQuality} is the JSON of the batch's expectation results, when the table has expectations. */
   void flowProgress(Connection connection, String flow, String status, Map<String, Long> metrics,
-      Optional<String> error) throws SQLException {
+      Optional<String> dataQuality, Optional<String> error) throws SQLException {
     StringBuilder details = new StringBuilder("{\"flow_progress\":{\"status\":").append(JsonText.quote(status));
     if (!metrics.isEmpty()) {
       details.append(",\"metrics\":{");
@@ -51,6 +52,7 @@ final class EventLog {
       }
       details.append('}');
     }
+    dataQuality.ifPresent(json -> details.append(",\"data_quality\":").append(json));
     details.append("}}");
     log(connection, Optional.of(flow), error.isPresent() ? "ERROR" : "INFO", "flow_progress",
         "Flow '" + flow + "' is " + status + ".", error, details.toString());

@@ -2,6 +2,7 @@ package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
@@ -10,7 +11,6 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
@@ -19,6 +19,7 @@ import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.type.JsonText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -26,6 +27,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,17 +50,28 @@ public final class FlowRunner {
     this.user = user;
   }
 
-  /** A flow's query planned as an append into its target, with the streams it reads. */
-  record PlannedFlow(H2Statement insert, List<StreamSources.Source> sources) {}
+  /** A flow's query planned as an append into its target, with the streams it reads and the checks it makes. */
+  record PlannedFlow(DmlPlanner.FlowStatements statements, List<StreamSources.Source> sources,
+      List<ExpectationInfo> expectations) {}
 
   /** Plans a flow's query into its target; checks the flow kind against its sources. */
   PlannedFlow plan(FlowInfo flow, TableInfo target, Span span) {
+    return plan(flow, target, storage.inTransaction(connection -> catalog.expectations(connection, target.id())),
+        span);
+  }
+
+  /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
+  PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
     StreamSources streams = new StreamSources();
     QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
-    H2Statement insert = new DmlPlanner(translator).insert(new Dml.Insert(span, target.name().parts(), false,
-        List.of(), true, query), target);
+    List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
+        SqlParser.parseExpression(expectation.expressionSql()),
+        expectation.action() == ExpectationInfo.Action.DROP_ROW,
+        expectation.action() == ExpectationInfo.Action.FAIL_UPDATE)).toList();
+    DmlPlanner.FlowStatements statements = new DmlPlanner(translator).flowInsert(new Dml.Insert(span,
+        target.name().parts(), false, List.of(), true, query), target, checks);
     List<StreamSources.Source> sources = streams.sources();
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
     if (!once && sources.isEmpty()) {
@@ -72,7 +85,7 @@ public final class FlowRunner {
           "INSERT ONCE flows may only read batch relations; remove the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
-    return new PlannedFlow(insert, sources);
+    return new PlannedFlow(statements, sources, expectations);
   }
 
   /**
@@ -87,7 +100,7 @@ public final class FlowRunner {
       List<FlowCheckpoint> checkpoints = catalog.checkpoints(connection, flow.id());
       if (flow.kind() == FlowInfo.FlowKind.ONCE
           && checkpoints.stream().anyMatch(c -> c.sourceTableId() == FlowCheckpoint.ONCE_DONE)) {
-        events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), java.util.Optional.empty());
+        events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), Optional.empty(), Optional.empty());
         return 0L;
       }
       Map<String, Object> runtime = new HashMap<>();
@@ -111,13 +124,19 @@ public final class FlowRunner {
         next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
       }
       if (!anythingNew) {
-        events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L),
-            java.util.Optional.empty());
+        events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L), Optional.empty(),
+            Optional.empty());
         return 0L;
       }
       long version = catalog.nextVersion(connection, target.id());
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-      long rows = H2Storage.update(connection, planned.insert(), List.of(), runtime);
+      Optional<String> quality = Optional.empty();
+      if (planned.statements().metrics().isPresent()) {
+        Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
+        failIfViolated(connection, flow, planned, runtime);
+        quality = Optional.of(dataQuality(target, planned.expectations(), counts));
+      }
+      long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
       catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
           user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType", full ? "FULL" : "INCREMENTAL"),
           Map.of("numOutputRows", rows)));
@@ -127,10 +146,61 @@ public final class FlowRunner {
       if (flow.kind() == FlowInfo.FlowKind.ONCE) {
         catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, version));
       }
-      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows),
-          java.util.Optional.empty());
+      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
+          Optional.empty());
       return rows;
     });
+  }
+
+  /**
+   * FAIL UPDATE: one violating row fails the batch, which then writes nothing and keeps its checkpoint. The error
+   * names every failing expectation of that row and shows the row.
+   */
+  private static void failIfViolated(Connection connection, FlowInfo flow, PlannedFlow planned,
+      Map<String, Object> runtime) throws SQLException {
+    if (planned.statements().firstFailure().isEmpty()) {
+      return;
+    }
+    Object[] row = H2Storage.firstRow(connection, planned.statements().firstFailure().get(), runtime);
+    if (row == null) {
+      return;
+    }
+    List<String> names = planned.statements().columnNames();
+    StringBuilder record = new StringBuilder("{");
+    for (int i = 0; i < names.size(); i++) {
+      JsonText.quote(names.get(i), i > 0 ? record.append(',') : record).append(':');
+      record.append(row[i] == null ? "null" : row[i] instanceof Number || row[i] instanceof Boolean
+          ? row[i].toString() : JsonText.quote(row[i].toString()));
+    }
+    String json = record.append('}').toString();
+    List<ExpectationInfo> failing = planned.expectations().stream()
+        .filter(expectation -> expectation.action() == ExpectationInfo.Action.FAIL_UPDATE).toList();
+    List<String> violated = new ArrayList<>();
+    for (int i = 0; i < failing.size(); i++) {
+      if (((Number) row[names.size() + i]).intValue() == 1) {
+        violated.add(failing.get(i).name());
+      }
+    }
+    throw EngineException.of(ErrorClass.EXPECTATION_VIOLATION).subClass("VERBOSITY_ALL",
+        "Violated expectations: '<expectationsViolated>'. Input data: '<inputData>'. Output record:"
+            + " '<outputRecord>'. Missing input data: false").parameter("flowName", flow.name())
+        .parameter("expectationsViolated", String.join(", ", violated)).parameter("inputData", json)
+        .parameter("outputRecord", json).build();
+  }
+
+  /** The data-quality part of a flow_progress event: dropped rows and, per expectation, passed and failed rows. */
+  private static String dataQuality(TableInfo target, List<ExpectationInfo> expectations, Object[] counts) {
+    long total = ((Number) counts[0]).longValue();
+    long kept = ((Number) counts[counts.length - 1]).longValue();
+    StringBuilder json = new StringBuilder("{\"dropped_records\":").append(total - kept).append(",\"expectations\":[");
+    for (int i = 0; i < expectations.size(); i++) {
+      long passed = ((Number) counts[i + 1]).longValue();
+      json.append(i > 0 ? "," : "").append("{\"name\":");
+      JsonText.quote(expectations.get(i).name(), json).append(",\"dataset\":");
+      JsonText.quote(target.name().table(), json).append(",\"passed_records\":").append(passed)
+          .append(",\"failed_records\":").append(total - passed).append('}');
+    }
+    return json.append("]}").toString();
   }
 
   /**

@@ -3,6 +3,7 @@ package io.flowgate.engine.pipeline;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -19,6 +20,7 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Span;
@@ -80,8 +82,9 @@ public final class StreamingTables {
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
         List.of(), user(), Instant.now());
     FlowRunner runner = new FlowRunner(catalog, storage, user());
+    List<ExpectationInfo> expectations = expectations(create);
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
-    flow.ifPresent(definition -> runner.plan(definition, table, create.span()));
+    flow.ifPresent(definition -> runner.plan(definition, table, expectations, create.span()));
     storage.execute(TableDefinitions.createTable(storageName, columns, catalog, context.session()));
     storage.execute(TableDefinitions.createVersionIndex(storageName));
     try {
@@ -92,6 +95,7 @@ public final class StreamingTables {
         if (flow.isPresent()) {
           catalog.saveFlow(connection, flow.get());
         }
+        catalog.replaceExpectations(connection, id, expectations);
         return null;
       });
     } catch (RuntimeException e) {
@@ -101,8 +105,29 @@ public final class StreamingTables {
     refresh(table, false, create.span());
   }
 
-  /** CREATE OR REFRESH of an existing streaming table: a new query applies to new data; then an update runs. */
+  /** The expectations declared in a streaming table's specification, checked for unique names. */
+  private static List<ExpectationInfo> expectations(Pipeline.CreateStreamingTable create) {
+    List<ExpectationInfo> expectations = new ArrayList<>();
+    java.util.Set<String> names = new java.util.HashSet<>();
+    for (var constraint : create.constraints()) {
+      if (constraint instanceof Ddl.Expectation expectation) {
+        if (!names.add(expectation.name().toLowerCase(java.util.Locale.ROOT))) {
+          throw EngineException.of(ErrorClass.DUPLICATE_EXPECTATION).parameter("name", Errors.quote(expectation.name()))
+              .at(expectation.span()).build();
+        }
+        expectations.add(new ExpectationInfo(expectation.name(), expectation.condition().text(),
+            ExpectationInfo.Action.valueOf(expectation.action().name())));
+      }
+    }
+    return expectations;
+  }
+
+  /**
+   * CREATE OR REFRESH of an existing streaming table: a new query and new expectations apply to new data; then an
+   * update runs.
+   */
   private void redefine(TableInfo table, Pipeline.CreateStreamingTable create) {
+    List<ExpectationInfo> expectations = expectations(create);
     if (create.flow().isPresent()) {
       Pipeline.FlowQuery query = create.flow().get();
       List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
@@ -111,12 +136,16 @@ public final class StreamingTables {
       FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
           query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
           context.session().catalog(), context.session().schema());
-      new FlowRunner(catalog, storage, user()).plan(flow, table, create.span());
+      new FlowRunner(catalog, storage, user()).plan(flow, table, expectations, create.span());
       write(connection -> {
         catalog.saveFlow(connection, flow);
         return null;
       });
     }
+    write(connection -> {
+      catalog.replaceExpectations(connection, table.id(), expectations);
+      return null;
+    });
     refresh(table, false, create.span());
   }
 
@@ -230,7 +259,8 @@ public final class StreamingTables {
       Optional<String> flowName = Optional.ofNullable(current).map(FlowInfo::name);
       storage.inTransaction(connection -> {
         if (flowName.isPresent()) {
-          events.flowProgress(connection, flowName.get(), "FAILED", Map.of(), Optional.of(failure.getMessage()));
+          events.flowProgress(connection, flowName.get(), "FAILED", Map.of(), Optional.empty(),
+              Optional.of(failure.getMessage()));
         }
         events.updateProgress(connection, "FAILED", Optional.of(failure.getMessage()));
         return null;

@@ -44,6 +44,66 @@ public final class DmlPlanner {
     return queries.finish(sql);
   }
 
+  /** A condition a flow checks on every row it writes. */
+  public record Check(String name, Expression condition, boolean dropsRow, boolean failsUpdate) {}
+
+  /**
+   * A flow's append with its expectations: the insert keeps only rows that pass every dropping check;
+   * {@code metrics} counts, over the same rows, all rows, the rows passing each check and the rows passing every
+   * dropping check; {@code firstFailure} finds one row that fails a failing check, with its columns first and then
+   * one 0/1 flag per failing check. A condition passes only when it is TRUE.
+   */
+  public record FlowStatements(H2Statement insert, Optional<H2Statement> metrics, Optional<H2Statement> firstFailure,
+      List<String> columnNames) {}
+
+  public FlowStatements flowInsert(Insert insert, TableInfo table, List<Check> checks) {
+    TranslatedQuery translated = queries.translate(insert.source(), Optional.empty());
+    List<ColumnInfo> targets = insertTargets(insert, table, translated);
+    String relation = queries.newAlias();
+    String alias = SqlText.quote(relation);
+    List<Scope.Column> visible = new ArrayList<>();
+    for (int i = 0; i < translated.columns().size(); i++) {
+      TranslatedQuery.OutputColumn column = translated.columns().get(i);
+      visible.add(new Scope.Column(relation, List.of(), column.name(), TranslatedQuery.positional(i), column.type(),
+          false));
+    }
+    Scope scope = new Scope(visible, Optional.empty());
+    List<String> conditions = new ArrayList<>();
+    for (Check check : checks) {
+      conditions.add("(" + queries.expressions().translate(check.condition(), scope).sql() + ") IS TRUE");
+    }
+    String from = " FROM (" + translated.sql() + ") " + alias;
+    List<String> drops = new ArrayList<>();
+    List<String> fails = new ArrayList<>();
+    for (int i = 0; i < checks.size(); i++) {
+      if (checks.get(i).dropsRow()) {
+        drops.add(conditions.get(i));
+      }
+      if (checks.get(i).failsUpdate()) {
+        fails.add(conditions.get(i));
+      }
+    }
+    String keep = drops.isEmpty() ? "TRUE" : String.join(" AND ", drops);
+    H2Statement write = queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets)
+        + ", " + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT " + translated.columnList(relation) + ", "
+        + version() + from + (drops.isEmpty() ? "" : " WHERE " + keep));
+    Optional<H2Statement> metrics = Optional.empty();
+    if (!checks.isEmpty()) {
+      List<String> counts = new ArrayList<>(List.of("COUNT(*)"));
+      conditions.forEach(condition -> counts.add("COUNT(CASE WHEN " + condition + " THEN 1 END)"));
+      counts.add("COUNT(CASE WHEN " + keep + " THEN 1 END)");
+      metrics = Optional.of(queries.finish("SELECT " + String.join(", ", counts) + from));
+    }
+    Optional<H2Statement> firstFailure = Optional.empty();
+    if (!fails.isEmpty()) {
+      List<String> flags = fails.stream().map(condition -> "CASE WHEN " + condition + " THEN 0 ELSE 1 END").toList();
+      firstFailure = Optional.of(queries.finish("SELECT " + translated.columnList(relation) + ", "
+          + String.join(", ", flags) + from + " WHERE NOT (" + String.join(" AND ", fails) + ") LIMIT 1"));
+    }
+    return new FlowStatements(write, metrics, firstFailure,
+        translated.columns().stream().map(TranslatedQuery.OutputColumn::name).toList());
+  }
+
   /**
    * {@code INSERT ... VALUES} goes to H2 as such, so H2 types each parameter from its target column (a parameter in
    * a nested VALUES list would be typed as text, which mangles binary values) and skips a needless subquery.

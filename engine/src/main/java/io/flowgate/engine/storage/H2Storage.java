@@ -92,6 +92,24 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
+  public static Object[] firstRow(Connection connection, H2Statement statement, Map<String, Object> runtime)
+      throws SQLException {
+    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      bind(prepared, statement, List.of(), runtime);
+      try (ResultSet rows = prepared.executeQuery()) {
+        if (!rows.next()) {
+          return null;
+        }
+        Object[] row = new Object[rows.getMetaData().getColumnCount()];
+        for (int i = 0; i < row.length; i++) {
+          row[i] = H2Cursor.plain(rows.getObject(i + 1));
+        }
+        return row;
+      }
+    }
+  }
+
   /** Runs a query and streams its rows; the cursor owns a pooled connection until closed. */
   public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize) {
     Connection connection = null;

@@ -1,6 +1,7 @@
 package io.flowgate.engine.sql.parser;
 
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
 import io.flowgate.engine.sql.tree.Ddl.CreateView;
@@ -43,9 +44,8 @@ final class TableDdlParser {
       cursor.next();
       do {
         if (cursor.isWord("CONSTRAINT") && cursor.isWord(2, "EXPECT")) {
-          throw Errors.notSupported("expectations (CONSTRAINT ... EXPECT) in this version of Flowgate", cursor.span());
-        }
-        if (cursor.isWord("CONSTRAINT") || cursor.isWord("PRIMARY") || cursor.isWord("FOREIGN")) {
+          constraints.add(expectation());
+        } else if (cursor.isWord("CONSTRAINT") || cursor.isWord("PRIMARY") || cursor.isWord("FOREIGN")) {
           constraints.add(tableConstraint());
         } else {
           columns.add(column(constraints));
@@ -54,6 +54,26 @@ final class TableDdlParser {
       cursor.expectSymbol(")");
     }
     return new Specification(columns, constraints);
+  }
+
+  private Ddl.Expectation expectation() {
+    Span span = cursor.span();
+    cursor.expectWord("CONSTRAINT");
+    String name = cursor.anyIdentifier();
+    cursor.expectWord("EXPECT");
+    cursor.expectSymbol("(");
+    SourceExpression condition = sourceExpression();
+    cursor.expectSymbol(")");
+    Ddl.ViolationAction action = Ddl.ViolationAction.WARN;
+    if (cursor.acceptWords("ON", "VIOLATION")) {
+      if (cursor.acceptWords("DROP", "ROW")) {
+        action = Ddl.ViolationAction.DROP_ROW;
+      } else {
+        cursor.expectWords("FAIL", "UPDATE");
+        action = Ddl.ViolationAction.FAIL_UPDATE;
+      }
+    }
+    return new Ddl.Expectation(span, name, condition, action);
   }
 
   /** After {@code CREATE [OR REPLACE]} and {@code TABLE}. */

@@ -59,6 +59,12 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  enum ViolationAction { WARN, DROP_ROW, FAIL_UPDATE }
+
+  /** {@code CONSTRAINT name EXPECT (condition) [ON VIOLATION {DROP ROW | FAIL UPDATE}]}. */
+  record Expectation(Span span, String name, SourceExpression condition, ViolationAction action)
+      implements TableConstraint {}
+
   /** The clauses after the column list; PARTITIONED BY, CLUSTER BY and LOCATION are kept as metadata. */
   record TableClauses(Optional<String> using, List<String> partitionBy, List<String> clusterBy, boolean clusterAuto,
       Optional<String> location, Optional<String> comment, Map<String, String> properties) {
