@@ -99,7 +99,7 @@ public final class Session {
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
     }
-    if (statement instanceof Pipeline.CreateStreamingTable create) {
+    if (statement instanceof Pipeline.CreateFlowTable create) {
       new StreamingTables(context()).create(create);
       return new StatementResult.Done();
     }

@@ -52,11 +52,15 @@ public final class StreamingTables {
     return context.session().user();
   }
 
-  public void create(Pipeline.CreateStreamingTable create) {
+  public void create(Pipeline.CreateFlowTable create) {
     TableName name = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(name, create.span());
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent()) {
+      if (!create.streaming() && existing.get().kind() == TableKind.STREAMING_TABLE) {
+        throw EngineException.of(ErrorClass.CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE)
+            .parameter("tableName", Errors.quote(name.parts())).at(create.span()).build();
+      }
       if (create.ifNotExists()) {
         return;
       }
@@ -66,6 +70,7 @@ public final class StreamingTables {
       redefine(existing.get(), create);
       return;
     }
+    TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
     long id = write(catalog::nextTableId);
     long flowId = write(catalog::nextTableId);
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(),
@@ -77,7 +82,7 @@ public final class StreamingTables {
     }
     // Without a column list or a query the table starts with no columns; CREATE FLOW widens it to its flows.
     String storageName = "T" + id;
-    TableInfo table = new TableInfo(id, name, TableKind.STREAMING_TABLE, storageName,
+    TableInfo table = new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
         List.of(), user(), Instant.now());
@@ -90,8 +95,8 @@ public final class StreamingTables {
     try {
       write(connection -> {
         catalog.createTable(connection, table);
-        catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(), "CREATE STREAMING TABLE", user(),
-            Map.of(), Map.of()));
+        catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(),
+            create.streaming() ? "CREATE STREAMING TABLE" : "CREATE TABLE", user(), Map.of(), Map.of()));
         if (flow.isPresent()) {
           catalog.saveFlow(connection, flow.get());
         }
@@ -106,7 +111,7 @@ public final class StreamingTables {
   }
 
   /** The expectations declared in a streaming table's specification, checked for unique names. */
-  private static List<ExpectationInfo> expectations(Pipeline.CreateStreamingTable create) {
+  private static List<ExpectationInfo> expectations(Pipeline.CreateFlowTable create) {
     List<ExpectationInfo> expectations = new ArrayList<>();
     java.util.Set<String> names = new java.util.HashSet<>();
     for (var constraint : create.constraints()) {
@@ -126,7 +131,7 @@ public final class StreamingTables {
    * CREATE OR REFRESH of an existing streaming table: a new query and new expectations apply to new data; then an
    * update runs.
    */
-  private void redefine(TableInfo table, Pipeline.CreateStreamingTable create) {
+  private void redefine(TableInfo table, Pipeline.CreateFlowTable create) {
     List<ExpectationInfo> expectations = expectations(create);
     if (create.flow().isPresent()) {
       Pipeline.FlowQuery query = create.flow().get();
@@ -156,13 +161,7 @@ public final class StreamingTables {
    */
   public void createFlow(Pipeline.CreateFlow create) {
     TableInfo target = context.translator().resolveTable(create.target(), create.span());
-    if (target.kind() != TableKind.STREAMING_TABLE) {
-      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
-          .parameter("operation", "CREATE FLOW").parameter("tableName", Errors.quote(target.name().parts()))
-          .at(create.span()).build();
-    }
-    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, target.id()));
+    List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> write(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(),
@@ -198,16 +197,23 @@ public final class StreamingTables {
 
   public void refresh(Pipeline.Refresh refresh) {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
-    if (table.kind() != TableKind.STREAMING_TABLE) {
-      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
-          .parameter("operation", "REFRESH").parameter("tableName", Errors.quote(table.name().parts()))
-          .at(refresh.span()).build();
-    }
+    List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
     if (refresh.async()) {
       throw Errors.notSupported("REFRESH ... ASYNC in this version of Flowgate", refresh.span());
     }
-    refresh(table, refresh.full(), refresh.span());
+    runFlows(table, flows, refresh.full(), refresh.span());
+  }
+
+  /** The flows of a table that flows write: a streaming table, or a managed table made by CREATE TABLE ... FLOW. */
+  private List<FlowInfo> flowsOf(TableInfo table, String operation, Span span) {
+    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    if (table.kind() != TableKind.STREAMING_TABLE && flows.isEmpty()) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
+          .parameter("operation", operation).parameter("tableName", Errors.quote(table.name().parts()))
+          .at(span).build();
+    }
+    return flows;
   }
 
   /**

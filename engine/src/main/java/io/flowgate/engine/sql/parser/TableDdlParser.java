@@ -1,5 +1,7 @@
 package io.flowgate.engine.sql.parser;
 
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -76,14 +78,20 @@ final class TableDdlParser {
     return new Ddl.Expectation(span, name, condition, action);
   }
 
-  /** After {@code CREATE [OR REPLACE]} and {@code TABLE}. */
-  CreateTable createTable(Span span, boolean orReplace) {
+  /** After {@code CREATE [OR REPLACE]} and {@code TABLE}: a plain table, or a managed table that flows write. */
+  io.flowgate.engine.sql.tree.Statement createTable(Span span, boolean orReplace) {
     boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
     List<String> name = cursor.qualifiedName();
     Specification specification = specification();
     TableClauses clauses = tableClauses();
-    if (cursor.isWord("FLOW")) {
-      throw Errors.notSupported("CREATE TABLE ... FLOW in this version of Flowgate", cursor.span());
+    Span flowSpan = cursor.span();
+    if (cursor.acceptWord("FLOW")) {
+      if (orReplace) {
+        throw Errors.notSupported("CREATE OR REPLACE TABLE ... FLOW", span);
+      }
+      Pipeline.FlowQuery flow = flowClause(flowSpan, false);
+      return new Pipeline.CreateFlowTable(span, false, name, false, ifNotExists, specification.columns(),
+          specification.constraints(), clauses, Optional.of(flow));
     }
     Optional<Query> asQuery = Optional.empty();
     if (cursor.acceptWord("AS")) {
@@ -262,7 +270,7 @@ final class TableDdlParser {
   }
 
   /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */
-  Pipeline.CreateStreamingTable createStreamingTable(Span span, boolean orRefresh) {
+  Pipeline.CreateFlowTable createStreamingTable(Span span, boolean orRefresh) {
     boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
     List<String> name = cursor.qualifiedName();
     Specification specification = specification();
@@ -274,19 +282,36 @@ final class TableDdlParser {
       Query query = queries.query();
       flow = Optional.of(new Pipeline.FlowQuery(flowSpan, false, query, cursor.textFrom(start)));
     } else if (cursor.acceptWord("FLOW")) {
-      if (cursor.isWord("AUTO") || cursor.isWord("REPLACE")) {
-        throw Errors.notSupported("FLOW " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
-            + " in this version of Flowgate", cursor.span());
-      }
-      cursor.expectWord("INSERT");
-      boolean once = cursor.acceptWord("ONCE");
-      cursor.expectWords("BY", "NAME");
-      Span start = cursor.span();
-      Query query = queries.query();
-      flow = Optional.of(new Pipeline.FlowQuery(flowSpan, once, query, cursor.textFrom(start)));
+      flow = Optional.of(flowClause(flowSpan, true));
     }
-    return new Pipeline.CreateStreamingTable(span, name, orRefresh, ifNotExists, specification.columns(),
+    return new Pipeline.CreateFlowTable(span, true, name, orRefresh, ifNotExists, specification.columns(),
         specification.constraints(), clauses, flow);
+  }
+
+  /**
+   * After {@code FLOW}: {@code [IMPORT CHECKPOINT 'path'] INSERT [ONCE] BY NAME query}; AUTO CDC and REPLACE WHERE
+   * are recognised and refused, on a managed table with the seeds' own reasons.
+   */
+  Pipeline.FlowQuery flowClause(Span span, boolean streaming) {
+    if (cursor.isWord("AUTO") || cursor.isWord("APPLY")) {
+      if (!streaming) {
+        throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(cursor.span()).build();
+      }
+      throw Errors.notSupported("FLOW AUTO CDC in this version of Flowgate", cursor.span());
+    }
+    if (cursor.isWord("REPLACE")) {
+      throw Errors.notSupported(streaming ? "FLOW REPLACE WHERE in this version of Flowgate"
+          : "FLOW REPLACE WHERE on a managed table; only FLOW INSERT BY NAME is supported", cursor.span());
+    }
+    if (cursor.isWord("IMPORT")) {
+      throw Errors.notSupported("FLOW IMPORT CHECKPOINT in this version of Flowgate", cursor.span());
+    }
+    cursor.expectWord("INSERT");
+    boolean once = cursor.acceptWord("ONCE");
+    cursor.expectWords("BY", "NAME");
+    Span start = cursor.span();
+    Query query = queries.query();
+    return new Pipeline.FlowQuery(span, once, query, cursor.textFrom(start));
   }
 
   /** After {@code CREATE [OR REPLACE]} and {@code VIEW}. */

@@ -15,10 +15,14 @@ public sealed interface Pipeline extends Statement {
    */
   record FlowQuery(Span span, boolean once, Query query, String queryText) implements Node {}
 
-  record CreateStreamingTable(Span span, List<String> name, boolean orRefresh, boolean ifNotExists,
+  /**
+   * {@code CREATE [OR REFRESH] STREAMING TABLE ...} ({@code streaming}) or {@code CREATE TABLE ... FLOW INSERT ...}:
+   * a table that flows write, with its own flow when a query is given.
+   */
+  record CreateFlowTable(Span span, boolean streaming, List<String> name, boolean orRefresh, boolean ifNotExists,
       List<ColumnDefinition> columns, List<TableConstraint> constraints, TableClauses clauses,
       Optional<FlowQuery> flow) implements Pipeline {
-    public CreateStreamingTable {
+    public CreateFlowTable {
       name = List.copyOf(name);
       columns = List.copyOf(columns);
       constraints = List.copyOf(constraints);

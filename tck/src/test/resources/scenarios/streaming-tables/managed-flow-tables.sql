@@ -1,0 +1,46 @@
+-- CREATE TABLE ... FLOW: a managed table written by flows, with the seeds' limitations
+CREATE CATALOG mft_cat;
+> ok
+USE CATALOG mft_cat;
+> ok
+CREATE TABLE landing (id INT, v STRING);
+> ok
+INSERT INTO landing VALUES (1, 'a'), (2, 'b');
+> update count 2
+CREATE TABLE curated (id INT, v STRING, CONSTRAINT has_v EXPECT (v IS NOT NULL) ON VIOLATION DROP ROW)
+  FLOW INSERT BY NAME SELECT id, upper(v) AS v FROM STREAM(landing);
+> ok
+SELECT * FROM curated ORDER BY id;
+> id | v
+> 1 | A
+> 2 | B
+> rows: 2
+INSERT INTO landing VALUES (3, NULL), (4, 'd');
+> update count 2
+REFRESH TABLE curated;
+> ok
+SELECT * FROM curated ORDER BY id;
+> id | v
+> 1 | A
+> 2 | B
+> 4 | D
+> rows: 3
+-- it is still a managed table: users may write it too
+INSERT INTO curated VALUES (100, 'manual');
+> update count 1
+SELECT table_type FROM information_schema.tables WHERE table_name = 'curated';
+> table_type
+> MANAGED
+> rows: 1
+CREATE TABLE cdc_target FLOW AUTO CDC FROM STREAM(landing) KEYS (id) SEQUENCE BY id;
+> exception MANAGED_TABLE_DOES_NOT_SUPPORT_CDC
+CREATE TABLE rw FLOW REPLACE WHERE id > 1 BY NAME SELECT * FROM landing;
+> exception FEATURE_NOT_SUPPORTED
+CREATE STREAMING TABLE st_name AS SELECT * FROM STREAM(landing);
+> ok
+CREATE TABLE st_name FLOW INSERT BY NAME SELECT * FROM STREAM(landing);
+> exception CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE
+CREATE TABLE curated FLOW INSERT BY NAME SELECT * FROM STREAM(landing);
+> exception TABLE_OR_VIEW_ALREADY_EXISTS
+REFRESH TABLE landing;
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
