@@ -159,6 +159,10 @@ public final class Session {
       executor.createView(create);
     } else if (ddl instanceof Ddl.DropTable drop) {
       executor.dropTable(drop);
+    } else if (ddl instanceof Ddl.Truncate truncate) {
+      executor.truncate(truncate);
+    } else if (ddl instanceof Ddl.TableCommand command) {
+      executor.tableCommand(command);
     }
     return new StatementResult.Done();
   }

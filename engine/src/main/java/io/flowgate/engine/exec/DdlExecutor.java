@@ -317,6 +317,49 @@ public final class DdlExecutor {
     });
   }
 
+  /** Commands Flowgate does not run; on a streaming table the dialect refuses them anyway, with its own reason. */
+  public void tableCommand(Ddl.TableCommand command) {
+    TableInfo table = context.translator().resolveTable(command.table(), command.span());
+    if (table.kind() == TableKind.STREAMING_TABLE) {
+      if (command.command().equals("ALTER TABLE")) {
+        throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
+            "Change a streaming table's definition with CREATE OR REFRESH STREAMING TABLE, or use ALTER STREAMING"
+                + " TABLE.").parameter("operation", "ALTER TABLE").at(command.span()).build();
+      }
+      if (!command.command().equals("ALTER STREAMING TABLE")) {
+        throw unsupportedOnStreamingTable(table, command.command(), command.span());
+      }
+    }
+    throw Errors.notSupported(command.command() + " in this version of Flowgate", command.span());
+  }
+
+  public static EngineException unsupportedOnStreamingTable(TableInfo table, String operation, Span span) {
+    return EngineException.of(ErrorClass.UNSUPPORTED_FEATURE).subClass("TABLE_OPERATION",
+        "Table <tableName> does not support <operation>. Streaming tables are written by their flows; change the"
+            + " flow query or REFRESH the table.").parameter("tableName", Errors.quote(table.name().parts()))
+        .parameter("operation", operation).at(span).build();
+  }
+
+  /** TRUNCATE TABLE: every row goes, in one commit of the table's log. */
+  public void truncate(Ddl.Truncate truncate) {
+    TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
+    if (table.kind() == TableKind.STREAMING_TABLE) {
+      throw unsupportedOnStreamingTable(table, "TRUNCATE", truncate.span());
+    }
+    if (table.kind() != TableKind.MANAGED) {
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "TRUNCATE TABLE")
+          .parameter("viewName", Errors.quote(table.name().parts())).at(truncate.span()).build();
+    }
+    storage.inTransaction(connection -> {
+      long version = catalog.nextVersion(connection, table.id());
+      long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement("DELETE FROM "
+          + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+      catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "TRUNCATE", user(),
+          Map.of(), Map.of("numRemovedRows", removed)));
+      return null;
+    });
+  }
+
   public void dropTable(Ddl.DropTable drop) {
     TableName name = context.translator().qualify(drop.name(), drop.span());
     Optional<TableInfo> table = catalog.table(name);

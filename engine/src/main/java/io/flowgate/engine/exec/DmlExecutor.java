@@ -31,10 +31,7 @@ public final class DmlExecutor {
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       // Only its flows write a streaming table.
-      throw EngineException.of(ErrorClass.UNSUPPORTED_FEATURE).subClass("TABLE_OPERATION",
-          "Table <tableName> does not support <operation>. Streaming tables are written by their flows; change the"
-              + " flow query or REFRESH the table.").parameter("tableName", Errors.quote(table.name().parts()))
-          .parameter("operation", logged(dml).operation()).at(dml.span()).build();
+      throw DdlExecutor.unsupportedOnStreamingTable(table, logged(dml).operation(), dml.span());
     }
     if (table.kind() != TableKind.MANAGED) {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())

@@ -37,7 +37,7 @@ import java.util.Set;
  */
 public final class FlowRunner {
   /** Source commits a streaming read cannot follow: they rewrite or remove rows. */
-  private static final Set<String> CHANGE_OPERATIONS = Set.of("UPDATE", "MERGE", "DELETE",
+  private static final Set<String> CHANGE_OPERATIONS = Set.of("UPDATE", "MERGE", "DELETE", "TRUNCATE",
       "CREATE OR REPLACE TABLE");
 
   private final CatalogService catalog;
@@ -212,7 +212,7 @@ public final class FlowRunner {
     List<Long> skipped = new ArrayList<>();
     for (CommitInfo commit : catalog.commitsBetween(connection, source.table().id(), from, to)) {
       boolean overwrite = "Overwrite".equals(commit.parameters().get("mode"));
-      boolean delete = commit.operation().equals("DELETE");
+      boolean delete = commit.operation().equals("DELETE") || commit.operation().equals("TRUNCATE");
       if (!overwrite && !CHANGE_OPERATIONS.contains(commit.operation())) {
         continue;
       }

@@ -73,6 +73,14 @@ final class StatementParser {
     if (cursor.acceptWord("SHOW")) {
       return show(span);
     }
+    if (cursor.acceptWords("TRUNCATE", "TABLE")) {
+      List<String> table = cursor.qualifiedName();
+      return new Ddl.Truncate(span, table);
+    }
+    if (cursor.isWord("ALTER") || cursor.isWord("ANALYZE") || cursor.isWord("RESTORE") || cursor.isWord("COPY")
+        || cursor.isWord("GENERATE")) {
+      return tableCommand(span);
+    }
     if (cursor.acceptWord("REFRESH")) {
       if (cursor.isWord("MATERIALIZED")) {
         throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
@@ -137,6 +145,30 @@ final class StatementParser {
           + " (not in this version of Flowgate)", cursor.span());
     }
     throw cursor.unexpected("CATALOG, SCHEMA, TABLE or VIEW");
+  }
+
+  private Statement tableCommand(Span span) {
+    String command;
+    if (cursor.acceptWord("ALTER")) {
+      command = cursor.acceptWord("STREAMING") ? "ALTER STREAMING TABLE" : "ALTER TABLE";
+      cursor.expectWord("TABLE");
+    } else if (cursor.acceptWord("ANALYZE")) {
+      command = "ANALYZE TABLE";
+      cursor.expectWord("TABLE");
+    } else if (cursor.acceptWord("RESTORE")) {
+      command = "RESTORE";
+      cursor.acceptWord("TABLE");
+    } else if (cursor.acceptWord("COPY")) {
+      command = "COPY INTO";
+      cursor.expectWord("INTO");
+    } else {
+      cursor.expectWord("GENERATE");
+      command = "GENERATE " + cursor.anyIdentifier();
+      cursor.expectWords("FOR", "TABLE");
+    }
+    List<String> table = cursor.qualifiedName();
+    cursor.skipStatement();
+    return new Ddl.TableCommand(span, command, table);
   }
 
   private Statement createFlow(Span span) {

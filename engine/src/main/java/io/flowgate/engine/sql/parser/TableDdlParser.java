@@ -82,6 +82,14 @@ final class TableDdlParser {
   io.flowgate.engine.sql.tree.Statement createTable(Span span, boolean orReplace) {
     boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
     List<String> name = cursor.qualifiedName();
+    if (cursor.isWord("CLONE") || ((cursor.isWord("SHALLOW") || cursor.isWord("DEEP")) && cursor.isWord(1, "CLONE"))) {
+      cursor.acceptWord("SHALLOW");
+      cursor.acceptWord("DEEP");
+      cursor.expectWord("CLONE");
+      List<String> source = cursor.qualifiedName();
+      cursor.skipStatement();
+      return new Ddl.TableCommand(span, "CLONE", source);
+    }
     Specification specification = specification();
     TableClauses clauses = tableClauses();
     Span flowSpan = cursor.span();

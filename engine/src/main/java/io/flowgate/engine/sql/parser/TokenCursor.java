@@ -197,6 +197,13 @@ final class TokenCursor {
     return names;
   }
 
+  /** Passes over the rest of the statement (for commands that are refused once their table is known). */
+  void skipStatement() {
+    while (!atEnd() && !isSymbol(";")) {
+      next();
+    }
+  }
+
   EngineException unexpected(String expected) {
     Token token = peek();
     return Errors.syntax(token.describe(), expected.isEmpty() ? "" : ": expected " + expected, token.span());

@@ -94,6 +94,22 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /**
+   * A table command the dialect has but Flowgate does not run (ALTER TABLE, ANALYZE, RESTORE, COPY INTO, GENERATE,
+   * CLONE, ALTER STREAMING TABLE): parsed far enough to name its table, so the error can say why.
+   */
+  record TableCommand(Span span, String command, List<String> table) implements Ddl {
+    public TableCommand {
+      table = List.copyOf(table);
+    }
+  }
+
+  record Truncate(Span span, List<String> table) implements Ddl {
+    public Truncate {
+      table = List.copyOf(table);
+    }
+  }
+
   record DropTable(Span span, List<String> name, boolean ifExists, boolean view) implements Ddl {
     public DropTable {
       name = List.copyOf(name);
