@@ -5,7 +5,12 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.plan.SessionContext;
+import java.nio.file.Path;
+import java.util.function.Consumer;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.storage.H2Storage;
@@ -59,6 +64,16 @@ public final class Engine implements AutoCloseable {
       session.useSchema(properties.get("schema"));
     }
     return session;
+  }
+
+  /**
+   * Runs a pipeline project (a folder of .sql files) as the administrator in {@code main.default}: defines its
+   * datasets and flows, then runs one update in dependency order, reporting progress lines.
+   */
+  public PipelineProject.Summary runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
+    ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
+        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA));
+    return new PipelineProject(context, progress).run(folder, fullRefresh);
   }
 
   public CatalogService catalog() {

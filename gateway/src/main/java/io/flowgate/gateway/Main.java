@@ -1,14 +1,29 @@
 package io.flowgate.gateway;
 
+import io.flowgate.engine.Engine;
+import io.flowgate.engine.EngineConfig;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.pipeline.PipelineProject;
+import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
-/** {@code java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]}. */
+/**
+ * {@code java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]} serves;
+ * {@code java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]} runs a pipeline project
+ * once on the store and exits (non-zero if the update failed).
+ */
 public final class Main {
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
+    if (args.length > 0 && args[0].equals("run")) {
+      System.exit(runPipeline(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
+    }
     GatewayConfig config;
     try {
       config = parse(args);
@@ -27,6 +42,47 @@ public final class Main {
     System.out.println("flowgate listening on " + server.host() + ":" + server.port());
     System.out.flush();
     stopped.await();
+  }
+
+  /** The {@code run} command; returns the process exit code. */
+  public static int runPipeline(String[] args, PrintStream out, PrintStream err) {
+    Path folder = null;
+    Path data = Path.of("flowgate-data");
+    boolean full = false;
+    for (int i = 0; i < args.length; i++) {
+      switch (args[i]) {
+        case "--data" -> data = Path.of(value(args, ++i, "--data"));
+        case "--full-refresh" -> full = true;
+        default -> {
+          if (folder != null || args[i].startsWith("--")) {
+            err.println("usage: java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]");
+            return 2;
+          }
+          folder = Path.of(args[i]);
+        }
+      }
+    }
+    if (folder == null || !Files.isDirectory(folder)) {
+      err.println("flowgate: a pipeline folder is needed (a folder of .sql files)");
+      return 2;
+    }
+    try {
+      Files.createDirectories(data);
+    } catch (java.io.IOException e) {
+      err.println("flowgate: cannot create " + data + ": " + e.getMessage());
+      return 2;
+    }
+    try (Engine engine = Engine.open(EngineConfig.inDirectory(data))) {
+      long started = System.nanoTime();
+      PipelineProject.Summary summary = engine.runPipeline(folder, full, out::println);
+      long total = summary.rowsByFlow().values().stream().mapToLong(Long::longValue).sum();
+      out.printf(Locale.ROOT, "update COMPLETED: %d flows, %d rows written in %.1f s%n", summary.rowsByFlow().size(),
+          total, (System.nanoTime() - started) / 1e9);
+      return 0;
+    } catch (EngineException e) {
+      err.println("update FAILED: " + e.getMessage());
+      return 1;
+    }
   }
 
   static GatewayConfig parse(String[] args) {

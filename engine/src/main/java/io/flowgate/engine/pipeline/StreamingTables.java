@@ -52,7 +52,19 @@ public final class StreamingTables {
     return context.session().user();
   }
 
+  /** Listens to an update's flows, e.g. to print progress; the default listens to nothing. */
+  public interface FlowListener {
+    FlowListener NONE = (table, flow, rows) -> { };
+
+    void completed(TableInfo table, FlowInfo flow, long rows);
+  }
+
   public void create(Pipeline.CreateFlowTable create) {
+    define(create, true);
+  }
+
+  /** Creates or redefines the table and its own flow; {@code update} runs the table's flows afterwards. */
+  public TableInfo define(Pipeline.CreateFlowTable create, boolean update) {
     TableName name = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(name, create.span());
     Optional<TableInfo> existing = catalog.table(name);
@@ -62,13 +74,13 @@ public final class StreamingTables {
             .parameter("tableName", Errors.quote(name.parts())).at(create.span()).build();
       }
       if (create.ifNotExists()) {
-        return;
+        return existing.get();
       }
       if (!create.orRefresh() || existing.get().kind() != TableKind.STREAMING_TABLE) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
       }
-      redefine(existing.get(), create);
-      return;
+      redefine(existing.get(), create, update);
+      return existing.get();
     }
     TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
     long id = write(catalog::nextTableId);
@@ -107,7 +119,10 @@ public final class StreamingTables {
       storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
       throw e;
     }
-    refresh(table, false, create.span());
+    if (update) {
+      refresh(table, false, create.span());
+    }
+    return table;
   }
 
   /** The expectations declared in a streaming table's specification, checked for unique names. */
@@ -131,7 +146,7 @@ public final class StreamingTables {
    * CREATE OR REFRESH of an existing streaming table: a new query and new expectations apply to new data; then an
    * update runs.
    */
-  private void redefine(TableInfo table, Pipeline.CreateFlowTable create) {
+  private void redefine(TableInfo table, Pipeline.CreateFlowTable create, boolean update) {
     List<ExpectationInfo> expectations = expectations(create);
     if (create.flow().isPresent()) {
       Pipeline.FlowQuery query = create.flow().get();
@@ -151,7 +166,9 @@ public final class StreamingTables {
       catalog.replaceExpectations(connection, table.id(), expectations);
       return null;
     });
-    refresh(table, false, create.span());
+    if (update) {
+      refresh(table, false, create.span());
+    }
   }
 
   /**
@@ -160,6 +177,11 @@ public final class StreamingTables {
    * Defining a flow again under its name replaces its query for new data and keeps its checkpoint.
    */
   public void createFlow(Pipeline.CreateFlow create) {
+    defineFlow(create, true);
+  }
+
+  /** Defines (or redefines) a flow into a table that flows write; {@code update} runs its first batch. */
+  public TableInfo defineFlow(Pipeline.CreateFlow create, boolean update) {
     TableInfo target = context.translator().resolveTable(create.target(), create.span());
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
@@ -173,7 +195,10 @@ public final class StreamingTables {
       catalog.saveFlow(connection, flow);
       return null;
     });
-    runFlows(widened, List.of(flow), false, create.span());
+    if (update) {
+      runFlows(widened, List.of(flow), false, create.span(), FlowListener.NONE);
+    }
+    return widened;
   }
 
   /** Adds to the table the columns the flow writes that it does not have yet. */
@@ -201,7 +226,13 @@ public final class StreamingTables {
     if (refresh.async()) {
       throw Errors.notSupported("REFRESH ... ASYNC in this version of Flowgate", refresh.span());
     }
-    runFlows(table, flows, refresh.full(), refresh.span());
+    runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
+  }
+
+  /** One update of a table's flows, reporting each completed flow (pipeline runs print them). */
+  public void update(TableInfo table, boolean full, Span span, FlowListener listener) {
+    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())), full, span,
+        listener);
   }
 
   /** The flows of a table that flows write: a streaming table, or a managed table made by CREATE TABLE ... FLOW. */
@@ -221,7 +252,7 @@ public final class StreamingTables {
    * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
    */
   private void refresh(TableInfo table, boolean full, Span span) {
-    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())), full, span);
+    update(table, full, span, FlowListener.NONE);
   }
 
   /**
@@ -229,7 +260,7 @@ public final class StreamingTables {
    * table and forgets every checkpoint in one transaction, so a crash in between leaves an empty table that the
    * next update refills. A failed flow fails the update; its events are written after its transaction rolled back.
    */
-  private void runFlows(TableInfo table, List<FlowInfo> flows, boolean full, Span span) {
+  private void runFlows(TableInfo table, List<FlowInfo> flows, boolean full, Span span, FlowListener listener) {
     EventLog events = new EventLog(catalog, table);
     storage.inTransaction(connection -> {
       events.createUpdate(connection, full, user());
@@ -255,7 +286,8 @@ public final class StreamingTables {
       FlowRunner runner = new FlowRunner(catalog, storage, user());
       for (FlowInfo flow : flows) {
         current = flow;
-        runner.run(flow, table, full, span, events);
+        long rows = runner.run(flow, table, full, span, events);
+        listener.completed(table, flow, rows);
       }
       storage.inTransaction(connection -> {
         events.updateProgress(connection, "COMPLETED", Optional.empty());

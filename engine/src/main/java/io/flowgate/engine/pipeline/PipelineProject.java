@@ -1,0 +1,226 @@
+package io.flowgate.engine.pipeline;
+
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.DdlExecutor;
+import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.Pipeline;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.sql.tree.Statement;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/**
+ * A pipeline project: every {@code .sql} file of a folder, read as one pipeline. Its datasets (streaming tables,
+ * tables written by flows, views) and flows are defined first; then one update runs every dataset's flows in
+ * dependency order (a dataset after the datasets its flows read). Progress goes to a line consumer.
+ */
+public final class PipelineProject {
+  private final ExecutionContext context;
+  private final Consumer<String> progress;
+
+  /** A statement of the project, with the file and line it came from for error messages. */
+  private record Definition(Statement statement, String where) {}
+
+  /** What an update did: rows written per flow, in the order the flows ran. */
+  public record Summary(Map<String, Long> rowsByFlow) {}
+
+  public PipelineProject(ExecutionContext context, Consumer<String> progress) {
+    this.context = context;
+    this.progress = progress;
+  }
+
+  public Summary run(Path folder, boolean fullRefresh) {
+    List<Definition> definitions = read(folder);
+    QueryTranslator names = context.translator();
+    Map<TableName, Pipeline.CreateFlowTable> tableDefinitions = new LinkedHashMap<>();
+    Map<TableName, List<Pipeline.CreateFlow>> flowDefinitions = new LinkedHashMap<>();
+    Map<TableName, List<Query>> reads = new LinkedHashMap<>();
+    List<Ddl.CreateView> views = new ArrayList<>();
+    Set<String> flowNames = new HashSet<>();
+    for (Definition definition : definitions) {
+      Statement statement = definition.statement();
+      if (statement instanceof Pipeline.CreateFlowTable create) {
+        TableName name = names.qualify(create.name(), create.span());
+        if (tableDefinitions.putIfAbsent(name, create) != null) {
+          throw duplicate("OUTPUT", name.toString(), definition);
+        }
+        reads.computeIfAbsent(name, n -> new ArrayList<>());
+        create.flow().ifPresent(flow -> reads.get(name).add(flow.query()));
+        flowNames.add(name.table());
+      } else if (statement instanceof Pipeline.CreateFlow flow) {
+        if (!flowNames.add(flow.name().toLowerCase(java.util.Locale.ROOT))) {
+          throw duplicate("FLOW", flow.name(), definition);
+        }
+        TableName target = names.qualify(flow.target(), flow.span());
+        flowDefinitions.computeIfAbsent(target, n -> new ArrayList<>()).add(flow);
+        reads.computeIfAbsent(target, n -> new ArrayList<>()).add(flow.flow().query());
+      } else if (statement instanceof Ddl.CreateView view) {
+        views.add(view);
+      } else {
+        throw EngineException.of(ErrorClass.PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR)
+            .parameter("message", "Only CREATE STREAMING TABLE, CREATE TABLE ... FLOW, CREATE FLOW and CREATE VIEW"
+                + " may stand in a pipeline")
+            .parameter("offendingQuery", statement.getClass().getSimpleName()).parameter("location", definition.where())
+            .at(statement.span()).build();
+      }
+    }
+    if (reads.isEmpty()) {
+      throw EngineException.of(ErrorClass.RUN_EMPTY_PIPELINE).build();
+    }
+    for (Ddl.CreateView view : views) {
+      new DdlExecutor(context).createView(view);
+    }
+    // Each dataset is defined after the datasets it reads, since defining plans its flows' queries.
+    List<TableName> order = order(reads.keySet(), reads);
+    StreamingTables tables = new StreamingTables(context);
+    for (TableName name : order) {
+      Pipeline.CreateFlowTable table = tableDefinitions.get(name);
+      if (table != null) {
+        tables.define(table, false);
+      }
+      for (Pipeline.CreateFlow flow : flowDefinitions.getOrDefault(name, List.of())) {
+        tables.defineFlow(flow, false);
+      }
+    }
+    Map<String, Long> rows = new LinkedHashMap<>();
+    for (TableName name : order) {
+      TableInfo table = context.catalog().table(name).orElseThrow();
+      progress.accept("dataset " + name + ": " + (fullRefresh ? "full refresh" : "update"));
+      tables.update(table, fullRefresh, Span.NONE, (target, flow, written) -> {
+        rows.put(flow.name(), written);
+        progress.accept("  flow " + flow.name() + " -> " + target.name() + ": COMPLETED, " + written + " rows");
+      });
+    }
+    return new Summary(rows);
+  }
+
+  private static EngineException duplicate(String kind, String name, Definition definition) {
+    return EngineException.of(ErrorClass.PIPELINE_DUPLICATE_IDENTIFIERS).subClass(kind,
+        "<name> is defined more than once (again at <location>).").parameter("name", Errors.quote(name))
+        .parameter("location", definition.where()).build();
+  }
+
+  private static List<Definition> read(Path folder) {
+    List<Path> files;
+    try (Stream<Path> listing = Files.list(folder)) {
+      files = listing.filter(path -> path.getFileName().toString().endsWith(".sql")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read the pipeline folder " + folder, e);
+    }
+    List<Definition> definitions = new ArrayList<>();
+    for (Path file : files) {
+      String text;
+      try {
+        text = Files.readString(file, StandardCharsets.UTF_8);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read " + file, e);
+      }
+      for (Statement statement : SqlParser.parseScript(text)) {
+        definitions.add(new Definition(statement, file.getFileName() + ":" + statement.span().line()));
+      }
+    }
+    return definitions;
+  }
+
+  /** The datasets in an order where each comes after every dataset of the project its flows read. */
+  private List<TableName> order(Set<TableName> datasets, Map<TableName, List<Query>> reads) {
+    Map<TableName, Set<TableName>> inputs = new HashMap<>();
+    for (TableName dataset : datasets) {
+      Set<TableName> needs = new HashSet<>();
+      for (Query query : reads.getOrDefault(dataset, List.of())) {
+        for (List<String> name : relations(query)) {
+          TableName read = context.translator().qualify(name, Span.NONE);
+          if (datasets.contains(read) && !read.equals(dataset)) {
+            needs.add(read);
+          }
+        }
+      }
+      inputs.put(dataset, needs);
+    }
+    List<TableName> ordered = new ArrayList<>();
+    Deque<TableName> ready = new ArrayDeque<>();
+    Map<TableName, Integer> waiting = new LinkedHashMap<>();
+    for (TableName dataset : datasets) {
+      waiting.put(dataset, inputs.get(dataset).size());
+      if (inputs.get(dataset).isEmpty()) {
+        ready.add(dataset);
+      }
+    }
+    while (!ready.isEmpty()) {
+      TableName next = ready.poll();
+      ordered.add(next);
+      for (TableName dataset : datasets) {
+        if (inputs.get(dataset).contains(next) && waiting.merge(dataset, -1, Integer::sum) == 0) {
+          ready.add(dataset);
+        }
+      }
+    }
+    if (ordered.size() != datasets.size()) {
+      List<String> cycle = datasets.stream().filter(dataset -> !ordered.contains(dataset)).map(TableName::toString)
+          .toList();
+      throw EngineException.of(ErrorClass.PIPELINE_GRAPH_CYCLE).parameter("datasets", cycle).build();
+    }
+    return ordered;
+  }
+
+  /** The table names a query reads in its FROM clauses, CTEs and nested queries. */
+  private static List<List<String>> relations(Query query) {
+    List<List<String>> names = new ArrayList<>();
+    Set<String> ctes = new HashSet<>();
+    for (Query.WithQuery with : query.with()) {
+      ctes.add(with.name().toLowerCase(java.util.Locale.ROOT));
+      names.addAll(relations(with.query()));
+    }
+    collect(query.body(), names);
+    names.removeIf(name -> name.size() == 1 && ctes.contains(name.get(0).toLowerCase(java.util.Locale.ROOT)));
+    return names;
+  }
+
+  private static void collect(QueryBody body, List<List<String>> names) {
+    if (body instanceof QueryBody.Select select) {
+      select.from().ifPresent(from -> collect(from, names));
+    } else if (body instanceof QueryBody.SetOperation operation) {
+      collect(operation.left(), names);
+      collect(operation.right(), names);
+    } else if (body instanceof QueryBody.Nested nested) {
+      names.addAll(relations(nested.query()));
+    }
+  }
+
+  private static void collect(Relation relation, List<List<String>> names) {
+    if (relation instanceof Relation.TableRef table) {
+      names.add(table.name());
+    } else if (relation instanceof Relation.Stream stream) {
+      names.add(stream.name());
+    } else if (relation instanceof Relation.Derived derived) {
+      names.addAll(relations(derived.query()));
+    } else if (relation instanceof Relation.Join join) {
+      collect(join.left(), names);
+      collect(join.right(), names);
+    }
+  }
+}

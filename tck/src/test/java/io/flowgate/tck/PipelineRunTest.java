@@ -1,0 +1,92 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flowgate.gateway.GatewayConfig;
+import io.flowgate.gateway.GatewayServer;
+import io.flowgate.gateway.Main;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code flowgate-gateway.jar run PIPELINE_DIR}: a folder of .sql files runs as one pipeline in dependency order
+ * (the files are named so that alphabetical order is wrong), and its tables are then served over JDBC.
+ */
+class PipelineRunTest {
+  @TempDir
+  Path temp;
+
+  @Test
+  void runsAFolderInDependencyOrder() throws Exception {
+    Path data = temp.resolve("data");
+    Path project = Files.createDirectories(temp.resolve("pipeline"));
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE orders_raw (id BIGINT, amount INT, region STRING)");
+      statement.execute("INSERT INTO orders_raw VALUES (1, 10, 'eu'), (2, -1, 'us'), (3, 30, 'us')");
+    } finally {
+      gateway.close();
+    }
+    Files.writeString(project.resolve("a_silver.sql"), String.join("\n",
+        "-- reads bronze, which another file defines",
+        "CREATE OR REFRESH STREAMING TABLE orders_silver (",
+        "  CONSTRAINT positive EXPECT (amount > 0) ON VIOLATION DROP ROW",
+        ") AS SELECT id, amount, region FROM STREAM(orders_bronze);",
+        "CREATE OR REFRESH STREAMING TABLE orders_by_region;",
+        "CREATE FLOW eu AS INSERT INTO orders_by_region BY NAME SELECT id, region FROM STREAM(orders_silver)"
+            + " WHERE region = 'eu';",
+        "CREATE FLOW us AS INSERT INTO orders_by_region BY NAME SELECT id, region FROM STREAM(orders_silver)"
+            + " WHERE region = 'us';", ""));
+    Files.writeString(project.resolve("b_bronze.sql"),
+        "CREATE OR REFRESH STREAMING TABLE orders_bronze AS SELECT * FROM STREAM(orders_raw);\n");
+
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    String printed = out.toString(StandardCharsets.UTF_8);
+    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    assertThat(printed.indexOf("orders_bronze")).isLessThan(printed.indexOf("dataset main.default.orders_silver"));
+    assertThat(printed).contains("flow orders_bronze -> main.default.orders_bronze: COMPLETED, 3 rows",
+        "flow orders_silver -> main.default.orders_silver: COMPLETED, 2 rows", "update COMPLETED: 4 flows");
+
+    // a second run finds nothing new; a broken project fails with a non-zero exit
+    out.reset();
+    assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("update COMPLETED: 4 flows, 0 rows");
+    Files.writeString(project.resolve("c_bad.sql"), "INSERT INTO orders_raw VALUES (9, 9, 'x');\n");
+    err.reset();
+    assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
+        .isEqualTo(1);
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("[PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR]",
+        "c_bad.sql:1");
+
+    gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery("SELECT region, count(*) FROM orders_by_region GROUP BY region"
+            + " ORDER BY region")) {
+      StringBuilder seen = new StringBuilder();
+      while (rows.next()) {
+        seen.append(rows.getString(1)).append('=').append(rows.getLong(2)).append(' ');
+      }
+      assertThat(seen.toString().strip()).isEqualTo("eu=1 us=1");
+    } finally {
+      gateway.close();
+    }
+  }
+}
