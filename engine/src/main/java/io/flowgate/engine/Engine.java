@@ -10,6 +10,9 @@ import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
 import java.nio.file.Path;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
@@ -29,6 +32,12 @@ public final class Engine implements AutoCloseable {
 
   private final H2Storage storage;
   private final CatalogService catalog;
+  /** Runs updates started with REFRESH ... ASYNC; one at a time, in the order they were asked for. */
+  private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "flowgate-async-refresh");
+    thread.setDaemon(true);
+    return thread;
+  });
   private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
   private final Cache<PlanKey, Planned> plans = Caffeine.newBuilder().maximumSize(10_000).build();
 
@@ -72,7 +81,7 @@ public final class Engine implements AutoCloseable {
    */
   public PipelineProject.Summary runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
-        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA));
+        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background);
     return new PipelineProject(context, progress).run(folder, fullRefresh);
   }
 
@@ -92,8 +101,18 @@ public final class Engine implements AutoCloseable {
     return plans.get(key, planner);
   }
 
+  ExecutorService background() {
+    return background;
+  }
+
   @Override
   public void close() {
+    background.shutdown();
+    try {
+      background.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
     try {
       storage.close();
     } catch (EngineException e) {

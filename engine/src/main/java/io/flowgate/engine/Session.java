@@ -72,7 +72,8 @@ public final class Session {
   }
 
   private ExecutionContext context() {
-    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema));
+    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema),
+        engine.background());
   }
 
   /** What a statement returns and how many parameters it takes; queries are planned (and cached) here. */

@@ -4,9 +4,14 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.storage.H2Storage;
+import java.util.concurrent.Executor;
 
-/** What executing one statement needs: the catalog, the store and who runs it where. */
-public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session) {
+/**
+ * What executing one statement needs: the catalog, the store, who runs it where, and the engine's executor for
+ * work that outlives the statement (REFRESH ... ASYNC).
+ */
+public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
+    Executor background) {
   public QueryTranslator translator() {
     return new QueryTranslator(catalog, session);
   }

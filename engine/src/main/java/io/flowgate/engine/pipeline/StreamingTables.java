@@ -38,6 +38,8 @@ import java.util.Optional;
  * one runs its first update, as the dialect's CREATE does outside a pipeline; every refresh runs each flow once.
  */
 public final class StreamingTables {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(StreamingTables.class);
+
   private final ExecutionContext context;
   private final CatalogService catalog;
   private final H2Storage storage;
@@ -224,7 +226,15 @@ public final class StreamingTables {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
     List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
     if (refresh.async()) {
-      throw Errors.notSupported("REFRESH ... ASYNC in this version of Flowgate", refresh.span());
+      // The statement returns now; the update's outcome, failure included, is in the table's event log.
+      context.background().execute(() -> {
+        try {
+          runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
+        } catch (EngineException failed) {
+          log.info("asynchronous refresh of {} failed: {}", table.name(), failed.qualifiedClass());
+        }
+      });
+      return;
     }
     runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
   }
