@@ -22,6 +22,18 @@ SELECT details FROM event_log(TABLE(orders)) WHERE event_type = 'flow_progress';
 > details
 > {"flow_progress":{"status":"COMPLETED","metrics":{"num_output_rows":3},"data_quality":{"dropped_records":1,"expectations":[{"name":"valid_id","dataset":"orders","passed_records":3,"failed_records":1},{"name":"positive","dataset":"orders","passed_records":2,"failed_records":2}]}}}
 > rows: 1
+-- the JSON path operator reads the details
+SELECT details:flow_progress:data_quality:dropped_records AS dropped, details:flow_progress.metrics.num_output_rows AS written,
+  details:flow_progress:data_quality:expectations[1]:name AS second, details:flow_progress:data_quality:expectations[1] AS second_json,
+  details:flow_progress:nope IS NULL AS missing
+FROM event_log(TABLE(orders)) WHERE event_type = 'flow_progress';
+> dropped | written | second | second_json | missing
+> 1 | 3 | positive | {"name":"positive","dataset":"orders","passed_records":2,"failed_records":2} | true
+> rows: 1
+SELECT sum(CAST(details:flow_progress:metrics:num_output_rows AS INT)) FROM event_log(TABLE(orders)) e WHERE e.event_type = 'flow_progress';
+> sum(CAST(num_output_rows AS INT))
+> 3
+> rows: 1
 -- FAIL UPDATE writes nothing and keeps the checkpoint, so the same batch fails again
 CREATE OR REFRESH STREAMING TABLE strict_orders (
   CONSTRAINT positive EXPECT (amount > 0) ON VIOLATION FAIL UPDATE

@@ -43,6 +43,9 @@ final class ExpressionNames {
     if (expression instanceof Cast cast) {
       return (cast.tryCast() ? "TRY_CAST(" : "CAST(") + name(cast.value()) + " AS " + cast.type().sql().toUpperCase(Locale.ROOT) + ")";
     }
+    if (expression instanceof Expression.JsonExtract extract) {
+      return extract.path().get(extract.path().size() - 1).replaceAll("^\\[|\\]$", "");
+    }
     if (expression instanceof Expression.FieldAccess access) {
       return access.field();
     }

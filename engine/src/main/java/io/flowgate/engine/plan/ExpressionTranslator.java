@@ -79,6 +79,12 @@ final class ExpressionTranslator {
     if (expression instanceof ColumnRef reference) {
       return columnOrField(reference, scope);
     }
+    if (expression instanceof Expression.JsonExtract extract) {
+      Typed json = translate(extract.json(), scope);
+      String path = String.join("\n", extract.path());
+      return Typed.of("FG_SYS.JSON_PATH(CAST(" + json.sql() + " AS CHARACTER VARYING), " + constant(path,
+          "CHARACTER VARYING") + ")", SqlType.STRING);
+    }
     if (expression instanceof Expression.TableArgument argument) {
       throw Errors.notSupported("TABLE(...) outside the arguments of a table-valued function", argument.span());
     }

@@ -24,8 +24,18 @@ public final class H2Functions {
     return null;
   }
 
-  static String installSql() {
-    return "CREATE ALIAS IF NOT EXISTS FG_SYS.MAP_INDEX DETERMINISTIC FOR '" + H2Functions.class.getName()
-        + ".mapIndex'";
+  /** {@code json:path}: the value at {@code path} (segments separated by newlines) of JSON text, as text. */
+  public static String jsonPath(String json, String path) {
+    if (json == null || path == null) {
+      return null;
+    }
+    return JsonPath.extract(json, java.util.Arrays.asList(path.split("\n")));
+  }
+
+  static java.util.List<String> installSql() {
+    return java.util.List.of(
+        "CREATE ALIAS IF NOT EXISTS FG_SYS.MAP_INDEX DETERMINISTIC FOR '" + H2Functions.class.getName() + ".mapIndex'",
+        "CREATE ALIAS IF NOT EXISTS FG_SYS.JSON_PATH DETERMINISTIC FOR '" + H2Functions.class.getName()
+            + ".jsonPath'");
   }
 }

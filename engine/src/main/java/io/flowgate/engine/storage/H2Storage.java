@@ -45,7 +45,7 @@ public final class H2Storage implements AutoCloseable {
     H2Storage storage = new H2Storage(pool);
     storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
     storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
-    storage.execute(H2Functions.installSql());
+    H2Functions.installSql().forEach(storage::execute);
     return storage;
   }
 

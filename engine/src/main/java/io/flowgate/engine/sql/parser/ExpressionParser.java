@@ -247,6 +247,9 @@ final class ExpressionParser {
       Span span = cursor.span();
       if (cursor.acceptSymbol("::")) {
         base = new Cast(span, base, type(), false);
+      } else if (cursor.isSymbol(":") && (cursor.peek(1).type() == TokenType.WORD
+          || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER)) {
+        base = jsonPath(span, base);
       } else if (cursor.isSymbol(".") && (cursor.peek(1).type() == TokenType.WORD
           || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER)) {
         cursor.next();
@@ -257,6 +260,28 @@ final class ExpressionParser {
         base = new Subscript(span, base, index);
       } else {
         return base;
+      }
+    }
+  }
+
+  /** {@code :key} then any of {@code :key}, {@code .key}, {@code [n]}, {@code ['key']}. */
+  private Expression jsonPath(Span span, Expression json) {
+    List<String> path = new ArrayList<>();
+    while (true) {
+      if ((cursor.isSymbol(":") || cursor.isSymbol(".")) && (cursor.peek(1).type() == TokenType.WORD
+          || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER)) {
+        cursor.next();
+        path.add(cursor.anyIdentifier());
+      } else if (cursor.isSymbol("[") && cursor.peek(1).type() == TokenType.INTEGER && cursor.peek(2).isSymbol("]")) {
+        cursor.next();
+        path.add("[" + cursor.next().text() + "]");
+        cursor.next();
+      } else if (cursor.isSymbol("[") && cursor.peek(1).type() == TokenType.STRING && cursor.peek(2).isSymbol("]")) {
+        cursor.next();
+        path.add(cursor.next().text());
+        cursor.next();
+      } else {
+        return new Expression.JsonExtract(span, json, path);
       }
     }
   }

@@ -122,6 +122,16 @@ public sealed interface Expression extends Node {
     }
   }
 
+  /**
+   * {@code json:key.key[0]}: the value at a path inside JSON text, as STRING. Segments are keys, or {@code [n]}
+   * for array element n.
+   */
+  record JsonExtract(Span span, Expression json, List<String> path) implements Expression {
+    public JsonExtract {
+      path = List.copyOf(path);
+    }
+  }
+
   /** {@code TABLE(name)}: a table passed to a table-valued function such as {@code event_log}. */
   record TableArgument(Span span, List<String> name) implements Expression {
     public TableArgument {
