@@ -134,22 +134,23 @@ class StreamingTableTest {
       statement.execute("CREATE STREAMING TABLE ticks_st AS SELECT id FROM STREAM(ticks)");
       statement.execute("INSERT INTO ticks SELECT id FROM range(50000)");
       statement.execute("REFRESH STREAMING TABLE ticks_st ASYNC");
-      long count = 0;
-      // no timing is asserted: the test only waits, boundedly, for the update the server runs
-      for (int attempt = 0; attempt < 600 && count < 50_000; attempt++) {
-        try (ResultSet rows = statement.executeQuery("SELECT count(*) FROM ticks_st")) {
-          rows.next();
-          count = rows.getLong(1);
+      // The update is over when its update_progress COMPLETED event is in the log (the first one is CREATE's).
+      // No timing is asserted: the test only waits, boundedly, for the update the server runs.
+      long completed = 0;
+      for (int attempt = 0; attempt < 600 && completed < 2; attempt++) {
+        try (ResultSet log = statement.executeQuery("SELECT count(*) FROM event_log(TABLE(ticks_st))"
+            + " WHERE event_type = 'update_progress' AND details:update_progress:state = 'COMPLETED'")) {
+          log.next();
+          completed = log.getLong(1);
         }
-        if (count < 50_000) {
+        if (completed < 2) {
           Thread.sleep(100);
         }
       }
-      assertThat(count).isEqualTo(50_000);
-      try (ResultSet log = statement.executeQuery("SELECT count(*) FROM event_log(TABLE(ticks_st))"
-          + " WHERE event_type = 'update_progress' AND details LIKE '%COMPLETED%'")) {
-        log.next();
-        assertThat(log.getLong(1)).isEqualTo(2);
+      assertThat(completed).isEqualTo(2);
+      try (ResultSet rows = statement.executeQuery("SELECT count(*) FROM ticks_st")) {
+        rows.next();
+        assertThat(rows.getLong(1)).isEqualTo(50_000);
       }
     }
   }
