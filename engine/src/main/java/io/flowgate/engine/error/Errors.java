@@ -80,6 +80,26 @@ public final class Errors {
     return EngineException.of(ErrorClass.FEATURE_NOT_SUPPORTED).parameter("feature", feature).at(span).build();
   }
 
+  public static EngineException notAStreamingTable(String operation, List<String> table, Span span) {
+    return EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
+        .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.").parameter("operation", operation)
+        .parameter("tableName", quote(table)).at(span).build();
+  }
+
+  public static EngineException createOrReplaceStreamingTable(Span span) {
+    return EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("CREATE_OR_REPLACE",
+        "CREATE OR REPLACE is not supported on streaming tables; use CREATE OR REFRESH STREAMING TABLE.")
+        .parameter("operation", "CREATE OR REPLACE").at(span).build();
+  }
+
+  /** Statements a streaming table refuses because only its flows write it. */
+  public static EngineException unsupportedOnStreamingTable(List<String> table, String operation, Span span) {
+    return EngineException.of(ErrorClass.UNSUPPORTED_FEATURE).subClass("TABLE_OPERATION",
+        "Table <tableName> does not support <operation>. Streaming tables are written by their flows; change the"
+            + " flow query or REFRESH the table.").parameter("tableName", quote(table))
+        .parameter("operation", operation).at(span).build();
+  }
+
   public static EngineException internal(String message, Throwable cause) {
     return EngineException.of(ErrorClass.INTERNAL_ERROR).parameter("message", message).cause(cause).build();
   }

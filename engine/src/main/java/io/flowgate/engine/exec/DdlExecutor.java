@@ -175,9 +175,7 @@ public final class DdlExecutor {
         return new CreateTarget(name, existing, true);
       }
       if (orReplace && existing.get().kind() == TableKind.STREAMING_TABLE) {
-        throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-            .subClass("CREATE_OR_REPLACE", "CREATE OR REPLACE is not supported on streaming tables; use CREATE OR"
-                + " REFRESH STREAMING TABLE.").parameter("operation", "CREATE OR REPLACE").at(span).build();
+        throw Errors.createOrReplaceStreamingTable(span);
       }
       if (!orReplace || existing.get().kind() != replaceable) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), span);
@@ -327,24 +325,17 @@ public final class DdlExecutor {
                 + " TABLE.").parameter("operation", "ALTER TABLE").at(command.span()).build();
       }
       if (!command.command().equals("ALTER STREAMING TABLE")) {
-        throw unsupportedOnStreamingTable(table, command.command(), command.span());
+        throw Errors.unsupportedOnStreamingTable(table.name().parts(), command.command(), command.span());
       }
     }
     throw Errors.notSupported(command.command() + " in this version of Flowgate", command.span());
-  }
-
-  public static EngineException unsupportedOnStreamingTable(TableInfo table, String operation, Span span) {
-    return EngineException.of(ErrorClass.UNSUPPORTED_FEATURE).subClass("TABLE_OPERATION",
-        "Table <tableName> does not support <operation>. Streaming tables are written by their flows; change the"
-            + " flow query or REFRESH the table.").parameter("tableName", Errors.quote(table.name().parts()))
-        .parameter("operation", operation).at(span).build();
   }
 
   /** TRUNCATE TABLE: every row goes, in one commit of the table's log. */
   public void truncate(Ddl.Truncate truncate) {
     TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
-      throw unsupportedOnStreamingTable(table, "TRUNCATE", truncate.span());
+      throw Errors.unsupportedOnStreamingTable(table.name().parts(), "TRUNCATE", truncate.span());
     }
     if (table.kind() != TableKind.MANAGED) {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "TRUNCATE TABLE")

@@ -31,7 +31,7 @@ public final class DmlExecutor {
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       // Only its flows write a streaming table.
-      throw DdlExecutor.unsupportedOnStreamingTable(table, logged(dml).operation(), dml.span());
+      throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation(), dml.span());
     }
     if (table.kind() != TableKind.MANAGED) {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())

@@ -249,10 +249,7 @@ public final class StreamingTables {
   private List<FlowInfo> flowsOf(TableInfo table, String operation, Span span) {
     List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
     if (table.kind() != TableKind.STREAMING_TABLE && flows.isEmpty()) {
-      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
-          .parameter("operation", operation).parameter("tableName", Errors.quote(table.name().parts()))
-          .at(span).build();
+      throw Errors.notAStreamingTable(operation, table.name().parts(), span);
     }
     return flows;
   }

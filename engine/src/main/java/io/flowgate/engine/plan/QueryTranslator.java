@@ -566,10 +566,7 @@ public final class QueryTranslator {
     }
     TableInfo table = resolveTable(argument.name(), argument.span());
     if (table.kind() != TableKind.STREAMING_TABLE) {
-      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-          .subClass("NON_STREAMING_TABLE", "<tableName> is not a streaming table.")
-          .parameter("operation", "event_log").parameter("tableName", Errors.quote(table.name().parts()))
-          .at(argument.span()).build();
+      throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }
     String[][] columns = {
       {"id", "ID"}, {"sequence", "'{\"data_plane_id\":{\"seq_no\":' || CAST(SEQ AS VARCHAR) || '}}'"},

@@ -108,9 +108,7 @@ final class StatementParser {
     boolean orRefresh = !orReplace && cursor.acceptWords("OR", "REFRESH");
     if (cursor.acceptWords("STREAMING", "TABLE")) {
       if (orReplace) {
-        throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED)
-            .subClass("CREATE_OR_REPLACE", "CREATE OR REPLACE is not supported on streaming tables; use CREATE OR"
-                + " REFRESH.").parameter("operation", "CREATE OR REPLACE").at(span).build();
+        throw Errors.createOrReplaceStreamingTable(span);
       }
       return tables.createStreamingTable(span, orRefresh);
     }
