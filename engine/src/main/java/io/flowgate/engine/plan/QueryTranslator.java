@@ -532,6 +532,9 @@ public final class QueryTranslator {
     if (function.name().equals("event_log")) {
       return eventLog(function, outer);
     }
+    if (function.name().equals("read_files")) {
+      throw Errors.notSupported("read_files in this version of Flowgate", function.span());
+    }
     if (!function.name().equals("range")) {
       throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());
     }

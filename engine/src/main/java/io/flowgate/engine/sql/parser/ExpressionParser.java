@@ -501,6 +501,23 @@ final class ExpressionParser {
     return function(span, mode, arguments);
   }
 
+  /** Function arguments; {@code name => value} becomes a call of "=>" with the name, so functions find it. */
+  List<Expression> arguments() {
+    List<Expression> arguments = new ArrayList<>();
+    do {
+      if (cursor.isAnyIdentifier() && cursor.peek(1).isSymbol("=>")) {
+        Span argumentSpan = cursor.span();
+        String argumentName = cursor.next().text();
+        cursor.next();
+        arguments.add(function(argumentSpan, "=>", List.of(
+            new Literal(argumentSpan, LiteralKind.STRING, argumentName), expression())));
+      } else {
+        arguments.add(expression());
+      }
+    } while (cursor.acceptSymbol(","));
+    return arguments;
+  }
+
   private Expression functionCall() {
     Span span = cursor.span();
     String name = cursor.next().text().toLowerCase(Locale.ROOT);
@@ -515,19 +532,7 @@ final class ExpressionParser {
       if (!distinct) {
         cursor.acceptWord("ALL");
       }
-      arguments = new ArrayList<>();
-      do {
-        if (cursor.isAnyIdentifier() && cursor.peek(1).isSymbol("=>")) {
-          // named argument: kept as a NAMED_ARGUMENT call so functions can find it by name
-          Span argumentSpan = cursor.span();
-          String argumentName = cursor.next().text();
-          cursor.next();
-          arguments.add(function(argumentSpan, "=>", List.of(
-              new Literal(argumentSpan, LiteralKind.STRING, argumentName), expression())));
-        } else {
-          arguments.add(expression());
-        }
-      } while (cursor.acceptSymbol(","));
+      arguments = arguments();
     }
     cursor.expectSymbol(")");
     if (cursor.acceptWords("IGNORE", "NULLS")) {

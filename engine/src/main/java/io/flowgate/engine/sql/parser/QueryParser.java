@@ -1,5 +1,6 @@
 package io.flowgate.engine.sql.parser;
 
+import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.SortItem;
 import io.flowgate.engine.sql.tree.Query;
@@ -310,6 +311,11 @@ final class QueryParser {
     if (cursor.isWord("VALUES")) {
       return derived(span, Query.of(values()));
     }
+    if (cursor.isWord("STREAM") && cursor.peek(1).type() == TokenType.WORD && cursor.peek(2).isSymbol("(")) {
+      // STREAM read_files(...): a streaming read of files
+      throw Errors.notSupported("STREAM " + cursor.peek(1).text() + "(...) in this version of Flowgate",
+          cursor.span());
+    }
     if (cursor.isWord("STREAM") && (cursor.peek(1).isSymbol("(") || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER
         || (cursor.peek(1).type() == TokenType.WORD && !cursor.peek(2).isSymbol("(")
             && !cursor.isWord(1, "WHERE") && !cursor.isWord(1, "JOIN") && !cursor.isWord(1, "AS")))) {
@@ -319,7 +325,7 @@ final class QueryParser {
     List<String> name = cursor.qualifiedName();
     if (cursor.isSymbol("(")) {
       cursor.next();
-      List<Expression> arguments = cursor.isSymbol(")") ? List.of() : expressions.expressionList();
+      List<Expression> arguments = cursor.isSymbol(")") ? List.of() : expressions.arguments();
       cursor.expectSymbol(")");
       Optional<String> alias = alias();
       List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();

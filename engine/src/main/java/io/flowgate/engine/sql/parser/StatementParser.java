@@ -106,6 +106,13 @@ final class StatementParser {
   private Statement create(Span span) {
     boolean orReplace = cursor.acceptWords("OR", "REPLACE");
     boolean orRefresh = !orReplace && cursor.acceptWords("OR", "REFRESH");
+    if ((cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")) && cursor.isWord(1, "STREAMING")) {
+      throw Errors.notSupported(cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
+          + " streaming tables (they exist only inside a pipeline update) in this version of Flowgate", cursor.span());
+    }
+    if (cursor.isWord("MATERIALIZED") && cursor.isWord(1, "VIEW")) {
+      throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
+    }
     if (cursor.acceptWords("STREAMING", "TABLE")) {
       if (orReplace) {
         throw Errors.createOrReplaceStreamingTable(span);
