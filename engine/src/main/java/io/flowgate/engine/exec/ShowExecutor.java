@@ -14,7 +14,7 @@ import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.type.SqlType;
-import java.sql.Timestamp;
+import io.flowgate.engine.type.Timestamps;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -176,7 +176,7 @@ public final class ShowExecutor {
   private StatementResult history(TableInfo table) {
     List<List<Object>> rows = new ArrayList<>();
     for (CommitInfo commit : catalog.history(table.id())) {
-      rows.add(Arrays.asList(commit.version(), Timestamp.from(commit.timestamp()), commit.userName(),
+      rows.add(Arrays.asList(commit.version(), Timestamps.utc(commit.timestamp()), commit.userName(),
           commit.userName(), commit.operation(), render(commit.parameters()), null, null, null,
           commit.version() == 0 ? null : commit.version() - 1, "WriteSerializable",
           commit.operation().equals("WRITE"), render(commit.metrics()), null, "Flowgate"));

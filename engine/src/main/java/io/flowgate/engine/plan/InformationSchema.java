@@ -10,7 +10,7 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
-import java.sql.Timestamp;
+import io.flowgate.engine.type.Timestamps;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -64,14 +64,14 @@ final class InformationSchema {
         view = view("catalog_name", S, "catalog_owner", S, "comment", S, "created", T);
         for (CatalogInfo info : catalogs) {
           rows.add(Arrays.asList(info.name(), info.owner(), info.comment().orElse(null),
-              Timestamp.from(info.created())));
+              Timestamps.utc(info.created())));
         }
       }
       case "schemata" -> {
         view = view("catalog_name", S, "schema_name", S, "schema_owner", S, "comment", S, "created", T);
         for (SchemaInfo schema : schemas) {
           rows.add(Arrays.asList(schema.catalog(), schema.name(), schema.owner(), schema.comment().orElse(null),
-              Timestamp.from(schema.created())));
+              Timestamps.utc(schema.created())));
         }
       }
       case "tables" -> {
@@ -79,7 +79,7 @@ final class InformationSchema {
             "comment", S, "created", T, "data_source_format", S);
         for (TableInfo table : tables) {
           rows.add(Arrays.asList(table.name().catalog(), table.name().schema(), table.name().table(),
-              table.kind().name(), table.owner(), table.comment().orElse(null), Timestamp.from(table.created()),
+              table.kind().name(), table.owner(), table.comment().orElse(null), Timestamps.utc(table.created()),
               table.kind() == TableKind.VIEW ? null : "DELTA"));
         }
       }
