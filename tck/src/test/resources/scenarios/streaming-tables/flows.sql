@@ -92,3 +92,26 @@ SELECT * FROM event_log(TABLE(customers_us_west));
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
 SELECT * FROM event_log(customers_us);
 > exception WRONG_NUM_ARGS
+-- flows are independent: one failing does not hold the others back, and keeps its own checkpoint
+CREATE TABLE src_a (id INT);
+> ok
+CREATE TABLE src_b (id INT);
+> ok
+CREATE OR REFRESH STREAMING TABLE both_sources;
+> ok
+CREATE FLOW from_a AS INSERT INTO both_sources BY NAME SELECT id FROM STREAM(src_a);
+> ok
+CREATE FLOW from_b AS INSERT INTO both_sources BY NAME SELECT id FROM STREAM(src_b);
+> ok
+INSERT INTO src_a VALUES (1);
+> update count 1
+INSERT INTO src_b VALUES (2);
+> update count 1
+UPDATE src_a SET id = 10;
+> update count 1
+REFRESH STREAMING TABLE both_sources;
+> exception DELTA_SOURCE_TABLE_IGNORE_CHANGES
+SELECT id FROM both_sources ORDER BY id;
+> id
+> 2
+> rows: 1

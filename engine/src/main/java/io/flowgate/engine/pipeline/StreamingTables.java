@@ -274,45 +274,50 @@ public final class StreamingTables {
       events.updateProgress(connection, "RUNNING", Optional.empty());
       return null;
     });
-    FlowInfo current = null;
-    try {
-      if (full) {
-        storage.inTransaction(connection -> {
-          for (FlowInfo flow : flows) {
-            catalog.lockFlow(connection, flow.id());
-            catalog.clearCheckpoints(connection, flow.id());
-          }
-          long version = catalog.nextVersion(connection, table.id());
-          long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
-              "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
-          catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
-              Map.of(), Map.of("numRemovedRows", removed)));
-          return null;
-        });
-      }
-      FlowRunner runner = new FlowRunner(catalog, storage, user());
-      for (FlowInfo flow : flows) {
-        current = flow;
+    if (full) {
+      storage.inTransaction(connection -> {
+        for (FlowInfo flow : flows) {
+          catalog.lockFlow(connection, flow.id());
+          catalog.clearCheckpoints(connection, flow.id());
+        }
+        long version = catalog.nextVersion(connection, table.id());
+        long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
+            "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
+            Map.of(), Map.of("numRemovedRows", removed)));
+        return null;
+      });
+    }
+    // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
+    // with the first failure.
+    FlowRunner runner = new FlowRunner(catalog, storage, user());
+    EngineException firstFailure = null;
+    for (FlowInfo flow : flows) {
+      try {
         long rows = runner.run(flow, table, full, span, events);
         listener.completed(table, flow, rows);
-      }
-      storage.inTransaction(connection -> {
-        events.updateProgress(connection, "COMPLETED", Optional.empty());
-        return null;
-      });
-    } catch (EngineException failure) {
-      Optional<String> flowName = Optional.ofNullable(current).map(FlowInfo::name);
-      storage.inTransaction(connection -> {
-        if (flowName.isPresent()) {
-          events.flowProgress(connection, flowName.get(), "FAILED", Map.of(), Optional.empty(),
+      } catch (EngineException failure) {
+        storage.inTransaction(connection -> {
+          events.flowProgress(connection, flow.name(), "FAILED", Map.of(), Optional.empty(),
               Optional.of(failure.getMessage()));
+          return null;
+        });
+        if (firstFailure == null) {
+          firstFailure = failure;
         }
-        events.updateProgress(connection, "FAILED", Optional.of(failure.getMessage()));
-        return null;
-      });
-      throw failure;
+      }
+    }
+    EngineException failed = firstFailure;
+    storage.inTransaction(connection -> {
+      events.updateProgress(connection, failed == null ? "COMPLETED" : "FAILED",
+          Optional.ofNullable(failed).map(EngineException::getMessage));
+      return null;
+    });
+    if (failed != null) {
+      throw failed;
     }
   }
+
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
