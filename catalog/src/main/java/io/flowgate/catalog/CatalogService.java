@@ -220,6 +220,15 @@ public final class CatalogService {
     CatalogStore.saveCheckpoint(connection, checkpoint);
   }
 
+  /** The files a flow's read_files sources have ingested: a file source's checkpoint. */
+  public java.util.Set<String> ingestedFiles(Connection connection, long flowId) throws SQLException {
+    return CatalogStore.ingestedFiles(connection, flowId);
+  }
+
+  public void recordIngestedFile(Connection connection, long flowId, String path) throws SQLException {
+    CatalogStore.recordIngestedFile(connection, flowId, path);
+  }
+
   public void clearCheckpoints(Connection connection, long flowId) throws SQLException {
     CatalogStore.clearCheckpoints(connection, flowId);
   }

@@ -46,9 +46,12 @@ public final class Engine implements AutoCloseable {
 
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
 
-  private Engine(H2Storage storage, CatalogService catalog) {
+  private final List<java.nio.file.Path> ingestRoots;
+
+  private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots) {
     this.storage = storage;
     this.catalog = catalog;
+    this.ingestRoots = ingestRoots;
   }
 
   public static Engine open(EngineConfig config) {
@@ -57,7 +60,13 @@ public final class Engine implements AutoCloseable {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
       Set<String> known = new HashSet<>(catalog.storageNames());
       storage.dropOrphans(known);
-      return new Engine(storage, catalog);
+      for (java.nio.file.Path root : config.ingestRoots()) {
+        java.nio.file.Files.createDirectories(root);
+      }
+      return new Engine(storage, catalog, config.ingestRoots());
+    } catch (java.io.IOException e) {
+      storage.close();
+      throw new java.io.UncheckedIOException("cannot create an ingest folder", e);
     } catch (RuntimeException e) {
       storage.close();
       throw e;
@@ -81,7 +90,7 @@ public final class Engine implements AutoCloseable {
    */
   public PipelineProject.Summary runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
-        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background);
+        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots);
     return new PipelineProject(context, progress).run(folder, fullRefresh);
   }
 
@@ -99,6 +108,10 @@ public final class Engine implements AutoCloseable {
 
   Planned plan(PlanKey key, java.util.function.Function<PlanKey, Planned> planner) {
     return plans.get(key, planner);
+  }
+
+  List<java.nio.file.Path> ingestRoots() {
+    return ingestRoots;
   }
 
   ExecutorService background() {

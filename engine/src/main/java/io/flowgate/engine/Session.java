@@ -73,7 +73,7 @@ public final class Session {
 
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema),
-        engine.background());
+        engine.background(), engine.ingestRoots());
   }
 
   /** What a statement returns and how many parameters it takes; queries are planned (and cached) here. */

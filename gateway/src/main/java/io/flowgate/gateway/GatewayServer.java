@@ -36,7 +36,11 @@ public final class GatewayServer implements AutoCloseable {
         throw new UncheckedIOException("cannot create the data folder " + dir, e);
       }
     });
-    Engine engine = Engine.open(config.data().map(EngineConfig::inDirectory).orElseGet(EngineConfig::inMemory));
+    EngineConfig engineConfig = config.data().map(EngineConfig::inDirectory).orElseGet(EngineConfig::inMemory);
+    if (!config.ingestRoots().isEmpty()) {
+      engineConfig = engineConfig.withIngestRoots(config.ingestRoots());
+    }
+    Engine engine = Engine.open(engineConfig);
     AtomicInteger threads = new AtomicInteger();
     // A full queue makes the submitting event loop wait rather than answer 503, which Avatica's client retries forever.
     ThreadPoolExecutor workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,

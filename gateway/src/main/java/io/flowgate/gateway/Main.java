@@ -29,7 +29,8 @@ public final class Main {
       config = parse(args);
     } catch (IllegalArgumentException e) {
       System.err.println("flowgate: " + e.getMessage());
-      System.err.println("usage: java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]");
+      System.err.println("usage: java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]"
+          + " [--ingest-root DIR]...");
       System.exit(2);
       return;
     }
@@ -94,6 +95,7 @@ public final class Main {
         case "--bind" -> config = config.withBind(value(args, ++i, flag));
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
+        case "--ingest-root" -> config = config.withIngestRoot(Path.of(value(args, ++i, flag)));
         default -> throw new IllegalArgumentException("unknown flag " + flag);
       }
     }

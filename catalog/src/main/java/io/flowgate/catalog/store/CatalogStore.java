@@ -319,6 +319,8 @@ public final class CatalogStore {
   public static void deleteFlows(Connection connection, long targetId) throws SQLException {
     update(connection, "DELETE FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID IN (SELECT ID FROM FG_SYS.FLOWS WHERE"
         + " TARGET_ID = ?)", targetId);
+    update(connection, "DELETE FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID IN (SELECT ID FROM FG_SYS.FLOWS WHERE"
+        + " TARGET_ID = ?)", targetId);
     update(connection, "DELETE FROM FG_SYS.FLOWS WHERE TARGET_ID = ?", targetId);
   }
 
@@ -387,6 +389,25 @@ public final class CatalogStore {
 
   public static void clearCheckpoints(Connection connection, long flowId) throws SQLException {
     update(connection, "DELETE FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ?", flowId);
+    update(connection, "DELETE FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?", flowId);
+  }
+
+  public static java.util.Set<String> ingestedFiles(Connection connection, long flowId) throws SQLException {
+    java.util.Set<String> paths = new java.util.HashSet<>();
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT PATH FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?")) {
+      bind(statement, flowId);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          paths.add(rows.getString(1));
+        }
+      }
+    }
+    return paths;
+  }
+
+  public static void recordIngestedFile(Connection connection, long flowId, String path) throws SQLException {
+    update(connection, "INSERT INTO FG_SYS.INGESTED_FILES(FLOW_ID, PATH) VALUES (?, ?)", flowId, path);
   }
 
   private static java.time.OffsetDateTime utc(Instant instant) {

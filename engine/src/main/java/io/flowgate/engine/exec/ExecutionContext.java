@@ -4,6 +4,8 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.storage.H2Storage;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
@@ -11,7 +13,7 @@ import java.util.concurrent.Executor;
  * work that outlives the statement (REFRESH ... ASYNC).
  */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
-    Executor background) {
+    Executor background, List<Path> ingestRoots) {
   public QueryTranslator translator() {
     return new QueryTranslator(catalog, session);
   }

@@ -43,16 +43,18 @@ public final class FlowRunner {
   private final CatalogService catalog;
   private final H2Storage storage;
   private final String user;
+  private final List<java.nio.file.Path> ingestRoots;
 
-  public FlowRunner(CatalogService catalog, H2Storage storage, String user) {
+  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<java.nio.file.Path> ingestRoots) {
     this.catalog = catalog;
     this.storage = storage;
     this.user = user;
+    this.ingestRoots = ingestRoots;
   }
 
   /** A flow's query planned as an append into its target, with the streams it reads and the checks it makes. */
   record PlannedFlow(DmlPlanner.FlowStatements statements, List<StreamSources.Source> sources,
-      List<ExpectationInfo> expectations) {}
+      List<StreamSources.FileRead> fileReads, List<ExpectationInfo> expectations) {}
 
   /** Plans a flow's query into its target; checks the flow kind against its sources. */
   PlannedFlow plan(FlowInfo flow, TableInfo target, Span span) {
@@ -63,7 +65,7 @@ public final class FlowRunner {
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
-    StreamSources streams = new StreamSources();
+    StreamSources streams = new StreamSources(ingestRoots);
     QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
@@ -73,19 +75,21 @@ public final class FlowRunner {
     DmlPlanner.FlowStatements statements = new DmlPlanner(translator).flowInsert(new Dml.Insert(span,
         target.name().parts(), false, List.of(), true, query), target, checks);
     List<StreamSources.Source> sources = streams.sources();
+    List<StreamSources.FileRead> fileReads = streams.fileReads();
+    FileStaging.createTables(storage, streams);
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
-    if (!once && sources.isEmpty()) {
+    if (!once && sources.isEmpty() && fileReads.isEmpty()) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "Streaming tables may only be defined by streaming relations. Please use the STREAM keyword, or an"
               + " INSERT ONCE flow for a batch query.").parameter("flowIdentifier", Errors.quote(flow.name()))
           .at(span).build();
     }
-    if (once && !sources.isEmpty()) {
+    if (once && (!sources.isEmpty() || !fileReads.isEmpty())) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("STREAMING_RELATION_FOR_ONCE_FLOW",
           "INSERT ONCE flows may only read batch relations; remove the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
-    return new PlannedFlow(statements, sources, expectations);
+    return new PlannedFlow(statements, sources, fileReads, expectations);
   }
 
   /**
@@ -123,6 +127,20 @@ public final class FlowRunner {
         anythingNew |= latest > from;
         next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
       }
+      List<String> stagedBatches = new ArrayList<>();
+      for (StreamSources.FileRead read : planned.fileReads()) {
+        java.util.Set<String> done = catalog.ingestedFiles(connection, flow.id());
+        List<java.nio.file.Path> fresh = read.files().files().stream()
+            .filter(file -> !done.contains(file.toString())).toList();
+        String batch = java.util.UUID.randomUUID().toString();
+        FileStaging.stage(connection, read, fresh, batch);
+        runtime.put(read.batch().key(), batch);
+        stagedBatches.add(read.stagingTable() + "\n" + batch);
+        for (java.nio.file.Path file : fresh) {
+          catalog.recordIngestedFile(connection, flow.id(), file.toString());
+        }
+        anythingNew |= !fresh.isEmpty();
+      }
       if (!anythingNew) {
         events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L), Optional.empty(),
             Optional.empty());
@@ -137,6 +155,10 @@ public final class FlowRunner {
         quality = Optional.of(dataQuality(target, planned.expectations(), counts));
       }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
+      for (String staged : stagedBatches) {
+        String[] tableAndBatch = staged.split("\n");
+        FileStaging.clear(connection, tableAndBatch[0], tableAndBatch[1]);
+      }
       catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
           user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType", full ? "FULL" : "INCREMENTAL"),
           Map.of("numOutputRows", rows)));

@@ -100,7 +100,7 @@ public final class StreamingTables {
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
         List.of(), user(), Instant.now());
-    FlowRunner runner = new FlowRunner(catalog, storage, user());
+    FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     List<ExpectationInfo> expectations = expectations(create);
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
     flow.ifPresent(definition -> runner.plan(definition, table, expectations, create.span()));
@@ -158,7 +158,7 @@ public final class StreamingTables {
       FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
           query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
           context.session().catalog(), context.session().schema());
-      new FlowRunner(catalog, storage, user()).plan(flow, table, expectations, create.span());
+      new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, table, expectations, create.span());
       write(connection -> {
         catalog.saveFlow(connection, flow);
         return null;
@@ -192,7 +192,7 @@ public final class StreamingTables {
         create.flow().once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, create.flow().queryText(),
         context.session().catalog(), context.session().schema());
     TableInfo widened = widen(target, flow, create.span());
-    new FlowRunner(catalog, storage, user()).plan(flow, widened, create.span());
+    new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, widened, create.span());
     write(connection -> {
       catalog.saveFlow(connection, flow);
       return null;
@@ -290,7 +290,7 @@ public final class StreamingTables {
     }
     // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
     // with the first failure.
-    FlowRunner runner = new FlowRunner(catalog, storage, user());
+    FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     EngineException firstFailure = null;
     for (FlowInfo flow : flows) {
       try {
@@ -321,11 +321,12 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
-    StreamSources streams = new StreamSources();
+    StreamSources streams = new StreamSources(context.ingestRoots());
     QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);
     PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)
         io.flowgate.engine.sql.parser.SqlParser.parseStatement(flow.querySql()).statement());
+    FileStaging.createTables(storage, streams);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : QueryDescriber.columns(storage, planned)) {
       SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();

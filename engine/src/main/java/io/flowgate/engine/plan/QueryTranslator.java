@@ -398,6 +398,9 @@ public final class QueryTranslator {
     if (relation instanceof Relation.Stream stream) {
       return stream(stream, outer);
     }
+    if (relation instanceof Relation.StreamFunction function) {
+      return readFiles(function.function(), outer);
+    }
     if (relation instanceof Join join) {
       return join(join, outer);
     }
@@ -509,6 +512,61 @@ public final class QueryTranslator {
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
     return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+  }
+
+  /**
+   * {@code STREAM read_files(path, option => value, ...)}: the rows of the files this batch reads, which the flow
+   * runner stages in an H2 table of their inferred columns; {@code _metadata} is hidden from {@code *}.
+   */
+  private From readFiles(TableFunction function, Optional<Scope> outer) {
+    if (!function.name().equals("read_files")) {
+      throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());
+    }
+    if (streams.isEmpty()) {
+      throw Errors.notSupported("STREAM outside the query of a streaming table or flow", function.span());
+    }
+    String path = null;
+    Map<String, String> options = new HashMap<>();
+    for (Expression argument : function.arguments()) {
+      if (argument instanceof Expression.FunctionCall named && named.name().equals("=>")
+          && named.arguments().get(1) instanceof Literal value) {
+        options.put(((Literal) named.arguments().get(0)).text().toLowerCase(Locale.ROOT), value.text());
+      } else if (path == null && argument instanceof Literal literal
+          && literal.kind() == LiteralKind.STRING) {
+        path = literal.text();
+      } else {
+        throw Errors.typeMismatch("read_files", "it takes a path string and option => literal pairs",
+            function.span());
+      }
+    }
+    if (path == null) {
+      throw Errors.wrongArguments("read_files", "a path and options", function.arguments().size(), function.span());
+    }
+    StreamSources.FileRead read = streams.get().addFiles(path, options, function.span());
+    List<String> select = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    for (Map.Entry<String, SqlType> column : read.schema().entrySet()) {
+      select.add(SqlText.quote(column.getKey()));
+      columns.add(new OutputColumn(column.getKey(), Optional.of(column.getValue())));
+    }
+    select.add(SqlText.quote("_rescued_data"));
+    columns.add(new OutputColumn("_rescued_data", Optional.of(SqlType.STRING)));
+    SqlType metadata = FileColumns.METADATA;
+    select.add("CAST(ROW(\"_fp\", \"_fn\", \"_fs\", \"_fmt\") AS " + metadata.h2Type() + ")");
+    columns.add(new OutputColumn("_metadata", Optional.of(metadata)));
+    List<String> aliased = new ArrayList<>();
+    for (int i = 0; i < select.size(); i++) {
+      aliased.add(select.get(i) + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
+    }
+    String sql = "(SELECT " + String.join(", ", aliased) + " FROM " + SqlText.table(read.stagingTable())
+        + " WHERE \"_batch\" = CAST(" + bindings.bind(read.batch()) + " AS CHARACTER VARYING))";
+    String alias = newAlias();
+    TranslatedQuery view = new TranslatedQuery(sql, columns);
+    List<String> qualifier = function.alias().map(List::of).orElse(List.of("read_files"));
+    Scope scope = scopeOf(view, alias, qualifier, outer);
+    List<Scope.Column> visible = new ArrayList<>(scope.columns());
+    visible.set(visible.size() - 1, visible.get(visible.size() - 1).hide());
+    return new From(sql + " " + SqlText.quote(alias), scope.withColumns(visible), List.of());
   }
 
   /** Resolves a one-, two- or three-part table name against the session's current catalog and schema. */

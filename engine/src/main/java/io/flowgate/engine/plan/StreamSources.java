@@ -2,7 +2,9 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,36 @@ public final class StreamSources {
   public record Source(TableInfo table, boolean skipChangeCommits, boolean ignoreDeletes, long startingVersion,
       Keys keys) {}
 
+  /**
+   * A {@code read_files} source: the files, the columns inferred from them, the H2 table a batch's rows are staged
+   * in, and the binding of the batch's id.
+   */
+  public record FileRead(FileSource files, Map<String, SqlType> schema, String stagingTable, Binding.Runtime batch) {}
+
   private final Map<Long, Source> sources = new LinkedHashMap<>();
+  private final List<FileRead> fileReads = new ArrayList<>();
+  private final List<java.nio.file.Path> ingestRoots;
+
+  public StreamSources(List<java.nio.file.Path> ingestRoots) {
+    this.ingestRoots = List.copyOf(ingestRoots);
+  }
+
+  FileRead addFiles(String path, Map<String, String> options, Span span) {
+    FileSource files = FileSource.of(path, options, ingestRoots, span);
+    Map<String, SqlType> schema = files.schema();
+    if (schema.isEmpty()) {
+      throw Errors.notSupported("read_files over no files (the schema is inferred from them)", span);
+    }
+    String key = Integer.toHexString((files.base() + "|" + options + "|" + schema).hashCode());
+    FileRead read = new FileRead(files, schema, "RF_" + key, new Binding.Runtime("batch:" + key + ":"
+        + fileReads.size()));
+    fileReads.add(read);
+    return read;
+  }
+
+  public List<FileRead> fileReads() {
+    return List.copyOf(fileReads);
+  }
 
   Keys add(TableInfo table, Map<String, String> options, Span span) {
     boolean skipChanges = false;

@@ -92,6 +92,27 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /** Inserts many rows with one generated statement of plain {@code ?} parameters, as a JDBC batch. */
+  public static void insertBatch(Connection connection, H2Statement statement, List<List<Object>> rows)
+      throws SQLException {
+    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      int pending = 0;
+      for (List<Object> row : rows) {
+        for (int i = 0; i < row.size(); i++) {
+          prepared.setObject(i + 1, row.get(i));
+        }
+        prepared.addBatch();
+        if (++pending == 1_000) {
+          prepared.executeBatch();
+          pending = 0;
+        }
+      }
+      if (pending > 0) {
+        prepared.executeBatch();
+      }
+    }
+  }
+
   /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
   public static Object[] firstRow(Connection connection, H2Statement statement, Map<String, Object> runtime)
       throws SQLException {

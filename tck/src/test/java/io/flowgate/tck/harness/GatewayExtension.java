@@ -43,6 +43,11 @@ public final class GatewayExtension implements BeforeAllCallback, AfterAllCallba
     return "jdbc:flowgate://127.0.0.1:" + server.port();
   }
 
+  /** The gateway's data folder; read_files reads its {@code ingest/} folder. */
+  public Path data() {
+    return data;
+  }
+
   public int port() {
     return server.port();
   }

@@ -1,6 +1,5 @@
 package io.flowgate.engine.sql.parser;
 
-import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.SortItem;
 import io.flowgate.engine.sql.tree.Query;
@@ -312,9 +311,12 @@ final class QueryParser {
       return derived(span, Query.of(values()));
     }
     if (cursor.isWord("STREAM") && cursor.peek(1).type() == TokenType.WORD && cursor.peek(2).isSymbol("(")) {
-      // STREAM read_files(...): a streaming read of files
-      throw Errors.notSupported("STREAM " + cursor.peek(1).text() + "(...) in this version of Flowgate",
-          cursor.span());
+      cursor.next();
+      Relation function = relationPrimary();
+      if (!(function instanceof TableFunction tableFunction)) {
+        throw cursor.unexpected("a table-valued function");
+      }
+      return new Relation.StreamFunction(span, tableFunction);
     }
     if (cursor.isWord("STREAM") && (cursor.peek(1).isSymbol("(") || cursor.peek(1).type() == TokenType.QUOTED_IDENTIFIER
         || (cursor.peek(1).type() == TokenType.WORD && !cursor.peek(2).isSymbol("(")

@@ -25,6 +25,9 @@ public sealed interface Relation extends Node {
     }
   }
 
+  /** {@code STREAM read_files(...)}: a streaming read of a table-valued function (files not read before). */
+  record StreamFunction(Span span, TableFunction function) implements Relation {}
+
   /** A parenthesized query or VALUES list in FROM, with an optional alias and column names. */
   record Derived(Span span, Query query, Optional<String> alias, List<String> columnAliases) implements Relation {
     public Derived {

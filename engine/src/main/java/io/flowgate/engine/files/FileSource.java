@@ -1,0 +1,178 @@
+package io.flowgate.engine.files;
+
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * The files a {@code read_files} call reads: where (a folder, read recursively, or a glob, always inside an ingest
+ * root), how (CSV or JSON lines and their options) and the schema inferred from them.
+ */
+public record FileSource(Path base, PathMatcher matcher, String format, boolean header, char delimiter,
+    boolean inferTypes, Map<String, SqlType> hints) {
+
+  /** Resolves {@code read_files(path, options)} against the ingest roots; a path outside them is refused. */
+  public static FileSource of(String path, Map<String, String> options, List<Path> roots, Span span) {
+    if (roots.isEmpty()) {
+      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
+          .parameter("report", "read_files is off: the gateway has no ingest root (--ingest-root)").at(span).build();
+    }
+    int glob = firstGlob(path);
+    String fixed = glob < 0 ? path : path.substring(0, path.lastIndexOf('/', glob) + 1);
+    Path base = Path.of(fixed.isEmpty() ? "." : fixed);
+    base = (base.isAbsolute() ? base : roots.get(0).resolve(base)).toAbsolutePath().normalize();
+    Path resolved = base;
+    if (roots.stream().map(root -> root.toAbsolutePath().normalize()).noneMatch(resolved::startsWith)) {
+      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
+          .parameter("report", "the path " + Errors.quote(path) + " is outside the gateway's ingest roots").at(span)
+          .build();
+    }
+    PathMatcher matcher = glob < 0 ? file -> true
+        : FileSystems.getDefault().getPathMatcher("glob:" + base.resolve(path.substring(fixed.length())));
+    String format = options.getOrDefault("format", path.toLowerCase(Locale.ROOT).endsWith(".json") ? "json" : "csv")
+        .toLowerCase(Locale.ROOT);
+    if (!format.equals("csv") && !format.equals("json")) {
+      throw Errors.notSupported("read_files format " + format + " (csv and json are)", span);
+    }
+    String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
+    Map<String, SqlType> hints = new LinkedHashMap<>();
+    String hintText = options.getOrDefault("schemahints", "");
+    for (String hint : hintText.split(",")) {
+      String[] parts = hint.strip().split("\\s+", 2);
+      if (parts.length == 2) {
+        hints.put(parts[0].toLowerCase(Locale.ROOT), io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]));
+      }
+    }
+    return new FileSource(base, matcher, format, !"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
+        separator.isEmpty() ? ',' : separator.charAt(0),
+        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
+  }
+
+  private static int firstGlob(String path) {
+    for (int i = 0; i < path.length(); i++) {
+      if ("*?[{".indexOf(path.charAt(i)) >= 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Every matching file now, in path order. */
+  public List<Path> files() {
+    if (Files.isRegularFile(base)) {
+      return List.of(base);
+    }
+    if (!Files.isDirectory(base)) {
+      return List.of();
+    }
+    try (Stream<Path> walk = Files.walk(base)) {
+      return walk.filter(Files::isRegularFile).filter(matcher::matches)
+          .filter(file -> !file.getFileName().toString().startsWith(".")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The rows of a file as column name → text (NULL for a missing value), in the file's column order. */
+  public List<Map<String, String>> rows(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file);
+      return format.equals("json") ? JsonLines.rows(lines) : Csv.rows(lines, header, delimiter);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The columns over every current file: names in first-seen order, types the narrowest that fits every value. */
+  public Map<String, SqlType> schema() {
+    Map<String, SqlType> schema = new LinkedHashMap<>();
+    for (Path file : files()) {
+      for (Map<String, String> row : rows(file)) {
+        for (Map.Entry<String, String> cell : row.entrySet()) {
+          SqlType seen = schema.get(cell.getKey());
+          schema.put(cell.getKey(), widest(seen, cell.getValue() == null ? null : infer(cell.getValue())));
+        }
+      }
+    }
+    schema.replaceAll((name, type) -> hints.getOrDefault(name.toLowerCase(Locale.ROOT), type == null
+        ? SqlType.STRING : type));
+    return schema;
+  }
+
+  private SqlType infer(String value) {
+    if (!inferTypes) {
+      return SqlType.STRING;
+    }
+    String text = value.strip();
+    if (text.matches("[+-]?\\d{1,9}")) {
+      return SqlType.INT;
+    }
+    if (text.matches("[+-]?\\d{1,18}")) {
+      return SqlType.BIGINT;
+    }
+    if (text.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+      return SqlType.DOUBLE;
+    }
+    if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
+      return SqlType.BOOLEAN;
+    }
+    if (text.matches("\\d{4}-\\d{2}-\\d{2}")) {
+      return SqlType.DATE;
+    }
+    if (text.matches("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z?")) {
+      return SqlType.TIMESTAMP;
+    }
+    return SqlType.STRING;
+  }
+
+  private static SqlType widest(SqlType a, SqlType b) {
+    if (a == null) {
+      return b;
+    }
+    if (b == null || a.equals(b)) {
+      return a;
+    }
+    if (a.isNumeric() && b.isNumeric()) {
+      return a.kind() == TypeKind.DOUBLE || b.kind() == TypeKind.DOUBLE ? SqlType.DOUBLE : SqlType.BIGINT;
+    }
+    return SqlType.STRING;
+  }
+
+  /** A value of the column's type, or null when it does not fit (the caller rescues the text). */
+  public static Object convert(String text, SqlType type) {
+    String value = text.strip();
+    try {
+      return switch (type.kind()) {
+        case INT -> Integer.parseInt(value);
+        case BIGINT -> Long.parseLong(value);
+        case TINYINT -> Byte.parseByte(value);
+        case SMALLINT -> Short.parseShort(value);
+        case DOUBLE -> Double.parseDouble(value);
+        case FLOAT -> Float.parseFloat(value);
+        case DECIMAL -> new java.math.BigDecimal(value);
+        case BOOLEAN -> value.equalsIgnoreCase("true") ? Boolean.TRUE
+            : value.equalsIgnoreCase("false") ? Boolean.FALSE : null;
+        case DATE -> java.time.LocalDate.parse(value);
+        case TIMESTAMP, TIMESTAMP_NTZ -> java.time.LocalDateTime.parse(value.replace(' ', 'T').replace("Z", ""));
+        default -> text;
+      };
+    } catch (RuntimeException doesNotFit) {
+      return null;
+    }
+  }
+}

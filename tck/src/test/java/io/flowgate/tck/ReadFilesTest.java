@@ -1,0 +1,87 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** SPEC §3.5 S5: STREAM read_files ingests each file once, with _rescued_data and _metadata. */
+class ReadFilesTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  private static List<String> rows(Statement statement, String sql) throws SQLException {
+    List<String> rows = new ArrayList<>();
+    try (ResultSet result = statement.executeQuery(sql)) {
+      int columns = result.getMetaData().getColumnCount();
+      while (result.next()) {
+        List<String> cells = new ArrayList<>();
+        for (int i = 1; i <= columns; i++) {
+          cells.add(String.valueOf(result.getObject(i)));
+        }
+        rows.add(String.join(" | ", cells));
+      }
+    }
+    return rows;
+  }
+
+  @Test
+  void csvFilesAreIngestedOnce() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("in"));
+    Files.writeString(folder.resolve("a.csv"), "id,name\n1,x\nabc,y\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE OR REFRESH STREAMING TABLE raw AS SELECT *, _metadata.file_name AS f"
+          + " FROM STREAM read_files('in/', format => 'csv', header => true, schemaHints => 'id INT')");
+      assertThat(rows(statement, "SELECT id, name, _rescued_data IS NOT NULL, f FROM raw ORDER BY name"))
+          .containsExactly("1 | x | false | a.csv", "null | y | true | a.csv");
+      assertThat(rows(statement, "SELECT _rescued_data:id FROM raw WHERE id IS NULL")).containsExactly("abc");
+
+      Files.writeString(folder.resolve("b.csv"), "id,name\n3,z\n");
+      statement.execute("REFRESH STREAMING TABLE raw");
+      statement.execute("REFRESH STREAMING TABLE raw");
+      assertThat(rows(statement, "SELECT name, f FROM raw ORDER BY name"))
+          .containsExactly("x | a.csv", "y | a.csv", "z | b.csv");
+
+      statement.execute("REFRESH STREAMING TABLE raw FULL");
+      assertThat(rows(statement, "SELECT count(*) FROM raw")).containsExactly("3");
+      assertThat(rows(statement, "DESCRIBE TABLE raw")).contains("id | int | null", "name | string | null",
+          "_rescued_data | string | null", "f | string | null");
+    }
+  }
+
+  @Test
+  void jsonLinesInferTypes() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("events"));
+    Files.writeString(folder.resolve("1.json"), "{\"id\": 1, \"amount\": 2.5, \"ok\": true, \"tags\": [1,2]}\n"
+        + "{\"id\": 2, \"amount\": 3, \"ok\": false, \"extra\": \"surprise\"}\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE STREAMING TABLE events AS SELECT * FROM STREAM read_files('events',"
+          + " format => 'json')");
+      assertThat(rows(statement, "SELECT id, amount, ok, tags, extra FROM events ORDER BY id"))
+          .containsExactly("1 | 2.5 | true | [1,2] | null", "2 | 3.0 | false | null | surprise");
+    }
+  }
+
+  @Test
+  void pathsOutsideTheIngestRootsAreRefused() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("CREATE STREAMING TABLE escape AS SELECT * FROM"
+          + " STREAM read_files('/etc/', format => 'csv')"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("42501"));
+      assertThatThrownBy(() -> statement.execute("CREATE STREAMING TABLE escape2 AS SELECT * FROM"
+          + " STREAM read_files('../../', format => 'csv')"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
+    }
+  }
+}
