@@ -14,7 +14,8 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * {@code java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]} serves;
- * {@code java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]} runs a pipeline project
+ * {@code java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh] [--ingest-root DIR]...} runs
+ * a pipeline project
  * once on the store and exits (non-zero if the update failed).
  */
 public final class Main {
@@ -50,13 +51,16 @@ public final class Main {
     Path folder = null;
     Path data = Path.of("flowgate-data");
     boolean full = false;
+    java.util.List<Path> ingestRoots = new java.util.ArrayList<>();
     for (int i = 0; i < args.length; i++) {
       switch (args[i]) {
         case "--data" -> data = Path.of(value(args, ++i, "--data"));
+        case "--ingest-root" -> ingestRoots.add(Path.of(value(args, ++i, "--ingest-root")));
         case "--full-refresh" -> full = true;
         default -> {
           if (folder != null || args[i].startsWith("--")) {
-            err.println("usage: java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]");
+            err.println("usage: java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]"
+                + " [--ingest-root DIR]...");
             return 2;
           }
           folder = Path.of(args[i]);
@@ -73,7 +77,11 @@ public final class Main {
       err.println("flowgate: cannot create " + data + ": " + e.getMessage());
       return 2;
     }
-    try (Engine engine = Engine.open(EngineConfig.inDirectory(data))) {
+    EngineConfig config = EngineConfig.inDirectory(data);
+    if (!ingestRoots.isEmpty()) {
+      config = config.withIngestRoots(ingestRoots);
+    }
+    try (Engine engine = Engine.open(config)) {
       long started = System.nanoTime();
       PipelineProject.Summary summary = engine.runPipeline(folder, full, out::println);
       long total = summary.rowsByFlow().values().stream().mapToLong(Long::longValue).sum();

@@ -89,4 +89,36 @@ class PipelineRunTest {
       gateway.close();
     }
   }
+
+  /** The example the README points to runs as written, and a second run reads only a new file. */
+  @Test
+  void theExamplePipelineRuns() throws Exception {
+    Path example = Path.of("..", "examples", "orders-pipeline").toAbsolutePath().normalize();
+    Path ingest = temp.resolve("ingest");
+    Files.createDirectories(ingest.resolve("orders"));
+    try (var files = Files.list(example.resolve("data").resolve("orders"))) {
+      for (Path file : files.toList()) {
+        Files.copy(file, ingest.resolve("orders").resolve(file.getFileName()));
+      }
+    }
+    Path data = temp.resolve("example-data");
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    String[] args = {example.toString(), "--data", data.toString(), "--ingest-root", ingest.toString()};
+    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 6 rows",
+        "flow orders_silver -> main.default.orders_silver: COMPLETED, 5 rows",
+        "flow orders_eu -> main.default.orders_by_region: COMPLETED, 2 rows",
+        "flow orders_us -> main.default.orders_by_region: COMPLETED, 2 rows");
+
+    Files.writeString(ingest.resolve("orders").resolve("orders-2026-11-02.csv"),
+        "order_id,customer,region,amount,ordered_at\n6,Gus,us,10.00,2026-11-02 08:00:00\n");
+    out.reset();
+    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 1 rows", "update COMPLETED: 4 flows, 3 rows");
+  }
 }

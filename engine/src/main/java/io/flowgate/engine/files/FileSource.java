@@ -52,7 +52,7 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
     String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
     Map<String, SqlType> hints = new LinkedHashMap<>();
     String hintText = options.getOrDefault("schemahints", "");
-    for (String hint : hintText.split(",")) {
+    for (String hint : topLevelCommaSplit(hintText)) {
       String[] parts = hint.strip().split("\\s+", 2);
       if (parts.length == 2) {
         hints.put(parts[0].toLowerCase(Locale.ROOT), io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]));
@@ -61,6 +61,26 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
     return new FileSource(base, matcher, format, !"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
         separator.isEmpty() ? ',' : separator.charAt(0),
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
+  }
+
+  /** Splits {@code a INT, b DECIMAL(10,2)} at the commas that are not inside parentheses or angle brackets. */
+  private static List<String> topLevelCommaSplit(String text) {
+    List<String> parts = new ArrayList<>();
+    int depth = 0;
+    int start = 0;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c == '(' || c == '<') {
+        depth++;
+      } else if (c == ')' || c == '>') {
+        depth--;
+      } else if (c == ',' && depth == 0) {
+        parts.add(text.substring(start, i));
+        start = i + 1;
+      }
+    }
+    parts.add(text.substring(start));
+    return parts;
   }
 
   private static int firstGlob(String path) {
