@@ -17,7 +17,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 
 /**
  * The files a {@code read_files} call reads: where (a folder, read recursively, or a glob, always inside an ingest
@@ -118,10 +121,33 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
     }
   }
 
+  private static final Pattern INT = Pattern.compile("[+-]?\\d{1,9}");
+  private static final Pattern BIGINT = Pattern.compile("[+-]?\\d{1,18}");
+  private static final Pattern DOUBLE = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+  private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+  private static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z?");
+
+  /** Inferred schemas by files (path, size, modification time) and options: a flow is planned several times. */
+  private static final Cache<String, Map<String, SqlType>> SCHEMAS = Caffeine.newBuilder().maximumSize(256).build();
+
   /** The columns over every current file: names in first-seen order, types the narrowest that fits every value. */
   public Map<String, SqlType> schema() {
+    StringBuilder key = new StringBuilder(toString());
+    List<Path> files = files();
+    try {
+      for (Path file : files) {
+        key.append('|').append(file).append(':').append(Files.size(file)).append(':')
+            .append(Files.getLastModifiedTime(file).toMillis());
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return SCHEMAS.get(key.toString(), k -> infer(files));
+  }
+
+  private Map<String, SqlType> infer(List<Path> files) {
     Map<String, SqlType> schema = new LinkedHashMap<>();
-    for (Path file : files()) {
+    for (Path file : files) {
       for (Map<String, String> row : rows(file)) {
         for (Map.Entry<String, String> cell : row.entrySet()) {
           SqlType seen = schema.get(cell.getKey());
@@ -131,7 +157,7 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
     }
     schema.replaceAll((name, type) -> hints.getOrDefault(name.toLowerCase(Locale.ROOT), type == null
         ? SqlType.STRING : type));
-    return schema;
+    return java.util.Collections.unmodifiableMap(schema);
   }
 
   private SqlType infer(String value) {
@@ -139,22 +165,22 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
       return SqlType.STRING;
     }
     String text = value.strip();
-    if (text.matches("[+-]?\\d{1,9}")) {
+    if (INT.matcher(text).matches()) {
       return SqlType.INT;
     }
-    if (text.matches("[+-]?\\d{1,18}")) {
+    if (BIGINT.matcher(text).matches()) {
       return SqlType.BIGINT;
     }
-    if (text.matches("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?")) {
+    if (DOUBLE.matcher(text).matches()) {
       return SqlType.DOUBLE;
     }
     if (text.equalsIgnoreCase("true") || text.equalsIgnoreCase("false")) {
       return SqlType.BOOLEAN;
     }
-    if (text.matches("\\d{4}-\\d{2}-\\d{2}")) {
+    if (DATE.matcher(text).matches()) {
       return SqlType.DATE;
     }
-    if (text.matches("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z?")) {
+    if (TIMESTAMP.matcher(text).matches()) {
       return SqlType.TIMESTAMP;
     }
     return SqlType.STRING;

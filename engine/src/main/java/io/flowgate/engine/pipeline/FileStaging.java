@@ -130,9 +130,10 @@ final class FileStaging {
     JsonText.quote(value, json);
   }
 
-  static void clear(Connection connection, String stagingTable, String batch) throws SQLException {
-    H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(stagingTable)
-        + " WHERE \"_batch\" = ?", List.of(new io.flowgate.engine.plan.Binding.Constant(batch))), List.of(),
-        Map.of());
+  static void truncate(H2Storage storage, List<StreamSources.FileRead> reads) {
+    for (StreamSources.FileRead read : reads) {
+      storage.execute("TRUNCATE TABLE " + SqlText.table(read.stagingTable()));
+    }
   }
+
 }

@@ -65,7 +65,7 @@ public final class FlowRunner {
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
-    StreamSources streams = new StreamSources(ingestRoots);
+    StreamSources streams = new StreamSources(ingestRoots, flow.id());
     QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
@@ -98,6 +98,16 @@ public final class FlowRunner {
    */
   public long run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
+    try {
+      return runBatch(flow, target, full, planned, events);
+    } finally {
+      // Staged rows are read by batch id only, so emptying the staging tables can wait until the batch is over;
+      // H2 empties a table fastest with TRUNCATE, which it commits on its own.
+      FileStaging.truncate(storage, planned.fileReads());
+    }
+  }
+
+  private long runBatch(FlowInfo flow, TableInfo target, boolean full, PlannedFlow planned, EventLog events) {
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
       catalog.lockFlow(connection, flow.id());
@@ -127,7 +137,6 @@ public final class FlowRunner {
         anythingNew |= latest > from;
         next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
       }
-      List<String> stagedBatches = new ArrayList<>();
       for (StreamSources.FileRead read : planned.fileReads()) {
         java.util.Set<String> done = catalog.ingestedFiles(connection, flow.id());
         List<java.nio.file.Path> fresh = read.files().files().stream()
@@ -135,7 +144,6 @@ public final class FlowRunner {
         String batch = java.util.UUID.randomUUID().toString();
         FileStaging.stage(connection, read, fresh, batch);
         runtime.put(read.batch().key(), batch);
-        stagedBatches.add(read.stagingTable() + "\n" + batch);
         for (java.nio.file.Path file : fresh) {
           catalog.recordIngestedFile(connection, flow.id(), file.toString());
         }
@@ -155,10 +163,7 @@ public final class FlowRunner {
         quality = Optional.of(dataQuality(target, planned.expectations(), counts));
       }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
-      for (String staged : stagedBatches) {
-        String[] tableAndBatch = staged.split("\n");
-        FileStaging.clear(connection, tableAndBatch[0], tableAndBatch[1]);
-      }
+
       catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
           user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType", full ? "FULL" : "INCREMENTAL"),
           Map.of("numOutputRows", rows)));

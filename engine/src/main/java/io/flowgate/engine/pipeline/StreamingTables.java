@@ -321,7 +321,7 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
-    StreamSources streams = new StreamSources(context.ingestRoots());
+    StreamSources streams = new StreamSources(context.ingestRoots(), flow.id());
     QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);
     PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)

@@ -36,9 +36,12 @@ public final class StreamSources {
   private final Map<Long, Source> sources = new LinkedHashMap<>();
   private final List<FileRead> fileReads = new ArrayList<>();
   private final List<java.nio.file.Path> ingestRoots;
+  private final long flowId;
 
-  public StreamSources(List<java.nio.file.Path> ingestRoots) {
+  /** Sources of one flow's query; staging tables are the flow's own, so flows never share them. */
+  public StreamSources(List<java.nio.file.Path> ingestRoots, long flowId) {
     this.ingestRoots = List.copyOf(ingestRoots);
+    this.flowId = flowId;
   }
 
   FileRead addFiles(String path, Map<String, String> options, Span span) {
@@ -48,7 +51,7 @@ public final class StreamSources {
       throw Errors.notSupported("read_files over no files (the schema is inferred from them)", span);
     }
     String key = Integer.toHexString((files.base() + "|" + options + "|" + schema).hashCode());
-    FileRead read = new FileRead(files, schema, "RF_" + key, new Binding.Runtime("batch:" + key + ":"
+    FileRead read = new FileRead(files, schema, "RF_" + flowId + "_" + key, new Binding.Runtime("batch:" + key + ":"
         + fileReads.size()));
     fileReads.add(read);
     return read;

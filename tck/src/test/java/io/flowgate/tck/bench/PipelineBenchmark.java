@@ -25,6 +25,14 @@ public final class PipelineBenchmark {
     long ingestRows = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
     long sourceRows = args.length > 1 ? Long.parseLong(args[1]) : 5_000_000;
     Path data = Files.createTempDirectory("flowgate-pipeline-bench");
+    Path csvFolder = Files.createDirectories(data.resolve("flowgate").resolve("ingest").resolve("csv"));
+    Path csv = csvFolder.resolve("rows.csv");
+    try (var writer = Files.newBufferedWriter(csv)) {
+      writer.write("id,name,amount\n");
+      for (long i = 0; i < ingestRows; i++) {
+        writer.write(i + ",name-" + i + "," + (i / 100.0) + "\n");
+      }
+    }
 
     double h2Seconds;
     try (Connection h2 = DriverManager.getConnection("jdbc:h2:file:" + data.resolve("raw") + ";TIME ZONE=UTC",
@@ -36,6 +44,15 @@ public final class PipelineBenchmark {
       long started = System.nanoTime();
       statement.execute("INSERT INTO dst SELECT * FROM src");
       h2Seconds = (System.nanoTime() - started) / 1e9;
+    }
+    double h2CsvSeconds;
+    try (Connection h2 = DriverManager.getConnection("jdbc:h2:file:" + data.resolve("rawcsv") + ";TIME ZONE=UTC",
+        "sa", ""); Statement statement = h2.createStatement()) {
+      statement.execute("CREATE TABLE dst (id BIGINT, name VARCHAR, amount DOUBLE PRECISION)");
+      long started = System.nanoTime();
+      statement.execute("INSERT INTO dst SELECT CAST(ID AS BIGINT), NAME, CAST(AMOUNT AS DOUBLE PRECISION)"
+          + " FROM CSVREAD('" + csv + "')");
+      h2CsvSeconds = (System.nanoTime() - started) / 1e9;
     }
 
     GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0)
@@ -51,6 +68,14 @@ public final class PipelineBenchmark {
       long started = System.nanoTime();
       statement.execute("REFRESH STREAMING TABLE st");
       double flowgateSeconds = (System.nanoTime() - started) / 1e9;
+
+      started = System.nanoTime();
+      statement.execute("CREATE STREAMING TABLE from_csv AS SELECT id, name, amount FROM STREAM read_files('csv/',"
+          + " format => 'csv')");
+      double csvSeconds = (System.nanoTime() - started) / 1e9;
+      if (count(statement, "from_csv") != ingestRows) {
+        throw new IllegalStateException("from_csv has the wrong number of rows");
+      }
 
       statement.execute("CREATE TABLE big (id BIGINT, name STRING)");
       statement.execute("INSERT INTO big SELECT id, concat('name-', id) FROM range(" + sourceRows + ")");
@@ -74,6 +99,9 @@ public final class PipelineBenchmark {
       System.out.println(String.format(Locale.ROOT, "| REFRESH ingest from a table, %,d rows | %,.0f rows/s |"
           + " H2 INSERT INTO ... SELECT: %,.0f rows/s | %.2f× |", ingestRows, ingestRows / flowgateSeconds,
           ingestRows / h2Seconds, h2Seconds / flowgateSeconds));
+      System.out.println(String.format(Locale.ROOT, "| CREATE STREAMING TABLE ... STREAM read_files, one CSV of %,d"
+          + " rows | %,.0f rows/s | H2 INSERT INTO ... SELECT FROM CSVREAD: %,.0f rows/s | %.2f× |", ingestRows,
+          ingestRows / csvSeconds, ingestRows / h2CsvSeconds, h2CsvSeconds / csvSeconds));
       System.out.println(String.format(Locale.ROOT, "| incremental REFRESH, 1,000 new rows on %,d | %.3f s |"
           + " full REFRESH: %.3f s | %.2f%% |", sourceRows, incrementalSeconds, fullSeconds,
           100 * incrementalSeconds / fullSeconds));
