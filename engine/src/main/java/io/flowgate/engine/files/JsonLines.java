@@ -1,5 +1,6 @@
 package io.flowgate.engine.files;
 
+import io.flowgate.engine.type.JsonCursor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -10,12 +11,7 @@ import java.util.Map;
  * scalars kept as written, nested objects and arrays kept as JSON text. A line that is not an object is skipped.
  */
 final class JsonLines {
-  private final String text;
-  private int position;
-
-  private JsonLines(String text) {
-    this.text = text;
-  }
+  private JsonLines() {}
 
   static List<Map<String, String>> rows(List<String> lines) {
     List<Map<String, String>> rows = new ArrayList<>();
@@ -24,7 +20,7 @@ final class JsonLines {
         continue;
       }
       try {
-        rows.add(new JsonLines(line.strip()).object());
+        rows.add(object(new JsonCursor(line.strip())));
       } catch (IllegalStateException | StringIndexOutOfBoundsException malformed) {
         // a line that is not a JSON object carries no row
       }
@@ -32,105 +28,36 @@ final class JsonLines {
     return rows;
   }
 
-  private Map<String, String> object() {
+  private static Map<String, String> object(JsonCursor cursor) {
     Map<String, String> fields = new LinkedHashMap<>();
-    expect('{');
-    space();
-    if (peek() == '}') {
+    cursor.expect('{');
+    cursor.space();
+    if (cursor.peek() == '}') {
       return fields;
     }
     while (true) {
-      space();
-      String key = string();
-      space();
-      expect(':');
-      space();
-      int start = position;
+      cursor.space();
+      String key = cursor.string();
+      cursor.space();
+      cursor.expect(':');
+      cursor.space();
       String value;
-      if (peek() == '"') {
-        value = string();
+      if (cursor.peek() == '"') {
+        value = cursor.string();
       } else {
-        skip();
-        value = text.substring(start, position).strip();
+        int start = cursor.position();
+        cursor.skipValue();
+        value = cursor.text(start).strip();
         value = value.equals("null") ? null : value;
       }
       fields.put(key, value);
-      space();
-      if (peek() == ',') {
-        position++;
+      cursor.space();
+      if (cursor.peek() == ',') {
+        cursor.advance();
       } else {
-        expect('}');
+        cursor.expect('}');
         return fields;
       }
-    }
-  }
-
-  private void skip() {
-    char c = peek();
-    if (c == '"') {
-      string();
-    } else if (c == '{' || c == '[') {
-      int depth = 0;
-      do {
-        char next = text.charAt(position);
-        if (next == '"') {
-          string();
-          continue;
-        }
-        if (next == '{' || next == '[') {
-          depth++;
-        } else if (next == '}' || next == ']') {
-          depth--;
-        }
-        position++;
-      } while (depth > 0);
-    } else {
-      while (position < text.length() && ",}] \t".indexOf(text.charAt(position)) < 0) {
-        position++;
-      }
-    }
-  }
-
-  private String string() {
-    expect('"');
-    StringBuilder value = new StringBuilder();
-    while (true) {
-      char c = text.charAt(position++);
-      if (c == '"') {
-        return value.toString();
-      }
-      if (c == '\\') {
-        char escaped = text.charAt(position++);
-        switch (escaped) {
-          case 'n' -> value.append('\n');
-          case 't' -> value.append('\t');
-          case 'r' -> value.append('\r');
-          case 'u' -> {
-            value.append((char) Integer.parseInt(text.substring(position, position + 4), 16));
-            position += 4;
-          }
-          default -> value.append(escaped);
-        }
-      } else {
-        value.append(c);
-      }
-    }
-  }
-
-  private void expect(char c) {
-    if (peek() != c) {
-      throw new IllegalStateException("expected " + c);
-    }
-    position++;
-  }
-
-  private char peek() {
-    return text.charAt(position);
-  }
-
-  private void space() {
-    while (position < text.length() && Character.isWhitespace(text.charAt(position))) {
-      position++;
     }
   }
 }
