@@ -109,7 +109,8 @@ class PipelineRunTest {
         new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains(
         "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 6 rows",
-        "flow orders_silver -> main.default.orders_silver: COMPLETED, 5 rows",
+        "flow orders_silver -> main.default.orders_silver: COMPLETED, 5 rows, dropped 1, failing rows by"
+            + " expectation {valid_id=1, positive_amount=2}",
         "flow orders_eu -> main.default.orders_by_region: COMPLETED, 2 rows",
         "flow orders_us -> main.default.orders_by_region: COMPLETED, 2 rows");
 

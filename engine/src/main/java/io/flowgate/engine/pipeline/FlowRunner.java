@@ -52,6 +52,11 @@ public final class FlowRunner {
     this.ingestRoots = ingestRoots;
   }
 
+  /** What one flow batch did: rows written, and per expectation the rows that failed it, and rows dropped. */
+  public record BatchResult(long written, Map<String, Long> failedByExpectation, long dropped) {
+    static final BatchResult NOTHING = new BatchResult(0, Map.of(), 0);
+  }
+
   /** A flow's query planned as an append into its target, with the streams it reads and the checks it makes. */
   record PlannedFlow(DmlPlanner.FlowStatements statements, List<StreamSources.Source> sources,
       List<StreamSources.FileRead> fileReads, List<ExpectationInfo> expectations) {}
@@ -96,7 +101,7 @@ public final class FlowRunner {
    * Runs one batch of the flow and returns the number of rows it wrote (0 when there was nothing new).
    * {@code full} only labels the batch in the commit log: the caller has already reset the flow.
    */
-  public long run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
+  public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
     try {
       return runBatch(flow, target, full, planned, events);
@@ -107,7 +112,8 @@ public final class FlowRunner {
     }
   }
 
-  private long runBatch(FlowInfo flow, TableInfo target, boolean full, PlannedFlow planned, EventLog events) {
+  private BatchResult runBatch(FlowInfo flow, TableInfo target, boolean full, PlannedFlow planned,
+      EventLog events) {
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
       catalog.lockFlow(connection, flow.id());
@@ -115,7 +121,7 @@ public final class FlowRunner {
       if (flow.kind() == FlowInfo.FlowKind.ONCE
           && checkpoints.stream().anyMatch(c -> c.sourceTableId() == FlowCheckpoint.ONCE_DONE)) {
         events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), Optional.empty(), Optional.empty());
-        return 0L;
+        return BatchResult.NOTHING;
       }
       Map<String, Object> runtime = new HashMap<>();
       List<FlowCheckpoint> next = new ArrayList<>();
@@ -152,15 +158,22 @@ public final class FlowRunner {
       if (!anythingNew) {
         events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L), Optional.empty(),
             Optional.empty());
-        return 0L;
+        return BatchResult.NOTHING;
       }
       long version = catalog.nextVersion(connection, target.id());
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
       Optional<String> quality = Optional.empty();
+      Map<String, Long> failed = new java.util.LinkedHashMap<>();
+      long dropped = 0;
       if (planned.statements().metrics().isPresent()) {
         Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
         failIfViolated(connection, flow, planned, runtime);
         quality = Optional.of(dataQuality(target, planned.expectations(), counts));
+        long total = ((Number) counts[0]).longValue();
+        for (int i = 0; i < planned.expectations().size(); i++) {
+          failed.put(planned.expectations().get(i).name(), total - ((Number) counts[i + 1]).longValue());
+        }
+        dropped = total - ((Number) counts[counts.length - 1]).longValue();
       }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
 
@@ -175,7 +188,7 @@ public final class FlowRunner {
       }
       events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
           Optional.empty());
-      return rows;
+      return new BatchResult(rows, failed, dropped);
     });
   }
 

@@ -110,9 +110,15 @@ public final class PipelineProject {
     for (TableName name : order) {
       TableInfo table = context.catalog().table(name).orElseThrow();
       progress.accept("dataset " + name + ": " + (fullRefresh ? "full refresh" : "update"));
-      tables.update(table, fullRefresh, Span.NONE, (target, flow, written) -> {
-        rows.put(flow.name(), written);
-        progress.accept("  flow " + flow.name() + " -> " + target.name() + ": COMPLETED, " + written + " rows");
+      tables.update(table, fullRefresh, Span.NONE, (target, flow, result) -> {
+        rows.put(flow.name(), result.written());
+        StringBuilder line = new StringBuilder("  flow " + flow.name() + " -> " + target.name() + ": COMPLETED, "
+            + result.written() + " rows");
+        if (!result.failedByExpectation().isEmpty()) {
+          line.append(", dropped ").append(result.dropped()).append(", failing rows by expectation ")
+              .append(result.failedByExpectation());
+        }
+        progress.accept(line.toString());
       });
     }
     return new Summary(rows);

@@ -56,9 +56,9 @@ public final class StreamingTables {
 
   /** Listens to an update's flows, e.g. to print progress; the default listens to nothing. */
   public interface FlowListener {
-    FlowListener NONE = (table, flow, rows) -> { };
+    FlowListener NONE = (table, flow, result) -> { };
 
-    void completed(TableInfo table, FlowInfo flow, long rows);
+    void completed(TableInfo table, FlowInfo flow, FlowRunner.BatchResult result);
   }
 
   public void create(Pipeline.CreateFlowTable create) {
@@ -294,8 +294,7 @@ public final class StreamingTables {
     EngineException firstFailure = null;
     for (FlowInfo flow : flows) {
       try {
-        long rows = runner.run(flow, table, full, span, events);
-        listener.completed(table, flow, rows);
+        listener.completed(table, flow, runner.run(flow, table, full, span, events));
       } catch (EngineException failure) {
         storage.inTransaction(connection -> {
           events.flowProgress(connection, flow.name(), "FAILED", Map.of(), Optional.empty(),
