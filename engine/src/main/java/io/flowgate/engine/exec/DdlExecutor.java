@@ -17,7 +17,6 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -206,7 +205,7 @@ public final class DdlExecutor {
     if (columns.isEmpty()) {
       throw Errors.syntax("end of input", ": a table needs at least one column", create.span());
     }
-    long id = writeAndReturn(catalog::nextTableId);
+    long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
     String createSql = TableDefinitions.createTable(storageName, columns, catalog, context.session());
     // An informational primary key is not enforced, but lookups by it should not scan the table.
@@ -240,7 +239,7 @@ public final class DdlExecutor {
             create.asQuery().get()), List.of());
       }
     } catch (RuntimeException e) {
-      storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+      storage.dropTable(storageName);
       throw e;
     }
     existing.ifPresent(old -> dropStorage(List.of(old)));
@@ -304,7 +303,7 @@ public final class DdlExecutor {
       columns.add(new ColumnInfo(columnName, described.get(i).type().sql(), true, Optional.empty(), Optional.empty(),
           Optional.empty(), Optional.empty()));
     }
-    long id = writeAndReturn(catalog::nextTableId);
+    long id = context.writeMetadata(catalog::nextTableId);
     TableInfo view = new TableInfo(id, name, TableKind.VIEW, "V" + id, columns, create.comment(), Map.of(),
         List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now());
     write(connection -> {
@@ -343,8 +342,7 @@ public final class DdlExecutor {
     }
     storage.inTransaction(connection -> {
       long version = catalog.nextVersion(connection, table.id());
-      long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement("DELETE FROM "
-          + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+      long removed = H2Storage.deleteAll(connection, table.storageName());
       catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "TRUNCATE", user(),
           Map.of(), Map.of("numRemovedRows", removed)));
       return null;
@@ -374,7 +372,7 @@ public final class DdlExecutor {
   private void dropStorage(List<TableInfo> tables) {
     for (TableInfo table : tables) {
       if (table.kind() != TableKind.VIEW) {
-        storage.execute("DROP TABLE IF EXISTS " + SqlText.table(table.storageName()));
+        storage.dropTable(table.storageName());
       }
     }
   }
@@ -384,21 +382,9 @@ public final class DdlExecutor {
   }
 
   private void write(Write write) {
-    try {
-      storage.inTransaction(connection -> {
-        write.run(connection);
-        return null;
-      });
-    } finally {
-      catalog.changed();
-    }
-  }
-
-  private <T> T writeAndReturn(H2Storage.TransactionWork<T> work) {
-    try {
-      return storage.inTransaction(work);
-    } finally {
-      catalog.changed();
-    }
+    context.writeMetadata(connection -> {
+      write.run(connection);
+      return null;
+    });
   }
 }

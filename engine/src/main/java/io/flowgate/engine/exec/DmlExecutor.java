@@ -11,7 +11,6 @@ import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.storage.H2Storage;
 import java.time.Instant;
@@ -55,8 +54,7 @@ public final class DmlExecutor {
         long version = catalog.nextVersion(connection, table.id());
         long removed = 0;
         if (overwrite) {
-          removed = H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(table.storageName()),
-              List.of()), List.of(), Map.of());
+          removed = H2Storage.deleteAll(connection, table.storageName());
         }
         long rows = H2Storage.update(connection, statement, parameters,
             Map.of(Binding.Runtime.COMMIT_VERSION.key(), version));

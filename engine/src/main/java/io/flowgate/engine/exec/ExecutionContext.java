@@ -14,6 +14,15 @@ import java.util.concurrent.Executor;
  */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
     Executor background, List<Path> ingestRoots) {
+  /** A transaction that changes catalog metadata; the catalog's cache moves to a new generation after it. */
+  public <T> T writeMetadata(H2Storage.TransactionWork<T> work) {
+    try {
+      return storage.inTransaction(work);
+    } finally {
+      catalog.changed();
+    }
+  }
+
   public QueryTranslator translator() {
     return new QueryTranslator(catalog, session);
   }

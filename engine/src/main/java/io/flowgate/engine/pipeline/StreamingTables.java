@@ -85,8 +85,8 @@ public final class StreamingTables {
       return existing.get();
     }
     TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
-    long id = write(catalog::nextTableId);
-    long flowId = write(catalog::nextTableId);
+    long id = context.writeMetadata(catalog::nextTableId);
+    long flowId = context.writeMetadata(catalog::nextTableId);
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(),
         query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
         context.session().catalog(), context.session().schema()));
@@ -107,7 +107,7 @@ public final class StreamingTables {
     storage.execute(TableDefinitions.createTable(storageName, columns, catalog, context.session()));
     storage.execute(TableDefinitions.createVersionIndex(storageName));
     try {
-      write(connection -> {
+      context.writeMetadata(connection -> {
         catalog.createTable(connection, table);
         catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(),
             create.streaming() ? "CREATE STREAMING TABLE" : "CREATE TABLE", user(), Map.of(), Map.of()));
@@ -118,7 +118,7 @@ public final class StreamingTables {
         return null;
       });
     } catch (RuntimeException e) {
-      storage.execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+      storage.dropTable(storageName);
       throw e;
     }
     if (update) {
@@ -154,17 +154,17 @@ public final class StreamingTables {
       Pipeline.FlowQuery query = create.flow().get();
       List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
       long flowId = flows.stream().filter(flow -> flow.name().equals(table.name().table())).map(FlowInfo::id)
-          .findFirst().orElseGet(() -> write(catalog::nextTableId));
+          .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
       FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
           query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
           context.session().catalog(), context.session().schema());
       new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, table, expectations, create.span());
-      write(connection -> {
+      context.writeMetadata(connection -> {
         catalog.saveFlow(connection, flow);
         return null;
       });
     }
-    write(connection -> {
+    context.writeMetadata(connection -> {
       catalog.replaceExpectations(connection, table.id(), expectations);
       return null;
     });
@@ -187,13 +187,13 @@ public final class StreamingTables {
     TableInfo target = context.translator().resolveTable(create.target(), create.span());
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
-        .findFirst().orElseGet(() -> write(catalog::nextTableId));
+        .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(),
         create.flow().once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, create.flow().queryText(),
         context.session().catalog(), context.session().schema());
     TableInfo widened = widen(target, flow, create.span());
     new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, widened, create.span());
-    write(connection -> {
+    context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
       return null;
     });
@@ -215,7 +215,7 @@ public final class StreamingTables {
       storage.execute("ALTER TABLE " + SqlText.table(table.storageName()) + " ADD COLUMN " + SqlText.quote(column.name())
           + " " + column.type().h2Type());
     }
-    write(connection -> {
+    context.writeMetadata(connection -> {
       catalog.addColumns(connection, table, DdlExecutor.columnInfos(missing));
       return null;
     });
@@ -281,8 +281,7 @@ public final class StreamingTables {
           catalog.clearCheckpoints(connection, flow.id());
         }
         long version = catalog.nextVersion(connection, table.id());
-        long removed = H2Storage.update(connection, new io.flowgate.engine.plan.H2Statement(
-            "DELETE FROM " + SqlText.table(table.storageName()), List.of()), List.of(), Map.of());
+        long removed = H2Storage.deleteAll(connection, table.storageName());
         catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
             Map.of(), Map.of("numRemovedRows", removed)));
         return null;
@@ -333,13 +332,5 @@ public final class StreamingTables {
           Optional.empty(), Optional.empty()));
     }
     return columns;
-  }
-
-  private <T> T write(H2Storage.TransactionWork<T> work) {
-    try {
-      return storage.inTransaction(work);
-    } finally {
-      catalog.changed();
-    }
   }
 }

@@ -92,6 +92,17 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /** Removes every row of a data table inside the caller's transaction; returns how many there were. */
+  public static long deleteAll(Connection connection, String storageName) throws SQLException {
+    return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName), List.of()), List.of(),
+        Map.of());
+  }
+
+  /** Drops a data table (H2 commits DDL on its own). */
+  public void dropTable(String storageName) {
+    execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+  }
+
   /** Inserts many rows with one generated statement of plain {@code ?} parameters, as a JDBC batch. */
   public static void insertBatch(Connection connection, H2Statement statement, List<List<Object>> rows)
       throws SQLException {
@@ -187,7 +198,7 @@ public final class H2Storage implements AutoCloseable {
       throw H2Errors.translate(e);
     }
     for (String orphan : orphans) {
-      execute("DROP TABLE IF EXISTS " + SqlText.table(orphan));
+      dropTable(orphan);
     }
   }
 

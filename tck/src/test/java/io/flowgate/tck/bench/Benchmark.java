@@ -21,7 +21,6 @@ import org.apache.calcite.avatica.jdbc.JdbcMeta;
 import org.apache.calcite.avatica.remote.Driver.Serialization;
 import org.apache.calcite.avatica.remote.LocalService;
 import org.apache.calcite.avatica.server.HttpServer;
-import org.apache.calcite.avatica.server.HandlerFactory;
 import org.h2.tools.Server;
 
 /**
