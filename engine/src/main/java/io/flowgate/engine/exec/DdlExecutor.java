@@ -207,18 +207,16 @@ public final class DdlExecutor {
     }
     long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
-    String createSql = TableDefinitions.createTable(storageName, columns, catalog, context.session());
+    List<String> ddl = new ArrayList<>(TableDefinitions.dataTable(storageName, columns, catalog,
+        context.session()));
     // An informational primary key is not enforced, but lookups by it should not scan the table.
-    List<String> indexes = new ArrayList<>();
     for (TableConstraint constraint : create.constraints()) {
       if (constraint instanceof PrimaryKey primary) {
-        indexes.add(TableDefinitions.createIndex(storageName, storageName + "_PK", primary.columns(), columns,
+        ddl.add(TableDefinitions.createIndex(storageName, storageName + "_PK", primary.columns(), columns,
             primary.span()));
       }
     }
-    indexes.add(TableDefinitions.createVersionIndex(storageName));
-    storage.execute(createSql);
-    indexes.forEach(storage::execute);
+    ddl.forEach(storage::execute);
     TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
         create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
         create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),

@@ -104,8 +104,7 @@ public final class StreamingTables {
     List<ExpectationInfo> expectations = expectations(create);
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
     flow.ifPresent(definition -> runner.plan(definition, table, expectations, create.span()));
-    storage.execute(TableDefinitions.createTable(storageName, columns, catalog, context.session()));
-    storage.execute(TableDefinitions.createVersionIndex(storageName));
+    TableDefinitions.dataTable(storageName, columns, catalog, context.session()).forEach(storage::execute);
     try {
       context.writeMetadata(connection -> {
         catalog.createTable(connection, table);

@@ -18,7 +18,13 @@ import java.util.Set;
 public final class TableDefinitions {
   private TableDefinitions() {}
 
-  public static String createTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
+  /** The DDL of a data table: the table with its hidden version column, then the index streaming reads use. */
+  public static List<String> dataTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
+      SessionContext session) {
+    return List.of(createTable(storageName, columns, catalog, session), createVersionIndex(storageName));
+  }
+
+  private static String createTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
       SessionContext session) {
     validate(columns);
     QueryTranslator queries = new QueryTranslator(catalog, session);
@@ -51,7 +57,7 @@ public final class TableDefinitions {
   }
 
   /** The index that makes a streaming read of a table cost O(new rows). */
-  public static String createVersionIndex(String storageName) {
+  private static String createVersionIndex(String storageName) {
     return "CREATE INDEX " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(storageName + "_V") + " ON "
         + SqlText.table(storageName) + " (" + SqlText.quote(SqlText.VERSION_COLUMN) + ")";
   }
