@@ -106,8 +106,12 @@ public final class Engine implements AutoCloseable {
     return parsed.get(sql, SqlParser::parseStatement);
   }
 
-  Planned plan(PlanKey key, java.util.function.Function<PlanKey, Planned> planner) {
-    return plans.get(key, planner);
+  java.util.Optional<Planned> cachedPlan(PlanKey key) {
+    return java.util.Optional.ofNullable(plans.getIfPresent(key));
+  }
+
+  void cachePlan(PlanKey key, Planned planned) {
+    plans.put(key, planned);
   }
 
   List<java.nio.file.Path> ingestRoots() {

@@ -7,11 +7,12 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.FileStaging;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
@@ -91,7 +92,11 @@ public final class Session {
     Statement statement = parsed.statement();
     if (statement instanceof Query query) {
       Planned planned = plan(sql, query);
-      RowCursor cursor = engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE);
+      List<StreamSources.FileRead> files = planned.query().fileReads();
+      RowCursor cursor = files.isEmpty()
+          ? engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE)
+          : engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE,
+              connection -> FileStaging.stageAll(connection, files));
       return new StatementResult.Rows(planned.columns(), cursor);
     }
     if (statement instanceof Dml dml) {
@@ -115,11 +120,16 @@ public final class Session {
     return ddl((Ddl) statement);
   }
 
+  /** Plans a query, or takes its cached plan; a plan that reads files is not cached, since files change. */
   private Planned plan(String sql, Query query) {
     PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation());
-    return engine.plan(key, k -> {
-      PlannedQuery planned = new QueryTranslator(engine.catalog(), context().session()).plan(query);
-      return new Planned(planned, QueryDescriber.columns(engine.storage(), planned));
+    return engine.cachedPlan(key).orElseGet(() -> {
+      PlannedQuery planned = context().translator().plan(query);
+      Planned described = new Planned(planned, QueryDescriber.columns(engine.storage(), planned));
+      if (planned.fileReads().isEmpty()) {
+        engine.cachePlan(key, described);
+      }
+      return described;
     });
   }
 

@@ -84,4 +84,52 @@ class ReadFilesTest {
           .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
     }
   }
+
+  @Test
+  void batchReadsSeeEveryFileEachTime() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("batch"));
+    Files.writeString(folder.resolve("a.csv"), "id,city\n1,Oslo\n2,Rome\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      String read = "read_files('batch/', format => 'csv')";
+      assertThat(rows(statement, "SELECT id, city, _metadata.file_name FROM " + read + " ORDER BY id"))
+          .containsExactly("1 | Oslo | a.csv", "2 | Rome | a.csv");
+      statement.execute("CREATE TABLE cities AS SELECT * FROM " + read);
+      statement.execute("INSERT INTO cities SELECT id + 10, city, _rescued_data FROM " + read);
+      assertThat(rows(statement, "SELECT count(*), sum(id) FROM cities")).containsExactly("4 | 26");
+
+      // a new file, with a column the first lacks: the next read sees both files and the wider schema
+      Files.writeString(folder.resolve("b.csv"), "id,city,country\n3,Lima,PE\n");
+      assertThat(rows(statement, "SELECT id, city, country FROM " + read + " ORDER BY id"))
+          .containsExactly("1 | Oslo | null", "2 | Rome | null", "3 | Lima | PE");
+      assertThat(rows(statement, "SELECT count(*) FROM " + read)).containsExactly("3");
+
+      // a ONCE flow takes a batch read; it reads every file, once
+      statement.execute("CREATE STREAMING TABLE city_log (id INT, city STRING) FLOW INSERT ONCE BY NAME"
+          + " SELECT id, city FROM " + read);
+      statement.execute("REFRESH STREAMING TABLE city_log");
+      assertThat(rows(statement, "SELECT count(*) FROM city_log")).containsExactly("3");
+      // an append flow needs the STREAM keyword
+      assertThatThrownBy(() -> statement.execute("CREATE STREAMING TABLE city_stream AS SELECT * FROM " + read))
+          .hasMessageStartingWith("[INVALID_FLOW_QUERY_TYPE.BATCH_RELATION_FOR_STREAMING_TABLE]");
+      assertThatThrownBy(() -> statement.execute("CREATE VIEW city_view AS SELECT * FROM " + read))
+          .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
+    }
+  }
+
+  @Test
+  void csvQuotesEscapesAndLineBreaks() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("quoted"));
+    Files.writeString(folder.resolve("q.csv"), "id;note\r\n1;\"a;b\"\r\n2;\"say \\\"hi\\\"\"\r\n"
+        + "3;\"two\nlines\"\r\n4;\"\"\r\n5;\r\n6;\"it\"\"s\"\r\n");
+    Files.writeString(folder.resolve("single.txt"), "id;note\n7;'x; y'\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(rows(statement, "SELECT id, note, note IS NULL FROM read_files('quoted/*.csv', format => 'csv',"
+          + " sep => ';') ORDER BY id")).containsExactly("1 | a;b | false", "2 | say \"hi\" | false",
+          "3 | two\nlines | false", "4 |  | false", "5 | null | true", "6 | it\"s | false");
+      assertThat(rows(statement, "SELECT note FROM read_files('quoted/single.txt', format => 'csv', sep => ';',"
+          + " quote => '''')")).containsExactly("x; y");
+      assertThat(rows(statement, "SELECT _metadata.file_name FROM read_files('quoted/{q.csv,single.txt}',"
+          + " format => 'csv', sep => ';') GROUP BY 1 ORDER BY 1")).containsExactly("q.csv", "single.txt");
+    }
+  }
 }

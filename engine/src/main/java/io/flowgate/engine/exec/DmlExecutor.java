@@ -11,9 +11,11 @@ import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.storage.H2Storage;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -49,6 +51,8 @@ public final class DmlExecutor {
     }
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     CatalogService catalog = context.catalog();
+    List<StreamSources.FileRead> files = translator.fileReads();
+    FileStaging.createTables(context.storage(), files);
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     return context.storage().inTransaction(connection -> {
         long version = catalog.nextVersion(connection, table.id());
@@ -56,8 +60,10 @@ public final class DmlExecutor {
         if (overwrite) {
           removed = H2Storage.deleteAll(connection, table.storageName());
         }
-        long rows = H2Storage.update(connection, statement, parameters,
-            Map.of(Binding.Runtime.COMMIT_VERSION.key(), version));
+        Map<String, Object> runtime = new HashMap<>(FileStaging.stageAll(connection, files));
+        runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+        long rows = H2Storage.update(connection, statement, parameters, runtime);
+        FileStaging.removeBatches(connection, files, runtime);
         Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
             : Map.of(logged.metric(), rows);

@@ -3,6 +3,7 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.storage.H2Storage;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,7 +24,8 @@ public record ExecutionContext(CatalogService catalog, H2Storage storage, Sessio
     }
   }
 
+  /** A translator for one statement of the session; it may read files inside the ingest roots. */
   public QueryTranslator translator() {
-    return new QueryTranslator(catalog, session);
+    return new QueryTranslator(catalog, session, StreamSources.forStatement(ingestRoots));
   }
 }

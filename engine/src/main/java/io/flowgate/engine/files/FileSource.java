@@ -6,6 +6,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.FileSystems;
@@ -17,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -26,8 +28,11 @@ import com.github.benmanes.caffeine.cache.Caffeine;
  * The files a {@code read_files} call reads: where (a folder, read recursively, or a glob, always inside an ingest
  * root), how (CSV or JSON lines and their options) and the schema inferred from them.
  */
-public record FileSource(Path base, PathMatcher matcher, String format, boolean header, char delimiter,
-    boolean inferTypes, Map<String, SqlType> hints) {
+public record FileSource(Path base, PathMatcher matcher, String format, Csv.Format csv, boolean inferTypes,
+    Map<String, SqlType> hints) {
+  /** Rows of each file that type inference looks at; values past them that do not fit are rescued. */
+  private static final int SAMPLE_ROWS = 10_000;
+
 
   /** Resolves {@code read_files(path, options)} against the ingest roots; a path outside them is refused. */
   public static FileSource of(String path, Map<String, String> options, List<Path> roots, Span span) {
@@ -53,6 +58,8 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
       throw Errors.notSupported("read_files format " + format + " (csv and json are)", span);
     }
     String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
+    String quote = options.getOrDefault("quote", "\"");
+    String escape = options.getOrDefault("escape", "\\");
     Map<String, SqlType> hints = new LinkedHashMap<>();
     String hintText = options.getOrDefault("schemahints", "");
     for (String hint : topLevelCommaSplit(hintText)) {
@@ -61,8 +68,10 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
         hints.put(parts[0].toLowerCase(Locale.ROOT), io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]));
       }
     }
-    return new FileSource(base, matcher, format, !"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
-        separator.isEmpty() ? ',' : separator.charAt(0),
+    Csv.Format csv = new Csv.Format(!"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
+        separator.isEmpty() ? ',' : separator.charAt(0), quote.isEmpty() ? 0 : quote.charAt(0),
+        escape.isEmpty() ? 0 : escape.charAt(0));
+    return new FileSource(base, matcher, format, csv,
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
   }
 
@@ -111,11 +120,14 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
     }
   }
 
-  /** The rows of a file as column name → text (NULL for a missing value), in the file's column order. */
-  public List<Map<String, String>> rows(Path file) {
-    try {
-      List<String> lines = Files.readAllLines(file);
-      return format.equals("json") ? JsonLines.rows(lines) : Csv.rows(lines, header, delimiter);
+  /** Hands each row of a file to {@code sink} as column name → text (NULL for a missing value), in file order. */
+  public void forEachRow(Path file, Consumer<Map<String, String>> sink) {
+    try (BufferedReader reader = Files.newBufferedReader(file)) {
+      if (format.equals("json")) {
+        JsonLines.read(reader, sink);
+      } else {
+        Csv.read(reader, csv, sink);
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -127,37 +139,57 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
   private static final Pattern DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
   private static final Pattern TIMESTAMP = Pattern.compile("\\d{4}-\\d{2}-\\d{2}[T ]\\d{2}:\\d{2}(:\\d{2}(\\.\\d+)?)?Z?");
 
-  /** Inferred schemas by files (path, size, modification time) and options: a flow is planned several times. */
-  private static final Cache<String, Map<String, SqlType>> SCHEMAS = Caffeine.newBuilder().maximumSize(256).build();
+  /** Each file's inferred columns by path, size, modification time and options: an update re-reads only new files. */
+  private static final Cache<String, Map<String, SqlType>> FILE_SCHEMAS = Caffeine.newBuilder().maximumSize(10_000)
+      .build();
 
   /** The columns over every current file: names in first-seen order, types the narrowest that fits every value. */
   public Map<String, SqlType> schema() {
-    StringBuilder key = new StringBuilder(toString());
-    List<Path> files = files();
-    try {
-      for (Path file : files) {
-        key.append('|').append(file).append(':').append(Files.size(file)).append(':')
-            .append(Files.getLastModifiedTime(file).toMillis());
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-    return SCHEMAS.get(key.toString(), k -> infer(files));
-  }
-
-  private Map<String, SqlType> infer(List<Path> files) {
     Map<String, SqlType> schema = new LinkedHashMap<>();
-    for (Path file : files) {
-      for (Map<String, String> row : rows(file)) {
-        for (Map.Entry<String, String> cell : row.entrySet()) {
-          SqlType seen = schema.get(cell.getKey());
-          schema.put(cell.getKey(), widest(seen, cell.getValue() == null ? null : infer(cell.getValue())));
-        }
+    for (Path file : files()) {
+      String key;
+      try {
+        key = this + "|" + file + ":" + Files.size(file) + ":" + Files.getLastModifiedTime(file).toMillis();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
       }
+      FILE_SCHEMAS.get(key, k -> infer(file)).forEach((name, type) -> schema.merge(name, type, FileSource::widest));
     }
-    schema.replaceAll((name, type) -> hints.getOrDefault(name.toLowerCase(Locale.ROOT), type == null
+    schema.replaceAll((name, type) -> hints.getOrDefault(name.toLowerCase(Locale.ROOT), type == VOID_MARK
         ? SqlType.STRING : type));
     return java.util.Collections.unmodifiableMap(schema);
+  }
+
+  /** Stands for a column seen only with NULLs so far; it becomes STRING unless another file says more. */
+  private static final SqlType VOID_MARK = SqlType.VOID;
+
+  /** The columns of one file's first rows. */
+  private Map<String, SqlType> infer(Path file) {
+    Map<String, SqlType> schema = new LinkedHashMap<>();
+    int[] seen = {0};
+    try {
+      forEachRow(file, row -> {
+        for (Map.Entry<String, String> cell : row.entrySet()) {
+          SqlType type = cell.getValue() == null ? VOID_MARK : infer(cell.getValue());
+          schema.merge(cell.getKey(), type, FileSource::widest);
+        }
+        if (++seen[0] == SAMPLE_ROWS) {
+          throw SampleTaken.INSTANCE;
+        }
+      });
+    } catch (SampleTaken enough) {
+      // the rest of the file is read when it is ingested
+    }
+    return java.util.Collections.unmodifiableMap(schema);
+  }
+
+  /** Ends a sampling read early; it carries no stack trace. */
+  private static final class SampleTaken extends RuntimeException {
+    static final SampleTaken INSTANCE = new SampleTaken();
+
+    private SampleTaken() {
+      super(null, null, false, false);
+    }
   }
 
   private SqlType infer(String value) {
@@ -187,10 +219,10 @@ public record FileSource(Path base, PathMatcher matcher, String format, boolean 
   }
 
   private static SqlType widest(SqlType a, SqlType b) {
-    if (a == null) {
+    if (a == VOID_MARK) {
       return b;
     }
-    if (b == null || a.equals(b)) {
+    if (b == VOID_MARK || a.equals(b)) {
       return a;
     }
     if (a.isNumeric() && b.isNumeric()) {

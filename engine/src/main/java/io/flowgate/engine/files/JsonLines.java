@@ -1,10 +1,11 @@
 package io.flowgate.engine.files;
 
 import io.flowgate.engine.type.JsonCursor;
-import java.util.ArrayList;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /**
  * JSON lines into rows: each line an object whose top-level fields become columns; strings are unquoted, other
@@ -13,19 +14,19 @@ import java.util.Map;
 final class JsonLines {
   private JsonLines() {}
 
-  static List<Map<String, String>> rows(List<String> lines) {
-    List<Map<String, String>> rows = new ArrayList<>();
-    for (String line : lines) {
+  static void read(BufferedReader lines, Consumer<Map<String, String>> sink) throws IOException {
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
       if (line.isBlank()) {
         continue;
       }
+      Map<String, String> row;
       try {
-        rows.add(object(new JsonCursor(line.strip())));
+        row = object(new JsonCursor(line.strip()));
       } catch (IllegalStateException | StringIndexOutOfBoundsException malformed) {
-        // a line that is not a JSON object carries no row
+        continue; // a line that is not a JSON object carries no row
       }
+      sink.accept(row);
     }
-    return rows;
   }
 
   private static Map<String, String> object(JsonCursor cursor) {

@@ -9,6 +9,7 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.FileStaging;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -20,6 +21,7 @@ import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.JsonText;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -29,6 +31,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.UUID;
 
 /**
  * Runs one flow batch: reads what the flow's sources gained since its checkpoint, writes it into the target, and
@@ -43,9 +46,9 @@ public final class FlowRunner {
   private final CatalogService catalog;
   private final H2Storage storage;
   private final String user;
-  private final List<java.nio.file.Path> ingestRoots;
+  private final List<Path> ingestRoots;
 
-  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<java.nio.file.Path> ingestRoots) {
+  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<Path> ingestRoots) {
     this.catalog = catalog;
     this.storage = storage;
     this.user = user;
@@ -70,8 +73,8 @@ public final class FlowRunner {
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
-    StreamSources streams = new StreamSources(ingestRoots, flow.id());
-    QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user, flow.catalog(),
+    StreamSources streams = StreamSources.forFlow(ingestRoots, flow.id());
+    QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
         SqlParser.parseExpression(expectation.expressionSql()),
@@ -81,15 +84,16 @@ public final class FlowRunner {
         target.name().parts(), false, List.of(), true, query), target, checks);
     List<StreamSources.Source> sources = streams.sources();
     List<StreamSources.FileRead> fileReads = streams.fileReads();
-    FileStaging.createTables(storage, streams);
+    FileStaging.createTables(storage, fileReads);
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
-    if (!once && sources.isEmpty() && fileReads.isEmpty()) {
+    boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
+    if (!once && !streaming) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "Streaming tables may only be defined by streaming relations. Please use the STREAM keyword, or an"
               + " INSERT ONCE flow for a batch query.").parameter("flowIdentifier", Errors.quote(flow.name()))
           .at(span).build();
     }
-    if (once && (!sources.isEmpty() || !fileReads.isEmpty())) {
+    if (once && streaming) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("STREAMING_RELATION_FOR_ONCE_FLOW",
           "INSERT ONCE flows may only read batch relations; remove the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
@@ -143,14 +147,18 @@ public final class FlowRunner {
         anythingNew |= latest > from;
         next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
       }
+      List<StreamSources.FileRead> batchReads = new ArrayList<>();
       for (StreamSources.FileRead read : planned.fileReads()) {
-        java.util.Set<String> done = catalog.ingestedFiles(connection, flow.id());
-        List<java.nio.file.Path> fresh = read.files().files().stream()
-            .filter(file -> !done.contains(file.toString())).toList();
-        String batch = java.util.UUID.randomUUID().toString();
+        if (!read.streaming()) {
+          batchReads.add(read);
+          continue;
+        }
+        Set<String> done = catalog.ingestedFiles(connection, flow.id());
+        List<Path> fresh = read.files().files().stream().filter(file -> !done.contains(file.toString())).toList();
+        String batch = UUID.randomUUID().toString();
         FileStaging.stage(connection, read, fresh, batch);
         runtime.put(read.batch().key(), batch);
-        for (java.nio.file.Path file : fresh) {
+        for (Path file : fresh) {
           catalog.recordIngestedFile(connection, flow.id(), file.toString());
         }
         anythingNew |= !fresh.isEmpty();
@@ -160,6 +168,8 @@ public final class FlowRunner {
             Optional.empty());
         return BatchResult.NOTHING;
       }
+      // Files a flow reads as a batch (a ONCE flow, or a static side of a stream) are read whole each time.
+      runtime.putAll(FileStaging.stageAll(connection, batchReads));
       long version = catalog.nextVersion(connection, target.id());
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
       Optional<String> quality = Optional.empty();

@@ -318,12 +318,11 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
-    StreamSources streams = new StreamSources(context.ingestRoots(), flow.id());
-    QueryTranslator translator = QueryTranslator.forFlow(catalog, new SessionContext(user(), flow.catalog(),
+    StreamSources streams = StreamSources.forFlow(context.ingestRoots(), flow.id());
+    QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);
     PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)
         io.flowgate.engine.sql.parser.SqlParser.parseStatement(flow.querySql()).statement());
-    FileStaging.createTables(storage, streams);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : QueryDescriber.columns(storage, planned)) {
       SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();

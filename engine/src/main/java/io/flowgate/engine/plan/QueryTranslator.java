@@ -55,31 +55,35 @@ public final class QueryTranslator {
   private final ExpressionTranslator expressions;
   private final int[] nextAlias;
   private int viewDepth;
-  /** Present when translating a streaming flow's query: collects the STREAM sources it reads. */
-  private final Optional<StreamSources> streams;
+  /** Collects the sources read at run time: STREAM reads (in a flow's query) and read_files calls. */
+  private final StreamSources sources;
 
   /** A CTE in scope: its H2 name and columns. */
   private record Cte(String h2Name, TranslatedQuery query) {}
 
   record From(String sql, Scope scope, List<String> filters) {}
 
+  /** A translator for definitions read later (views, column expressions): no run-time sources. */
   public QueryTranslator(CatalogService catalog, SessionContext session) {
-    this(catalog, session, new Bindings(), new int[1], 0, Optional.empty());
+    this(catalog, session, StreamSources.none());
   }
 
-  /** A translator for a flow's query, where {@code STREAM(t)} reads the rows {@code t} gained since a checkpoint. */
-  public static QueryTranslator forFlow(CatalogService catalog, SessionContext session, StreamSources streams) {
-    return new QueryTranslator(catalog, session, new Bindings(), new int[1], 0, Optional.of(streams));
+  /**
+   * A translator whose statement may read {@code read_files}, and in a flow's query {@code STREAM(t)}: the rows
+   * {@code t} gained since a checkpoint.
+   */
+  public QueryTranslator(CatalogService catalog, SessionContext session, StreamSources sources) {
+    this(catalog, session, new Bindings(), new int[1], 0, sources);
   }
 
   private QueryTranslator(CatalogService catalog, SessionContext session, Bindings bindings, int[] nextAlias,
-      int viewDepth, Optional<StreamSources> streams) {
+      int viewDepth, StreamSources sources) {
     this.catalog = catalog;
     this.session = session;
     this.bindings = bindings;
     this.nextAlias = nextAlias;
     this.viewDepth = viewDepth;
-    this.streams = streams;
+    this.sources = sources;
     this.expressions = new ExpressionTranslator(this, bindings, session, false);
   }
 
@@ -87,7 +91,12 @@ public final class QueryTranslator {
   public PlannedQuery plan(Query query) {
     TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
     return new PlannedQuery(bindings.finish(translated.sql()), translated.columns().stream()
-        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList());
+        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList(), sources.fileReads());
+  }
+
+  /** The read_files calls of what this translator translated so far; their rows are staged before it runs. */
+  public List<StreamSources.FileRead> fileReads() {
+    return sources.fileReads();
   }
 
   H2Statement finish(String sql) {
@@ -399,7 +408,13 @@ public final class QueryTranslator {
       return stream(stream, outer);
     }
     if (relation instanceof Relation.StreamFunction function) {
-      return readFiles(function.function(), outer);
+      if (!function.function().name().equals("read_files")) {
+        throw Errors.unresolvedRoutine(function.function().name(), List.of("system.builtin"), function.span());
+      }
+      if (!sources.inFlow()) {
+        throw Errors.notSupported("STREAM outside the query of a streaming table or flow", function.span());
+      }
+      return readFiles(function.function(), true, outer);
     }
     if (relation instanceof Join join) {
       return join(join, outer);
@@ -482,7 +497,8 @@ public final class QueryTranslator {
     Statement statement = SqlParser.parseStatement(view.viewSql().orElseThrow()).statement();
     // A view resolves names against the catalog and schema it was created in, as the invoking user.
     SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
-    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1, Optional.empty());
+    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1,
+        StreamSources.none());
     TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
     List<String> names = view.columns().stream().map(ColumnInfo::name).toList();
     return renameColumns(query, names.size() == query.columns().size() ? names : List.of(), span);
@@ -493,14 +509,14 @@ public final class QueryTranslator {
    * when it runs ({@link StreamSources} names the bindings), less the commits it was told to skip.
    */
   private From stream(Relation.Stream stream, Optional<Scope> outer) {
-    if (streams.isEmpty()) {
+    if (!sources.inFlow()) {
       throw Errors.notSupported("STREAM outside the query of a streaming table or flow", stream.span());
     }
     TableInfo table = resolveTable(stream.name(), stream.span());
     if (table.kind() == TableKind.VIEW) {
       throw Errors.notSupported("STREAM over a view", stream.span());
     }
-    StreamSources.Keys keys = streams.get().add(table, stream.options(), stream.span());
+    StreamSources.Keys keys = sources.add(table, stream.options(), stream.span());
     String version = SqlText.quote(SqlText.VERSION_COLUMN);
     // An inclusive lower bound lets H2's index start at the first new version instead of stepping over every row
     // of the last one read.
@@ -515,16 +531,11 @@ public final class QueryTranslator {
   }
 
   /**
-   * {@code STREAM read_files(path, option => value, ...)}: the rows of the files this batch reads, which the flow
-   * runner stages in an H2 table of their inferred columns; {@code _metadata} is hidden from {@code *}.
+   * {@code [STREAM] read_files(path, option => value, ...)}: the rows of the files the statement reads (a stream:
+   * those not read before), which the executor stages in an H2 table of their inferred columns; {@code _metadata}
+   * is hidden from {@code *}.
    */
-  private From readFiles(TableFunction function, Optional<Scope> outer) {
-    if (!function.name().equals("read_files")) {
-      throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());
-    }
-    if (streams.isEmpty()) {
-      throw Errors.notSupported("STREAM outside the query of a streaming table or flow", function.span());
-    }
+  private From readFiles(TableFunction function, boolean streaming, Optional<Scope> outer) {
     String path = null;
     Map<String, String> options = new HashMap<>();
     for (Expression argument : function.arguments()) {
@@ -542,7 +553,7 @@ public final class QueryTranslator {
     if (path == null) {
       throw Errors.wrongArguments("read_files", "a path and options", function.arguments().size(), function.span());
     }
-    StreamSources.FileRead read = streams.get().addFiles(path, options, function.span());
+    StreamSources.FileRead read = sources.addFiles(path, options, streaming, function.span());
     List<String> select = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (Map.Entry<String, SqlType> column : read.schema().entrySet()) {
@@ -591,7 +602,7 @@ public final class QueryTranslator {
       return eventLog(function, outer);
     }
     if (function.name().equals("read_files")) {
-      throw Errors.notSupported("read_files in this version of Flowgate", function.span());
+      return readFiles(function, false, outer);
     }
     if (!function.name().equals("range")) {
       throw Errors.unresolvedRoutine(function.name(), List.of("system.builtin"), function.span());

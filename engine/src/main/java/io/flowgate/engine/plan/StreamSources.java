@@ -5,16 +5,19 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
- * The tables a flow's query reads with {@code STREAM}, collected while it is translated, and the run-time bindings
- * of each one's version window: rows with {@code from <= version <= to}, less the commit versions in {@code skip}.
+ * The sources of a statement whose rows depend on when it runs, collected while it is translated: tables a flow
+ * reads with {@code STREAM} (bound at run time to a version window: rows with {@code from <= version <= to}, less
+ * the commit versions in {@code skip}) and {@code read_files} calls (whose rows are staged in H2 at run time).
  */
 public final class StreamSources {
   private static final Set<String> OPTIONS = Set.of("skipchangecommits", "startingversion", "ignoredeletes",
@@ -29,34 +32,64 @@ public final class StreamSources {
 
   /**
    * A {@code read_files} source: the files, the columns inferred from them, the H2 table a batch's rows are staged
-   * in, and the binding of the batch's id.
+   * in, the binding of the batch's id, and whether it is streaming (only files not read before) or a batch read
+   * (every file).
    */
-  public record FileRead(FileSource files, Map<String, SqlType> schema, String stagingTable, Binding.Runtime batch) {}
+  public record FileRead(FileSource files, Map<String, SqlType> schema, String stagingTable, Binding.Runtime batch,
+      boolean streaming) {}
 
   private final Map<Long, Source> sources = new LinkedHashMap<>();
   private final List<FileRead> fileReads = new ArrayList<>();
-  private final List<java.nio.file.Path> ingestRoots;
-  private final long flowId;
+  private final Optional<List<Path>> ingestRoots;
+  private final Optional<Long> flowId;
 
-  /** Sources of one flow's query; staging tables are the flow's own, so flows never share them. */
-  public StreamSources(List<java.nio.file.Path> ingestRoots, long flowId) {
-    this.ingestRoots = List.copyOf(ingestRoots);
+  private StreamSources(Optional<List<Path>> ingestRoots, Optional<Long> flowId) {
+    this.ingestRoots = ingestRoots.map(List::copyOf);
     this.flowId = flowId;
   }
 
-  FileRead addFiles(String path, Map<String, String> options, Span span) {
-    FileSource files = FileSource.of(path, options, ingestRoots, span);
+  /** Sources of one flow's query; its staging tables are the flow's own, so flows never share them. */
+  public static StreamSources forFlow(List<Path> ingestRoots, long flowId) {
+    return new StreamSources(Optional.of(ingestRoots), Optional.of(flowId));
+  }
+
+  /**
+   * Sources of a statement outside a flow: batch {@code read_files} only. Statements share staging tables and keep
+   * their rows apart by batch id.
+   */
+  public static StreamSources forStatement(List<Path> ingestRoots) {
+    return new StreamSources(Optional.of(ingestRoots), Optional.empty());
+  }
+
+  /** No run-time sources at all: definitions that are read later (views, column defaults and checks). */
+  public static StreamSources none() {
+    return new StreamSources(Optional.empty(), Optional.empty());
+  }
+
+  /** Whether {@code STREAM} may be read here: only in a flow's query. */
+  boolean inFlow() {
+    return flowId.isPresent();
+  }
+
+  FileRead addFiles(String path, Map<String, String> options, boolean streaming, Span span) {
+    if (ingestRoots.isEmpty()) {
+      throw Errors.notSupported("read_files in a view or a column definition (it is read when a query, CREATE"
+          + " TABLE AS, INSERT or flow runs)", span);
+    }
+    FileSource files = FileSource.of(path, options, ingestRoots.get(), span);
     Map<String, SqlType> schema = files.schema();
     if (schema.isEmpty()) {
       throw Errors.notSupported("read_files over no files (the schema is inferred from them)", span);
     }
     String key = Integer.toHexString((files.base() + "|" + options + "|" + schema).hashCode());
-    FileRead read = new FileRead(files, schema, "RF_" + flowId + "_" + key, new Binding.Runtime("batch:" + key + ":"
-        + fileReads.size()));
+    String owner = flowId.map(String::valueOf).orElse("S");
+    FileRead read = new FileRead(files, schema, "RF_" + owner + "_" + key, new Binding.Runtime("batch:" + key + ":"
+        + fileReads.size()), streaming);
     fileReads.add(read);
     return read;
   }
 
+  /** Every read_files call of the statement, streaming or not. */
   public List<FileRead> fileReads() {
     return List.copyOf(fileReads);
   }

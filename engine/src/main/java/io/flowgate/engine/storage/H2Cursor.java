@@ -15,10 +15,14 @@ final class H2Cursor implements RowCursor {
   private final PreparedStatement statement;
   private final ResultSet rows;
   private final boolean[] json;
+  /** Whether the query ran in a transaction of staged rows, which closing rolls back. */
+  private final boolean rollBack;
   private boolean closed;
 
-  H2Cursor(Connection connection, PreparedStatement statement, ResultSet rows) throws SQLException {
+  H2Cursor(Connection connection, PreparedStatement statement, ResultSet rows, boolean rollBack)
+      throws SQLException {
     this.connection = connection;
+    this.rollBack = rollBack;
     this.statement = statement;
     this.rows = rows;
     int count = rows.getMetaData().getColumnCount();
@@ -85,7 +89,11 @@ final class H2Cursor implements RowCursor {
     }
     closed = true;
     try (connection; statement; rows) {
-      // closed by try-with-resources, in reverse order
+      if (rollBack) {
+        rows.close();
+        connection.rollback();
+        connection.setAutoCommit(true);
+      }
     } catch (SQLException ignored) {
       // nothing useful to do when closing fails
     }

@@ -103,25 +103,52 @@ public final class H2Storage implements AutoCloseable {
     execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
   }
 
-  /** Inserts many rows with one generated statement of plain {@code ?} parameters, as a JDBC batch. */
-  public static void insertBatch(Connection connection, H2Statement statement, List<List<Object>> rows)
-      throws SQLException {
-    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
-      int pending = 0;
-      for (List<Object> row : rows) {
+  /**
+   * Inserts rows through one generated statement of plain {@code ?} parameters, sent in JDBC batches; failures
+   * arrive as the dialect's errors. Closing sends what is left.
+   */
+  public static final class BatchInsert implements AutoCloseable {
+    private static final int BATCH = 1_000;
+    private final PreparedStatement prepared;
+    private int pending;
+
+    private BatchInsert(PreparedStatement prepared) {
+      this.prepared = prepared;
+    }
+
+    public void add(List<Object> row) {
+      try {
         for (int i = 0; i < row.size(); i++) {
           prepared.setObject(i + 1, row.get(i));
         }
         prepared.addBatch();
-        if (++pending == 1_000) {
-          prepared.executeBatch();
-          pending = 0;
+        if (++pending == BATCH) {
+          send();
         }
-      }
-      if (pending > 0) {
-        prepared.executeBatch();
+      } catch (SQLException e) {
+        throw H2Errors.translate(e);
       }
     }
+
+    private void send() throws SQLException {
+      prepared.executeBatch();
+      pending = 0;
+    }
+
+    @Override
+    public void close() {
+      try (prepared) {
+        if (pending > 0) {
+          send();
+        }
+      } catch (SQLException e) {
+        throw H2Errors.translate(e);
+      }
+    }
+  }
+
+  public static BatchInsert batchInsert(Connection connection, H2Statement statement) throws SQLException {
+    return new BatchInsert(connection.prepareStatement(statement.sql()));
   }
 
   /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
@@ -144,14 +171,28 @@ public final class H2Storage implements AutoCloseable {
 
   /** Runs a query and streams its rows; the cursor owns a pooled connection until closed. */
   public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize) {
+    return query(statement, parameters, fetchSize, null);
+  }
+
+  /**
+   * Runs a query after {@code prepare} wrote what it reads (staged rows) in a transaction that is never committed:
+   * the cursor rolls it back when it closes. {@code prepare} returns the values of the query's run-time bindings.
+   */
+  public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize,
+      TransactionWork<Map<String, Object>> prepare) {
     Connection connection = null;
     try {
       connection = pool.getConnection();
+      Map<String, Object> runtime = Map.of();
+      if (prepare != null) {
+        connection.setAutoCommit(false);
+        runtime = prepare.run(connection);
+      }
       PreparedStatement prepared = connection.prepareStatement(statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
           ResultSet.CONCUR_READ_ONLY);
       prepared.setFetchSize(fetchSize);
-      bind(prepared, statement, parameters, Map.of());
-      return new H2Cursor(connection, prepared, prepared.executeQuery());
+      bind(prepared, statement, parameters, runtime);
+      return new H2Cursor(connection, prepared, prepared.executeQuery(), prepare != null);
     } catch (SQLException e) {
       closeQuietly(connection);
       throw H2Errors.translate(e);
@@ -228,6 +269,10 @@ public final class H2Storage implements AutoCloseable {
   private static void closeQuietly(Connection connection) {
     if (connection != null) {
       try {
+        if (!connection.getAutoCommit()) {
+          connection.rollback();
+          connection.setAutoCommit(true);
+        }
         connection.close();
       } catch (SQLException ignored) {
         // the original failure is what matters

@@ -1,4 +1,4 @@
-package io.flowgate.engine.pipeline;
+package io.flowgate.engine.exec;
 
 import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.plan.FileColumns;
@@ -16,23 +16,49 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 
 /**
- * Stages the rows of a flow batch's new files in an H2 table of their inferred columns, inside the flow's
- * transaction; the flow's SQL reads them by batch id and the batch is removed before the transaction commits.
+ * Stages the rows of files a statement reads in an H2 table of their inferred columns, inside the statement's
+ * transaction; the statement's SQL reads them by batch id. A flow's staging tables are its own and emptied after
+ * each batch; a statement outside a flow removes its batch before it commits, or never commits it (a query).
  * Values that do not fit their column, and fields the schema lacks, go to {@code _rescued_data} as JSON with the
  * file's path.
  */
-final class FileStaging {
+public final class FileStaging {
   private FileStaging() {}
 
-  /** The staging tables of the file sources a flow reads; H2 commits their DDL on its own. */
-  static void createTables(H2Storage storage, StreamSources streams) {
-    for (StreamSources.FileRead read : streams.fileReads()) {
+  /** The staging tables of the files a statement reads; H2 commits their DDL on its own, so call it first. */
+  public static void createTables(H2Storage storage, List<StreamSources.FileRead> reads) {
+    for (StreamSources.FileRead read : reads) {
       storage.execute(createTable(read));
+    }
+  }
+
+  /** Stages every file of each read as a new batch and returns the run-time values that name the batches. */
+  public static Map<String, Object> stageAll(Connection connection, List<StreamSources.FileRead> reads)
+      throws SQLException {
+    Map<String, Object> runtime = new HashMap<>();
+    for (StreamSources.FileRead read : reads) {
+      String batch = UUID.randomUUID().toString();
+      stage(connection, read, read.files().files(), batch);
+      runtime.put(read.batch().key(), batch);
+    }
+    return runtime;
+  }
+
+  /** Removes the batches {@link #stageAll} staged, before the statement's transaction commits. */
+  public static void removeBatches(Connection connection, List<StreamSources.FileRead> reads,
+      Map<String, Object> runtime) throws SQLException {
+    for (StreamSources.FileRead read : reads) {
+      H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(read.stagingTable())
+          + " WHERE \"_batch\" = ?1", List.of(read.batch())), List.of(), runtime);
     }
   }
 
@@ -52,7 +78,7 @@ final class FileStaging {
         + ")";
   }
 
-  static void stage(Connection connection, StreamSources.FileRead read, List<Path> files, String batch)
+  public static void stage(Connection connection, StreamSources.FileRead read, List<Path> files, String batch)
       throws SQLException {
     List<String> names = new ArrayList<>(read.schema().keySet());
     List<String> placeholders = new ArrayList<>();
@@ -68,7 +94,16 @@ final class FileStaging {
     }
     String sql = "INSERT INTO " + SqlText.table(read.stagingTable()) + " (" + String.join(", ", quoted)
         + ") VALUES (" + String.join(", ", placeholders) + ")";
-    List<List<Object>> rows = new ArrayList<>();
+    SqlType[] types = names.stream().map(read.schema()::get).toArray(SqlType[]::new);
+    Set<String> known = new HashSet<>();
+    names.forEach(name -> known.add(name.toLowerCase(Locale.ROOT)));
+    try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, new H2Statement(sql, List.of()))) {
+      stageFiles(read, files, batch, names, types, known, insert);
+    }
+  }
+
+  private static void stageFiles(StreamSources.FileRead read, List<Path> files, String batch, List<String> names,
+      SqlType[] types, Set<String> known, H2Storage.BatchInsert insert) {
     for (Path file : files) {
       long size;
       java.time.LocalDateTime modified;
@@ -78,20 +113,22 @@ final class FileStaging {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      for (Map<String, String> fields : read.files().rows(file)) {
-        List<Object> values = new ArrayList<>();
+      read.files().forEachRow(file, fields -> {
+        List<Object> values = new ArrayList<>(names.size() + 6);
         StringBuilder rescued = new StringBuilder();
-        for (String name : names) {
-          String text = lookup(fields, name);
-          Object value = text == null ? null : FileSource.convert(text, read.schema().get(name));
+        for (int i = 0; i < types.length; i++) {
+          String text = lookup(fields, names.get(i));
+          Object value = text == null ? null : FileSource.convert(text, types[i]);
           if (text != null && value == null) {
-            rescue(rescued, name, text);
+            rescue(rescued, names.get(i), text);
           }
           values.add(value);
         }
-        for (Map.Entry<String, String> field : fields.entrySet()) {
-          if (field.getValue() != null && names.stream().noneMatch(name -> name.equalsIgnoreCase(field.getKey()))) {
-            rescue(rescued, field.getKey(), field.getValue());
+        if (fields.size() > names.size() || !known.containsAll(fields.keySet())) {
+          for (Map.Entry<String, String> field : fields.entrySet()) {
+            if (field.getValue() != null && !known.contains(field.getKey().toLowerCase(Locale.ROOT))) {
+              rescue(rescued, field.getKey(), field.getValue());
+            }
           }
         }
         if (!rescued.isEmpty()) {
@@ -103,10 +140,9 @@ final class FileStaging {
         values.add(size);
         values.add(modified);
         values.add(batch);
-        rows.add(values);
-      }
+        insert.add(values);
+      });
     }
-    H2Storage.insertBatch(connection, new H2Statement(sql, List.of()), rows);
   }
 
   private static String lookup(Map<String, String> fields, String name) {
@@ -130,7 +166,7 @@ final class FileStaging {
     JsonText.quote(value, json);
   }
 
-  static void truncate(H2Storage storage, List<StreamSources.FileRead> reads) {
+  public static void truncate(H2Storage storage, List<StreamSources.FileRead> reads) {
     for (StreamSources.FileRead read : reads) {
       storage.execute("TRUNCATE TABLE " + SqlText.table(read.stagingTable()));
     }
