@@ -141,7 +141,7 @@ SELECT * FROM people_st;
 > ann | 30 | null
 > rows: 1
 CREATE STREAMING TABLE bad_st (name STRING) AS SELECT name, age FROM STREAM(people);
-> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+> exception USER_SPECIFIED_AND_INFERRED_SCHEMA_NOT_COMPATIBLE
 SHOW TABLES LIKE 'bad*';
 > database | tableName | isTemporary
 > rows: 0

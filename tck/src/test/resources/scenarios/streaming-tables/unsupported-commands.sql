@@ -27,8 +27,10 @@ MERGE INTO st USING base ON st.id = base.id WHEN MATCHED THEN DELETE;
 > exception UNSUPPORTED_FEATURE.TABLE_OPERATION
 UPDATE st SET id = 0;
 > exception UNSUPPORTED_FEATURE.TABLE_OPERATION
-ALTER STREAMING TABLE st ADD SCHEDULE EVERY 1 HOUR;
+ALTER STREAMING TABLE st ALTER COLUMN id SET MASK some_mask;
 > exception FEATURE_NOT_SUPPORTED
+ALTER STREAMING TABLE base ADD SCHEDULE EVERY 1 HOUR;
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
 ALTER TABLE base ADD COLUMN x INT;
 > exception FEATURE_NOT_SUPPORTED
 -- managed tables truncate, logged like any write
@@ -41,13 +43,13 @@ SELECT count(*) FROM base;
 REFRESH STREAMING TABLE st;
 > exception DELTA_SOURCE_IGNORE_DELETE
 -- the rest of the seeds' grammar parses and is refused precisely, until it is built (read_files outside the
--- gateway's ingest roots is refused for good; batch read_files is not built yet)
+-- gateway's ingest roots is refused for good)
 CREATE OR REFRESH PRIVATE STREAMING TABLE p AS SELECT * FROM STREAM(base);
 > exception FEATURE_NOT_SUPPORTED
 CREATE OR REFRESH STREAMING TABLE files AS SELECT * FROM STREAM read_files('/tmp', format => 'csv');
 > exception INSUFFICIENT_PERMISSIONS
 SELECT * FROM read_files('/tmp', format => 'json');
-> exception FEATURE_NOT_SUPPORTED
+> exception INSUFFICIENT_PERMISSIONS
 CREATE OR REFRESH MATERIALIZED VIEW mv AS SELECT * FROM base;
 > exception FEATURE_NOT_SUPPORTED
 CREATE STREAMING TABLE masked (id INT MASK mask_fn) AS SELECT * FROM STREAM(base);

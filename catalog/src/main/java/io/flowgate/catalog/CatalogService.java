@@ -6,6 +6,7 @@ import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
+import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.PipelineEvent;
@@ -200,6 +201,21 @@ public final class CatalogService {
   public void replaceExpectations(Connection connection, long tableId, List<ExpectationInfo> expectations)
       throws SQLException {
     CatalogStore.replaceExpectations(connection, tableId, expectations);
+  }
+
+  /** The details of a table's newest event of one type ({@code update_progress}, ...). */
+  public Optional<String> latestEventDetails(Connection connection, long tableId, String eventType)
+      throws SQLException {
+    return CatalogStore.latestEventDetails(connection, tableId, eventType);
+  }
+
+  /** A streaming table's settings; tables made before they were kept have none. */
+  public Optional<StreamingSettings> streamingSettings(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.streamingSettings(connection, tableId);
+  }
+
+  public void saveStreamingSettings(Connection connection, StreamingSettings settings) throws SQLException {
+    CatalogStore.saveStreamingSettings(connection, settings);
   }
 
   /** Appends to a streaming table's event log, in the caller's transaction. */

@@ -113,6 +113,10 @@ public final class Session {
       new StreamingTables(context()).createFlow(create);
       return new StatementResult.Done();
     }
+    if (statement instanceof Pipeline.AlterSchedule alter) {
+      new StreamingTables(context()).alterSchedule(alter);
+      return new StatementResult.Done();
+    }
     if (statement instanceof Pipeline.Refresh refresh) {
       new StreamingTables(context()).refresh(refresh);
       return new StatementResult.Done();

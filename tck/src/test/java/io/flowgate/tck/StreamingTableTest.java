@@ -43,8 +43,11 @@ class StreamingTableTest {
       Map<String, String> described = describe(statement, "events_st");
       assertThat(described).containsEntry("id", "bigint").containsEntry("kind", "string")
           .containsEntry("Type", "STREAMING_TABLE").containsEntry("Last Refresh Type", "INCREMENTAL")
-          .containsEntry("Refresh Schedule", "MANUAL");
+          .containsEntry("Refresh Schedule", "MANUAL").containsEntry("Latest Refresh Status", "Succeeded")
+          .containsEntry("Flows", "events_st");
       assertThat(described.get("Last Refreshed")).isNotEqualTo("never");
+      statement.execute("ALTER STREAMING TABLE events_st ADD SCHEDULE REFRESH EVERY 1 HOUR");
+      assertThat(describe(statement, "events_st")).containsEntry("Refresh Schedule", "EVERY 1 HOURS");
 
       statement.execute("INSERT INTO events VALUES (3, 'c')");
       statement.execute("REFRESH STREAMING TABLE events_st FULL");

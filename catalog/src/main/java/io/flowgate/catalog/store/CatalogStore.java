@@ -4,6 +4,7 @@ import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
+import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.CommitInfo;
@@ -230,6 +231,7 @@ public final class CatalogStore {
     deleteFlows(connection, tableId);
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?", tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
       update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
     }
@@ -332,6 +334,18 @@ public final class CatalogStore {
         event.origin(), event.details());
   }
 
+  /** The details of a table's newest event of one type. */
+  public static Optional<String> latestEventDetails(Connection connection, long tableId, String eventType)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement("SELECT DETAILS FROM FG_SYS.EVENTS"
+        + " WHERE TABLE_ID = ? AND EVENT_TYPE = ? ORDER BY SEQ DESC LIMIT 1")) {
+      bind(statement, tableId, eventType);
+      try (ResultSet rows = statement.executeQuery()) {
+        return rows.next() ? Optional.of(rows.getString(1)) : Optional.empty();
+      }
+    }
+  }
+
   public static List<ExpectationInfo> expectations(Connection connection, long tableId) throws SQLException {
     List<ExpectationInfo> expectations = new ArrayList<>();
     try (PreparedStatement statement = connection.prepareStatement(
@@ -371,11 +385,11 @@ public final class CatalogStore {
   public static List<FlowCheckpoint> checkpoints(Connection connection, long flowId) throws SQLException {
     List<FlowCheckpoint> checkpoints = new ArrayList<>();
     try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT SOURCE_ID, VERSION FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ? ORDER BY SOURCE_ID")) {
+        "SELECT SOURCE_ID, SOURCE_NAME, VERSION FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ? ORDER BY SOURCE_ID")) {
       bind(statement, flowId);
       try (ResultSet rows = statement.executeQuery()) {
         while (rows.next()) {
-          checkpoints.add(new FlowCheckpoint(flowId, rows.getLong(1), rows.getLong(2)));
+          checkpoints.add(new FlowCheckpoint(flowId, rows.getLong(1), rows.getString(2), rows.getLong(3)));
         }
       }
     }
@@ -383,8 +397,27 @@ public final class CatalogStore {
   }
 
   public static void saveCheckpoint(Connection connection, FlowCheckpoint checkpoint) throws SQLException {
-    update(connection, "MERGE INTO FG_SYS.CHECKPOINTS(FLOW_ID, SOURCE_ID, VERSION) KEY(FLOW_ID, SOURCE_ID)"
-        + " VALUES (?, ?, ?)", checkpoint.flowId(), checkpoint.sourceTableId(), checkpoint.version());
+    update(connection, "MERGE INTO FG_SYS.CHECKPOINTS(FLOW_ID, SOURCE_ID, SOURCE_NAME, VERSION)"
+        + " KEY(FLOW_ID, SOURCE_ID) VALUES (?, ?, ?, ?)", checkpoint.flowId(), checkpoint.sourceTableId(),
+        checkpoint.sourceName(), checkpoint.version());
+  }
+
+  public static Optional<StreamingSettings> streamingSettings(Connection connection, long tableId)
+      throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT DECLARED_SCHEMA, SCHEDULE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        return rows.next()
+            ? Optional.of(new StreamingSettings(tableId, rows.getBoolean(1), Optional.ofNullable(rows.getString(2))))
+            : Optional.empty();
+      }
+    }
+  }
+
+  public static void saveStreamingSettings(Connection connection, StreamingSettings settings) throws SQLException {
+    update(connection, "MERGE INTO FG_SYS.STREAMING_SETTINGS(TABLE_ID, DECLARED_SCHEMA, SCHEDULE) KEY(TABLE_ID)"
+        + " VALUES (?, ?, ?)", settings.tableId(), settings.declaredSchema(), settings.schedule().orElse(null));
   }
 
   public static void clearCheckpoints(Connection connection, long flowId) throws SQLException {

@@ -198,6 +198,10 @@ public final class DdlExecutor {
             + " EXPECT)", expectation.span());
       }
     }
+    if (create.clauses().schedule().isPresent()) {
+      throw Errors.notSupported("a refresh schedule on a table that no flow writes (SCHEDULE is for streaming"
+          + " tables)", create.span());
+    }
     List<ColumnDefinition> columns = create.columns();
     if (create.asQuery().isPresent() && columns.isEmpty()) {
       columns = columnsOf(translator.plan(create.asQuery().get()), create.span());

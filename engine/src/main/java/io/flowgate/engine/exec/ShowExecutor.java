@@ -5,14 +5,17 @@ import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.Timestamps;
 import java.util.ArrayList;
@@ -170,7 +173,26 @@ public final class ShowExecutor {
     rows.add(Arrays.asList("Last Refreshed", last.map(commit -> commit.timestamp().toString()).orElse("never"), ""));
     rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation().equals("FULL REFRESH") ? "FULL"
         : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
-    rows.add(Arrays.asList("Refresh Schedule", "MANUAL", ""));
+    record Pipeline(Optional<String> state, Optional<String> schedule, List<String> flows) {}
+    Pipeline pipeline = context.storage().inTransaction(connection -> new Pipeline(
+        catalog.latestEventDetails(connection, table.id(), "update_progress")
+            .map(details -> JsonPath.extract(details, List.of("update_progress", "state"))),
+        catalog.streamingSettings(connection, table.id()).flatMap(StreamingSettings::schedule),
+        catalog.flows(connection, table.id()).stream().map(FlowInfo::name).toList()));
+    rows.add(Arrays.asList("Latest Refresh Status", pipeline.state().map(ShowExecutor::refreshStatus).orElse(""),
+        ""));
+    rows.add(Arrays.asList("Refresh Schedule", pipeline.schedule().orElse("MANUAL"), ""));
+    rows.add(Arrays.asList("Flows", String.join(", ", pipeline.flows()), ""));
+  }
+
+  /** An update's state as the table's refresh status reads it. */
+  private static String refreshStatus(String state) {
+    return switch (state) {
+      case "COMPLETED" -> "Succeeded";
+      case "FAILED" -> "Failed";
+      case "CANCELED" -> "Canceled";
+      default -> "Running";
+    };
   }
 
   private StatementResult history(TableInfo table) {

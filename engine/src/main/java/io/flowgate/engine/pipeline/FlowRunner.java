@@ -132,8 +132,12 @@ public final class FlowRunner {
       boolean anythingNew = flow.kind() == FlowInfo.FlowKind.ONCE;
       for (StreamSources.Source source : planned.sources()) {
         long sourceId = source.table().id();
+        String sourceName = String.join(".", source.table().name().parts());
         Long checkpoint = checkpoints.stream().filter(c -> c.sourceTableId() == sourceId)
             .map(FlowCheckpoint::version).findFirst().orElse(null);
+        if (checkpoint == null) {
+          failIfRecreated(checkpoints, source.table(), sourceName);
+        }
         long latest = catalog.latestVersion(connection, sourceId);
         long from = checkpoint != null ? checkpoint
             : source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1;
@@ -145,7 +149,7 @@ public final class FlowRunner {
         runtime.put(source.keys().to().key(), latest);
         runtime.put(source.keys().skip().key(), skip.toArray(new Long[0]));
         anythingNew |= latest > from;
-        next.add(new FlowCheckpoint(flow.id(), sourceId, latest));
+        next.add(new FlowCheckpoint(flow.id(), sourceId, sourceName, latest));
       }
       List<StreamSources.FileRead> batchReads = new ArrayList<>();
       for (StreamSources.FileRead read : planned.fileReads()) {
@@ -194,12 +198,27 @@ public final class FlowRunner {
         catalog.saveCheckpoint(connection, checkpoint);
       }
       if (flow.kind() == FlowInfo.FlowKind.ONCE) {
-        catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, version));
+        catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
       }
       events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
           Optional.empty());
       return new BatchResult(rows, failed, dropped);
     });
+  }
+
+  /**
+   * A source the flow has no checkpoint for, while it has one for another table of the same name: that table was
+   * dropped and this one created in its place. Reading it from the start could duplicate rows, so the stream stops
+   * until a full refresh, as Delta streaming reads do.
+   */
+  private static void failIfRecreated(List<FlowCheckpoint> checkpoints, TableInfo source, String sourceName) {
+    for (FlowCheckpoint old : checkpoints) {
+      if (old.sourceName().equals(sourceName) && old.sourceTableId() != source.id()) {
+        throw EngineException.of(ErrorClass.DIFFERENT_DELTA_TABLE_READ_BY_STREAMING_SOURCE)
+            .parameter("newTableId", source.id()).parameter("oldTableId", old.sourceTableId())
+            .parameter("tableName", Errors.quote(source.name().parts())).build();
+      }
+    }
   }
 
   /**

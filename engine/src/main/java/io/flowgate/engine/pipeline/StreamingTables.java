@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
+import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -102,8 +103,14 @@ public final class StreamingTables {
         List.of(), user(), Instant.now());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     List<ExpectationInfo> expectations = expectations(create);
+    boolean declared = !create.columns().isEmpty();
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
-    flow.ifPresent(definition -> runner.plan(definition, table, expectations, create.span()));
+    flow.ifPresent(definition -> {
+      if (declared) {
+        requireFit(table, definition, create.span());
+      }
+      runner.plan(definition, table, expectations, create.span());
+    });
     TableDefinitions.dataTable(storageName, columns, catalog, context.session()).forEach(storage::execute);
     try {
       context.writeMetadata(connection -> {
@@ -114,6 +121,7 @@ public final class StreamingTables {
           catalog.saveFlow(connection, flow.get());
         }
         catalog.replaceExpectations(connection, id, expectations);
+        catalog.saveStreamingSettings(connection, new StreamingSettings(id, declared, create.clauses().schedule()));
         return null;
       });
     } catch (RuntimeException e) {
@@ -157,14 +165,19 @@ public final class StreamingTables {
       FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
           query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
           context.session().catalog(), context.session().schema());
-      new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, table, expectations, create.span());
+      TableInfo fitted = conform(table, flow, create.span());
+      new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, fitted, expectations,
+          create.span());
       context.writeMetadata(connection -> {
         catalog.saveFlow(connection, flow);
         return null;
       });
     }
+    boolean declared = declaredSchema(table);
     context.writeMetadata(connection -> {
       catalog.replaceExpectations(connection, table.id(), expectations);
+      catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared,
+          create.clauses().schedule()));
       return null;
     });
     if (update) {
@@ -190,7 +203,7 @@ public final class StreamingTables {
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(),
         create.flow().once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, create.flow().queryText(),
         context.session().catalog(), context.session().schema());
-    TableInfo widened = widen(target, flow, create.span());
+    TableInfo widened = conform(target, flow, create.span());
     new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
@@ -202,16 +215,52 @@ public final class StreamingTables {
     return widened;
   }
 
-  /** Adds to the table the columns the flow writes that it does not have yet. */
-  private TableInfo widen(TableInfo table, FlowInfo flow, Span span) {
-    List<ColumnDefinition> missing = columnsOf(flow, span).stream()
-        .filter(column -> table.column(column.name()).isEmpty()).toList();
+  /**
+   * The table ready for a flow's query: a table whose columns come from its queries gains the columns the query
+   * writes that it lacks (its schema grows additively, as the dialect's streaming tables do); a table with a
+   * declared schema must already have them.
+   */
+  private TableInfo conform(TableInfo table, FlowInfo flow, Span span) {
+    if (declaredSchema(table)) {
+      requireFit(table, flow, span);
+      return table;
+    }
+    return widen(table, missingColumns(table, flow, span));
+  }
+
+  private boolean declaredSchema(TableInfo table) {
+    return storage.inTransaction(connection -> catalog.streamingSettings(connection, table.id()))
+        .map(StreamingSettings::declaredSchema).orElse(false);
+  }
+
+  private List<ColumnDefinition> missingColumns(TableInfo table, FlowInfo flow, Span span) {
+    return columnsOf(flow, span).stream().filter(column -> table.column(column.name()).isEmpty()).toList();
+  }
+
+  /** A declared schema must hold every column the flow's query writes. */
+  private void requireFit(TableInfo table, FlowInfo flow, Span span) {
+    List<ColumnDefinition> missing = missingColumns(table, flow, span);
+    if (!missing.isEmpty()) {
+      throw EngineException.of(ErrorClass.USER_SPECIFIED_AND_INFERRED_SCHEMA_NOT_COMPATIBLE)
+          .parameter("tableName", String.join(".", table.name().parts()))
+          .parameter("columns", missing.stream().map(column -> Errors.quote(List.of(column.name())))
+              .collect(java.util.stream.Collectors.joining(", ")))
+          .parameter("streamingTableHint", table.kind() == TableKind.STREAMING_TABLE
+              ? "Streaming tables remember the data they processed; to recompute the table from scratch, change"
+                  + " the declared schema and run a full refresh." : "")
+          .at(span).build();
+    }
+  }
+
+  /** Adds to the table the columns a flow writes that it does not have yet. */
+  private TableInfo widen(TableInfo table, List<ColumnDefinition> missing) {
     if (missing.isEmpty()) {
       return table;
     }
-    // H2 commits the ALTER on its own; a crash before the catalog row leaves an unused column, never a missing one.
+    // H2 commits the ALTER on its own; a crash before the catalog row leaves an unused column, never a missing one,
+    // and the next widening adopts it.
     for (ColumnDefinition column : missing) {
-      storage.execute("ALTER TABLE " + SqlText.table(table.storageName()) + " ADD COLUMN " + SqlText.quote(column.name())
+      storage.execute("ALTER TABLE " + SqlText.table(table.storageName()) + " ADD COLUMN IF NOT EXISTS " + SqlText.quote(column.name())
           + " " + column.type().h2Type());
     }
     context.writeMetadata(connection -> {
@@ -219,6 +268,19 @@ public final class StreamingTables {
       return null;
     });
     return catalog.table(table.name()).orElseThrow();
+  }
+
+  /** ALTER STREAMING TABLE ... {ADD | ALTER} SCHEDULE / DROP SCHEDULE: the schedule is kept with the table. */
+  public void alterSchedule(Pipeline.AlterSchedule alter) {
+    TableInfo table = context.translator().resolveTable(alter.name(), alter.span());
+    if (table.kind() != TableKind.STREAMING_TABLE) {
+      throw Errors.notAStreamingTable("ALTER STREAMING TABLE", table.name().parts(), alter.span());
+    }
+    boolean declared = declaredSchema(table);
+    context.writeMetadata(connection -> {
+      catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared, alter.schedule()));
+      return null;
+    });
   }
 
   public void refresh(Pipeline.Refresh refresh) {
@@ -290,9 +352,12 @@ public final class StreamingTables {
     // with the first failure.
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     EngineException firstFailure = null;
+    TableInfo current = catalog.table(table.name()).orElse(table);
     for (FlowInfo flow : flows) {
       try {
-        listener.completed(table, flow, runner.run(flow, table, full, span, events));
+        // New files or source columns may bring columns the table lacks; checked before each batch.
+        current = conform(current, flow, span);
+        listener.completed(current, flow, runner.run(flow, current, full, span, events));
       } catch (EngineException failure) {
         storage.inTransaction(connection -> {
           events.flowProgress(connection, flow.name(), "FAILED", Map.of(), Optional.empty(),

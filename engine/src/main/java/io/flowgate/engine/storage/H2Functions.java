@@ -1,5 +1,7 @@
 package io.flowgate.engine.storage;
 
+import io.flowgate.engine.type.JsonPath;
+
 /**
  * Java functions the engine installs in H2 under {@code FG_SYS}, for what H2's SQL cannot express. They are called
  * only from SQL the engine generates; the function registry decides who may use them.

@@ -155,7 +155,10 @@ final class StatementParser {
   private Statement tableCommand(Span span) {
     String command;
     if (cursor.acceptWord("ALTER")) {
-      command = cursor.acceptWord("STREAMING") ? "ALTER STREAMING TABLE" : "ALTER TABLE";
+      if (cursor.acceptWords("STREAMING", "TABLE")) {
+        return alterStreamingTable(span);
+      }
+      command = "ALTER TABLE";
       cursor.expectWord("TABLE");
     } else if (cursor.acceptWord("ANALYZE")) {
       command = "ANALYZE TABLE";
@@ -174,6 +177,23 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     cursor.skipStatement();
     return new Ddl.TableCommand(span, command, table);
+  }
+
+  /**
+   * {@code ALTER STREAMING TABLE name {ADD | ALTER} schedule | DROP SCHEDULE}; its other forms (columns, row filters,
+   * tags, owner) are kept as a table command, which the executor refuses.
+   */
+  private Statement alterStreamingTable(Span span) {
+    List<String> table = cursor.qualifiedName();
+    if (cursor.acceptWord("ADD") || cursor.acceptWord("ALTER") && (cursor.isWord("SCHEDULE")
+        || cursor.isWord("TRIGGER"))) {
+      return new Pipeline.AlterSchedule(span, table, Optional.of(tables.schedule()));
+    }
+    if (cursor.acceptWords("DROP", "SCHEDULE")) {
+      return new Pipeline.AlterSchedule(span, table, Optional.empty());
+    }
+    cursor.skipStatement();
+    return new Ddl.TableCommand(span, "ALTER STREAMING TABLE", table);
   }
 
   private Statement createFlow(Span span) {

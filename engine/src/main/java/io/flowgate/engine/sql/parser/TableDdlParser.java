@@ -21,6 +21,7 @@ import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -243,6 +244,7 @@ final class TableDdlParser {
     boolean partitioned = false;
     boolean clustered = false;
     boolean withProperties = false;
+    Optional<String> schedule = Optional.empty();
     while (true) {
       Span span = cursor.span();
       if (cursor.acceptWord("USING")) {
@@ -271,10 +273,65 @@ final class TableDdlParser {
         properties.putAll(cursor.propertyList());
       } else if (cursor.isWord("WITH") && cursor.isWord(1, "ROW")) {
         throw Errors.notSupported("row filters (WITH ROW FILTER clause)", span);
+      } else if (cursor.isWord("SCHEDULE") || (cursor.isWord("TRIGGER") && cursor.isWord(1, "ON"))) {
+        requireAbsent(schedule.isPresent(), span, "SCHEDULE");
+        schedule = Optional.of(schedule());
       } else {
-        return new TableClauses(using, partitionBy, clusterBy, clusterAuto, location, comment, properties);
+        return new TableClauses(using, partitionBy, clusterBy, clusterAuto, location, comment, properties,
+            schedule);
       }
     }
+  }
+
+  private static final Map<String, Integer> EVERY_LIMITS = Map.of("HOUR", 72, "DAY", 31, "WEEK", 8);
+
+  /**
+   * {@code SCHEDULE [REFRESH] {EVERY n unit | CRON 'expr' [AT TIME ZONE 'tz']}} or {@code TRIGGER ON UPDATE [AT MOST
+   * EVERY interval]}, in canonical text. EVERY takes 1 to 72 hours, 31 days or 8 weeks.
+   */
+  String schedule() {
+    Span span = cursor.span();
+    if (cursor.acceptWord("TRIGGER")) {
+      cursor.expectWords("ON", "UPDATE");
+      if (!cursor.acceptWords("AT", "MOST", "EVERY")) {
+        return "TRIGGER ON UPDATE";
+      }
+      cursor.acceptWord("INTERVAL");
+      String amount = cursor.peek().type() == TokenType.STRING ? cursor.expectString()
+          : String.valueOf(cursor.expectInteger());
+      String unit = cursor.isAnyIdentifier() ? " " + cursor.anyIdentifier().toUpperCase(Locale.ROOT) : "";
+      return "TRIGGER ON UPDATE AT MOST EVERY INTERVAL " + amount + unit;
+    }
+    cursor.expectWord("SCHEDULE");
+    cursor.acceptWord("REFRESH");
+    if (cursor.acceptWord("EVERY")) {
+      long count = cursor.expectInteger();
+      Span unitSpan = cursor.span();
+      String unit = cursor.anyIdentifier().toUpperCase(Locale.ROOT);
+      String singular = unit.endsWith("S") ? unit.substring(0, unit.length() - 1) : unit;
+      Integer limit = EVERY_LIMITS.get(singular);
+      if (limit == null) {
+        throw cursor.unexpected("HOUR, HOURS, DAY, DAYS, WEEK or WEEKS");
+      }
+      if (count < 1 || count > limit) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "EVERY")
+            .parameter("functionName", "SCHEDULE").parameter("message", "a schedule of every " + count + " "
+                + unit + " is outside 1 to " + limit + " " + singular + "S").at(unitSpan).build();
+      }
+      return "EVERY " + count + " " + singular + "S";
+    }
+    if (cursor.acceptWord("CRON")) {
+      String cron = cursor.expectString();
+      String zone = "UTC";
+      if (cursor.acceptWords("AT", "TIME", "ZONE")) {
+        if (cursor.isWord("LOCAL")) {
+          throw Errors.notSupported("AT TIME ZONE LOCAL in a schedule (name the time zone)", cursor.span());
+        }
+        zone = cursor.expectString();
+      }
+      return "CRON '" + cron.replace("'", "''") + "' AT TIME ZONE '" + zone.replace("'", "''") + "'";
+    }
+    throw Errors.syntax(cursor.peek().text(), ": SCHEDULE takes EVERY or CRON", span);
   }
 
   /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */

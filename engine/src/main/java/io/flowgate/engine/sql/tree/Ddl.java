@@ -66,8 +66,14 @@ public sealed interface Ddl extends Statement {
       implements TableConstraint {}
 
   /** The clauses after the column list; PARTITIONED BY, CLUSTER BY and LOCATION are kept as metadata. */
+  /**
+   * The clauses after a table's specification. {@code schedule} is a streaming table's refresh schedule, written
+   * out in its canonical form ({@code EVERY 2 HOURS}, {@code CRON '...' AT TIME ZONE '...'}, {@code TRIGGER ON
+   * UPDATE}).
+   */
   record TableClauses(Optional<String> using, List<String> partitionBy, List<String> clusterBy, boolean clusterAuto,
-      Optional<String> location, Optional<String> comment, Map<String, String> properties) {
+      Optional<String> location, Optional<String> comment, Map<String, String> properties,
+      Optional<String> schedule) {
     public TableClauses {
       partitionBy = List.copyOf(partitionBy);
       clusterBy = List.copyOf(clusterBy);

@@ -42,4 +42,11 @@ public sealed interface Pipeline extends Statement {
       name = List.copyOf(name);
     }
   }
+
+  /** {@code ALTER STREAMING TABLE name {ADD | ALTER} schedule} or, with no schedule, {@code DROP SCHEDULE}. */
+  record AlterSchedule(Span span, List<String> name, Optional<String> schedule) implements Pipeline {
+    public AlterSchedule {
+      name = List.copyOf(name);
+    }
+  }
 }

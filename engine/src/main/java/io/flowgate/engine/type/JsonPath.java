@@ -1,6 +1,5 @@
-package io.flowgate.engine.storage;
+package io.flowgate.engine.type;
 
-import io.flowgate.engine.type.JsonCursor;
 import java.util.List;
 
 /**
@@ -8,11 +7,11 @@ import java.util.List;
  * operator does: a scalar comes back as its text (a string unquoted), an object or array as JSON text, and a
  * missing path or malformed JSON as NULL. It reads only as far as the path needs.
  */
-final class JsonPath {
+public final class JsonPath {
   private JsonPath() {}
 
   /** {@code path} segments are keys, or {@code [n]} for array element n (0-based). */
-  static String extract(String json, List<String> path) {
+  public static String extract(String json, List<String> path) {
     JsonCursor cursor = new JsonCursor(json);
     try {
       cursor.space();
