@@ -91,7 +91,9 @@ SELECT count(*) > 0 FROM event_log(TABLE(customers_us)) WHERE event_type = 'flow
 SELECT * FROM event_log(TABLE(customers_us_west));
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
 SELECT * FROM event_log(customers_us);
-> exception WRONG_NUM_ARGS
+> exception DATATYPE_MISMATCH
+SELECT * FROM event_log('00000000-0000-0000-0000-000000000000');
+> exception INVALID_PARAMETER_VALUE
 -- flows are independent: one failing does not hold the others back, and keeps its own checkpoint
 CREATE TABLE src_a (id INT);
 > ok

@@ -103,6 +103,11 @@ public final class CatalogService {
     return Optional.ofNullable(tableMap(name.catalog(), name.schema()).get(name.table()));
   }
 
+  /** The table with id {@code tableId}, if it exists. */
+  public Optional<TableInfo> tableById(long tableId) {
+    return read(connection -> CatalogStore.tableName(connection, tableId)).flatMap(this::table);
+  }
+
   public List<CommitInfo> history(long tableId) {
     return read(connection -> CatalogStore.commits(connection, tableId));
   }

@@ -8,6 +8,8 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -154,6 +156,38 @@ class StreamingTableTest {
       try (ResultSet rows = statement.executeQuery("SELECT count(*) FROM ticks_st")) {
         rows.next();
         assertThat(rows.getLong(1)).isEqualTo(50_000);
+      }
+    }
+  }
+
+  @Test
+  void theVendorsDataQualityQueryRunsOnTheEventLog() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE readings (id INT, value INT)");
+      statement.execute("INSERT INTO readings VALUES (1, 5), (2, -1), (3, NULL)");
+      statement.execute("CREATE STREAMING TABLE checked_readings (CONSTRAINT positive EXPECT (value > 0),"
+          + " CONSTRAINT present EXPECT (value IS NOT NULL) ON VIOLATION DROP ROW)"
+          + " AS SELECT * FROM STREAM(readings)");
+      statement.execute("INSERT INTO readings VALUES (4, 7)");
+      statement.execute("REFRESH STREAMING TABLE checked_readings");
+      String pipelineId = describe(statement, "checked_readings").get("Pipeline Id");
+      // The query of the vendor's event-log documentation, over both spellings of event_log.
+      for (String source : List.of("event_log(TABLE(checked_readings))", "event_log('" + pipelineId + "')")) {
+        List<String> rows = new ArrayList<>();
+        try (ResultSet result = statement.executeQuery("SELECT row_expectations.dataset AS dataset,"
+            + " row_expectations.name AS expectation, SUM(row_expectations.passed_records) AS passing_records,"
+            + " SUM(row_expectations.failed_records) AS failing_records"
+            + " FROM (SELECT explode(from_json(details:flow_progress:data_quality:expectations,"
+            + " \"array<struct<name: string, dataset: string, passed_records: int, failed_records: int>>\"))"
+            + " row_expectations FROM " + source + " WHERE event_type = 'flow_progress'"
+            + " AND origin:dataset_name = 'checked_readings')"
+            + " GROUP BY row_expectations.dataset, row_expectations.name ORDER BY expectation")) {
+          while (result.next()) {
+            rows.add(result.getString(1) + " " + result.getString(2) + " " + result.getLong(3) + " "
+                + result.getLong(4));
+          }
+        }
+        assertThat(rows).containsExactly("checked_readings positive 2 2", "checked_readings present 3 1");
       }
     }
   }

@@ -3,15 +3,15 @@ package io.flowgate.catalog.store;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
-import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
-import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import java.sql.Connection;
@@ -176,6 +176,18 @@ public final class CatalogStore {
     final List<String> columns = new ArrayList<>();
     Optional<TableName> referenced = Optional.empty();
     final List<String> referencedColumns = new ArrayList<>();
+  }
+
+  /** The name of the table with id {@code tableId}, if there is one. */
+  public static Optional<TableName> tableName(Connection connection, long tableId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT CATALOG, SCHEMA_NAME, NAME FROM FG_SYS.TABLES WHERE ID = ?")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        return rows.next() ? Optional.of(new TableName(rows.getString(1), rows.getString(2), rows.getString(3)))
+            : Optional.empty();
+      }
+    }
   }
 
   public static void insertTable(Connection connection, TableInfo table) throws SQLException {

@@ -70,6 +70,7 @@ public enum ErrorClass {
   UNRESOLVED_ROUTINE("42883", "Cannot resolve function <routineName> on search path <searchPath>."),
   UNSUPPORTED_DATATYPE("0A000", "Unsupported data type <typeName>."),
   UNSUPPORTED_FEATURE("0A000", "The feature is not supported:"),
+  UNSUPPORTED_GENERATOR("42K0E", "The generator is not supported:"),
   USER_SPECIFIED_AND_INFERRED_SCHEMA_NOT_COMPATIBLE("42000", "Table '<tableName>' has a user-specified schema that is incompatible with the schema inferred from its query: the query writes <columns>, which the declared schema lacks. <streamingTableHint>"),
   VIEW_EXCEED_MAX_NESTED_DEPTH("54K00", "The depth of view <viewName> exceeds the maximum view resolution depth (<maxNestedDepth>)."),
   WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE("42601", "Window function <funcName> requires an OVER clause."),

@@ -8,6 +8,7 @@ import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TextValues;
 import io.flowgate.engine.type.Timestamps;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -118,7 +119,7 @@ public final class FileStaging {
         StringBuilder rescued = new StringBuilder();
         for (int i = 0; i < types.length; i++) {
           String text = lookup(fields, names.get(i));
-          Object value = text == null ? null : FileSource.convert(text, types[i]);
+          Object value = text == null ? null : TextValues.parse(text, types[i]);
           if (text != null && value == null) {
             rescue(rescued, names.get(i), text);
           }

@@ -1,6 +1,7 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
@@ -183,6 +184,7 @@ public final class ShowExecutor {
         ""));
     rows.add(Arrays.asList("Refresh Schedule", pipeline.schedule().orElse("MANUAL"), ""));
     rows.add(Arrays.asList("Flows", String.join(", ", pipeline.flows()), ""));
+    rows.add(Arrays.asList("Pipeline Id", PipelineIds.of(table.id()), ""));
   }
 
   /** An update's state as the table's refresh status reads it. */

@@ -230,27 +230,4 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
     }
     return SqlType.STRING;
   }
-
-  /** A value of the column's type, or null when it does not fit (the caller rescues the text). */
-  public static Object convert(String text, SqlType type) {
-    String value = text.strip();
-    try {
-      return switch (type.kind()) {
-        case INT -> Integer.parseInt(value);
-        case BIGINT -> Long.parseLong(value);
-        case TINYINT -> Byte.parseByte(value);
-        case SMALLINT -> Short.parseShort(value);
-        case DOUBLE -> Double.parseDouble(value);
-        case FLOAT -> Float.parseFloat(value);
-        case DECIMAL -> new java.math.BigDecimal(value);
-        case BOOLEAN -> value.equalsIgnoreCase("true") ? Boolean.TRUE
-            : value.equalsIgnoreCase("false") ? Boolean.FALSE : null;
-        case DATE -> java.time.LocalDate.parse(value);
-        case TIMESTAMP, TIMESTAMP_NTZ -> java.time.LocalDateTime.parse(value.replace(' ', 'T').replace("Z", ""));
-        default -> text;
-      };
-    } catch (RuntimeException doesNotFit) {
-      return null;
-    }
-  }
 }

@@ -1,6 +1,7 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.type.JsonText;
@@ -70,9 +71,8 @@ final class EventLog {
         Instant.now(), level, type, message, error, origin.toString(), details));
   }
 
-  /** Each streaming table is owned by a pipeline of its own, as outside a pipeline in the dialect. */
   private String pipelineId() {
-    return new UUID(0x466c6f77L, table.id()).toString();
+    return PipelineIds.of(table.id());
   }
 
   String updateId() {

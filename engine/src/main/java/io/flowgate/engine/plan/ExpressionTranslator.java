@@ -414,8 +414,22 @@ final class ExpressionTranslator {
         return Typed.of("(" + map.sql() + ")." + (child == 0 ? "\"keys\"" : "\"values\""),
             SqlType.array(map.type().orElseThrow().children().get(child)));
       }
-      case "from_json", "to_json", "explode" -> throw Errors.notSupported(
-          "the function " + name + " in this version of Flowgate", call.span());
+      case "from_json" -> {
+        if (call.arguments().size() < 2 || call.arguments().size() > 3) {
+          throw Errors.wrongArguments("from_json", "2 or 3", call.arguments().size(), call.span());
+        }
+        Typed json = translate(call.arguments().get(0), scope);
+        SqlType schema = FromJson.schema(call.arguments().get(1), call.span());
+        String text = "CAST(" + json.sql() + " AS CHARACTER VARYING)";
+        return Typed.of(new FromJson(value -> bindings.bind(new Binding.Constant(value)), queries::newAlias)
+            .value(text, schema), schema);
+      }
+      case "to_json" -> throw Errors.notSupported("the function to_json in this version of Flowgate",
+          call.span());
+      case "explode", "explode_outer", "posexplode", "posexplode_outer" -> throw EngineException.of(
+          ErrorClass.UNSUPPORTED_GENERATOR).subClass("OUTSIDE_SELECT",
+              "The generator is not supported outside the SELECT clause, or nested in an expression: <plan>.")
+          .parameter("plan", name + "(...)").at(call.span()).build();
       case "extract", "date_trunc" -> {
         return datePart(call, scope);
       }
@@ -688,6 +702,9 @@ final class ExpressionTranslator {
           Optional.of(SqlType.BOOLEAN);
       case "abs", "round", "coalesce", "ifnull", "nvl", "nullif", "greatest", "least", "mod", "pmod" ->
           arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
+      case "array" -> arguments.isEmpty() || arguments.stream().map(Typed::type)
+          .anyMatch(type -> !type.equals(arguments.get(0).type()))
+          ? Optional.empty() : arguments.get(0).type().map(SqlType::array);
       default -> Optional.empty();
     };
   }

@@ -1,6 +1,7 @@
 package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.TableInfo;
@@ -300,11 +301,24 @@ public final class QueryTranslator {
     From from = select.from().map(relation -> from(relation, outer))
         .orElseGet(() -> new From("", Scope.empty(outer), List.of()));
     Scope scope = from.scope();
+    Optional<Generator> generator = generator(select, scope);
+    if (generator.isPresent()) {
+      String base = from.sql().isEmpty() ? "(VALUES (1)) " + SqlText.quote(newAlias()) : from.sql();
+      List<String> filters = new ArrayList<>(from.filters());
+      generator.get().predicate().ifPresent(filters::add);
+      from = new From(base + generator.get().join(), scope, filters);
+    }
     List<String> items = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     List<Expression> itemExpressions = new ArrayList<>();
     for (SelectItem item : select.items()) {
-      if (item instanceof AllColumns all) {
+      if (generator.isPresent() && generator.get().item() == item) {
+        for (int i = 0; i < generator.get().sql().size(); i++) {
+          items.add(generator.get().sql().get(i) + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+          columns.add(generator.get().columns().get(i));
+          itemExpressions.add(((SingleColumn) item).expression());
+        }
+      } else if (item instanceof AllColumns all) {
         List<Scope.Column> expanded = scope.expand(all.qualifier(), all.span());
         if (expanded.isEmpty()) {
           throw EngineException.of(ErrorClass.INVALID_USAGE_OF_STAR_OR_REGEX)
@@ -349,6 +363,69 @@ public final class QueryTranslator {
       throw Errors.notSupported("QUALIFY", select.span());
     });
     return new Body(new TranslatedQuery(sql.toString(), columns), Optional.of(scope), itemExpressions);
+  }
+
+  private static final java.util.Set<String> GENERATORS = java.util.Set.of("explode", "explode_outer", "posexplode",
+      "posexplode_outer");
+
+  /**
+   * A generator in a select list ({@code explode(a)}, {@code posexplode(m)}, ...): the join that repeats each row
+   * once per element of its array or map, the filter that drops rows without elements (not for the _outer forms),
+   * and the columns it adds in place of its select item.
+   */
+  private record Generator(SelectItem item, String join, Optional<String> predicate, List<String> sql,
+      List<OutputColumn> columns) {}
+
+  private Optional<Generator> generator(Select select, Scope scope) {
+    List<SingleColumn> generators = select.items().stream().filter(item -> item instanceof SingleColumn single
+        && single.expression() instanceof Expression.FunctionCall call
+        && GENERATORS.contains(call.name().toLowerCase(Locale.ROOT))).map(SingleColumn.class::cast).toList();
+    if (generators.isEmpty()) {
+      return Optional.empty();
+    }
+    if (generators.size() > 1) {
+      throw EngineException.of(ErrorClass.UNSUPPORTED_GENERATOR).subClass("MULTI_GENERATOR",
+          "only one generator allowed per SELECT clause but found <num>: <generators>.")
+          .parameter("num", generators.size()).parameter("generators", generators.stream()
+              .map(g -> ((Expression.FunctionCall) g.expression()).name()).toList().toString())
+          .at(select.span()).build();
+    }
+    SingleColumn item = generators.get(0);
+    Expression.FunctionCall call = (Expression.FunctionCall) item.expression();
+    String name = call.name().toLowerCase(Locale.ROOT);
+    if (!select.groupBy().isEmpty() || select.having().isPresent()) {
+      throw Errors.notSupported(name + " with GROUP BY or HAVING in the same SELECT (explode in a subquery)",
+          call.span());
+    }
+    if (call.arguments().size() != 1) {
+      throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
+    }
+    Typed source = expressions.translate(call.arguments().get(0), scope);
+    SqlType type = source.type().filter(t -> t.kind() == io.flowgate.engine.type.TypeKind.ARRAY
+        || t.kind() == io.flowgate.engine.type.TypeKind.MAP).orElseThrow(() -> Errors.typeMismatch(name,
+            "its argument must be an ARRAY or a MAP", call.span()));
+    boolean map = type.kind() == io.flowgate.engine.type.TypeKind.MAP;
+    String index = SqlText.quote(newAlias()) + ".X";
+    String elements = map ? "(" + source.sql() + ").\"keys\"" : source.sql();
+    String join = " LEFT JOIN SYSTEM_RANGE(1, 2147483647) " + index.substring(0, index.length() - 2) + " ON "
+        + index + " BETWEEN 1 AND COALESCE(CARDINALITY(" + elements + "), 0)";
+    List<String> sql = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    if (name.startsWith("pos")) {
+      sql.add("CAST(" + index + " - 1 AS INTEGER)");
+      columns.add(new OutputColumn("pos", Optional.of(SqlType.INT)));
+    }
+    if (map) {
+      sql.add("ARRAY_GET(" + elements + ", " + index + ")");
+      columns.add(new OutputColumn("key", Optional.of(type.children().get(0))));
+      sql.add("ARRAY_GET((" + source.sql() + ").\"values\", " + index + ")");
+      columns.add(new OutputColumn(item.alias().orElse("value"), Optional.of(type.children().get(1))));
+    } else {
+      sql.add("ARRAY_GET(" + elements + ", " + index + ")");
+      columns.add(new OutputColumn(item.alias().orElse("col"), Optional.of(type.children().get(0))));
+    }
+    Optional<String> predicate = name.endsWith("_outer") ? Optional.empty() : Optional.of(index + " IS NOT NULL");
+    return Optional.of(new Generator(item, join, predicate, sql, columns));
   }
 
   /** A column keeps the name the table gave it; anything else (a struct field too) is named by the dialect's rule. */
@@ -631,12 +708,25 @@ public final class QueryTranslator {
   }
 
   /** {@code event_log(TABLE(st))}: the events of a streaming table's updates, newest last. */
+  /** {@code event_log(TABLE(name))} or {@code event_log('<pipeline id>')}: a streaming table's event log. */
   private From eventLog(TableFunction function, Optional<Scope> outer) {
-    if (function.arguments().size() != 1
-        || !(function.arguments().get(0) instanceof Expression.TableArgument argument)) {
-      throw Errors.wrongArguments("event_log", "1 (TABLE(name))", function.arguments().size(), function.span());
+    if (function.arguments().size() != 1) {
+      throw Errors.wrongArguments("event_log", "1 (TABLE(name) or a pipeline id)", function.arguments().size(),
+          function.span());
     }
-    TableInfo table = resolveTable(argument.name(), argument.span());
+    Expression argument = function.arguments().get(0);
+    TableInfo table;
+    if (argument instanceof Expression.TableArgument named) {
+      table = resolveTable(named.name(), named.span());
+    } else if (argument instanceof Literal literal && literal.kind() == LiteralKind.STRING) {
+      table = PipelineIds.tableId(literal.text()).stream().mapToObj(catalog::tableById)
+          .flatMap(Optional::stream).findFirst().orElseThrow(() -> EngineException.of(
+              ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`pipeline_id`")
+              .parameter("functionName", "`event_log`").parameter("message", "no pipeline has the id "
+                  + Errors.quote(literal.text())).at(literal.span()).build());
+    } else {
+      throw Errors.typeMismatch("event_log", "it takes TABLE(name) or a pipeline id string", argument.span());
+    }
     if (table.kind() != TableKind.STREAMING_TABLE) {
       throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }

@@ -1,6 +1,12 @@
 package io.flowgate.engine.storage;
 
 import io.flowgate.engine.type.JsonPath;
+import io.flowgate.engine.type.TextValues;
+import io.flowgate.engine.type.SqlType;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.util.List;
 
 /**
  * Java functions the engine installs in H2 under {@code FG_SYS}, for what H2's SQL cannot express. They are called
@@ -34,10 +40,58 @@ public final class H2Functions {
     return JsonPath.extract(json, java.util.Arrays.asList(path.split("\n")));
   }
 
-  static java.util.List<String> installSql() {
-    return java.util.List.of(
-        "CREATE ALIAS IF NOT EXISTS FG_SYS.MAP_INDEX DETERMINISTIC FOR '" + H2Functions.class.getName() + ".mapIndex'",
-        "CREATE ALIAS IF NOT EXISTS FG_SYS.JSON_PATH DETERMINISTIC FOR '" + H2Functions.class.getName()
-            + ".jsonPath'");
+  /** The number of elements of a JSON array, or NULL when the text is not one. */
+  public static Integer jsonArrayLength(String json) {
+    return JsonPath.size(json, '[');
+  }
+
+  /** The number of keys of a JSON object, or NULL when the text is not one. */
+  public static Integer jsonObjectSize(String json) {
+    return JsonPath.size(json, '{');
+  }
+
+  /** Key {@code index} (0-based) of a JSON object. */
+  public static String jsonObjectKey(String json, Integer index) {
+    return index == null ? null : JsonPath.key(json, index);
+  }
+
+  // A JSON scalar's text as a value of one type, or NULL when it does not fit, as from_json reads leniently.
+
+  public static Integer jsonInt(String text) {
+    return (Integer) TextValues.parse(text, SqlType.INT);
+  }
+
+  public static Long jsonBigint(String text) {
+    return (Long) TextValues.parse(text, SqlType.BIGINT);
+  }
+
+  public static Double jsonDouble(String text) {
+    return (Double) TextValues.parse(text, SqlType.DOUBLE);
+  }
+
+  public static Boolean jsonBoolean(String text) {
+    return (Boolean) TextValues.parse(text, SqlType.BOOLEAN);
+  }
+
+  public static BigDecimal jsonDecimal(String text) {
+    return (BigDecimal) TextValues.parse(text, SqlType.decimal(38, 18));
+  }
+
+  public static LocalDate jsonDate(String text) {
+    return (LocalDate) TextValues.parse(text, SqlType.DATE);
+  }
+
+  public static LocalDateTime jsonTimestamp(String text) {
+    return (LocalDateTime) TextValues.parse(text, SqlType.TIMESTAMP);
+  }
+
+  private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "JSON_PATH:jsonPath",
+      "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
+      "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
+      "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp");
+
+  static List<String> installSql() {
+    return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> "CREATE ALIAS IF NOT EXISTS FG_SYS."
+        + entry[0] + " DETERMINISTIC FOR '" + H2Functions.class.getName() + "." + entry[1] + "'").toList();
   }
 }

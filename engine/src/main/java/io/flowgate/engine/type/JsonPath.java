@@ -32,6 +32,74 @@ public final class JsonPath {
     }
   }
 
+  /** The number of elements of a JSON array, or of keys of a JSON object ({@code open} is '[' or '{'), else null. */
+  public static Integer size(String json, char open) {
+    Integer[] count = {0};
+    return walk(json, open, (i, key) -> {
+      count[0] = i + 1;
+      return false;
+    }) ? null : count[0];
+  }
+
+  /** The {@code index}-th key (0-based) of a JSON object, or null. */
+  public static String key(String json, int index) {
+    String[] found = {null};
+    walk(json, '{', (i, key) -> {
+      if (i == index) {
+        found[0] = key;
+        return true;
+      }
+      return false;
+    });
+    return found[0];
+  }
+
+  private interface Member {
+    /** Sees member {@code index} (its key, for an object); true stops the walk. */
+    boolean visit(int index, String key);
+  }
+
+  /** Visits the members of a JSON array or object; true when the text is not one (or a visit stopped it). */
+  private static boolean walk(String json, char open, Member member) {
+    if (json == null) {
+      return true;
+    }
+    JsonCursor cursor = new JsonCursor(json);
+    try {
+      cursor.space();
+      if (cursor.peek() != open) {
+        return true;
+      }
+      cursor.advance();
+      cursor.space();
+      if (cursor.peek() == (open == '[' ? ']' : '}')) {
+        return false;
+      }
+      for (int i = 0; ; i++) {
+        cursor.space();
+        String key = null;
+        if (open == '{') {
+          key = cursor.string();
+          cursor.space();
+          cursor.expect(':');
+          cursor.space();
+        }
+        if (member.visit(i, key)) {
+          return true;
+        }
+        cursor.skipValue();
+        cursor.space();
+        if (cursor.peek() != ',') {
+          cursor.expect(open == '[' ? ']' : '}');
+          return false;
+        }
+        cursor.advance();
+      }
+    } catch (IllegalStateException | StringIndexOutOfBoundsException malformed) {
+      return true;
+    }
+  }
+
   /** Moves to the value of {@code segment} inside the current object or array; false when it is not there. */
   private static boolean enter(JsonCursor cursor, String segment) {
     cursor.space();
