@@ -96,7 +96,7 @@ public final class Session {
       RowCursor cursor = files.isEmpty()
           ? engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE)
           : engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE,
-              connection -> FileStaging.stageAll(connection, files));
+              connection -> FileStaging.stageAll(connection, files).runtime());
       return new StatementResult.Rows(planned.columns(), cursor);
     }
     if (statement instanceof Dml dml) {

@@ -3,6 +3,7 @@ package io.flowgate.gateway;
 import io.flowgate.engine.Engine;
 import io.flowgate.engine.EngineConfig;
 import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.pipeline.FlowRunner;
 import io.flowgate.engine.pipeline.PipelineProject;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -84,9 +85,16 @@ public final class Main {
     try (Engine engine = Engine.open(config)) {
       long started = System.nanoTime();
       PipelineProject.Summary summary = engine.runPipeline(folder, full, out::println);
-      long total = summary.rowsByFlow().values().stream().mapToLong(Long::longValue).sum();
-      out.printf(Locale.ROOT, "update COMPLETED: %d flows, %d rows written in %.1f s%n", summary.rowsByFlow().size(),
-          total, (System.nanoTime() - started) / 1e9);
+      String totals = String.format(Locale.ROOT, "%d flows, %d rows read, %d written, %d dropped in %.1f s",
+          summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
+          summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
+          (System.nanoTime() - started) / 1e9);
+      if (summary.failure().isPresent()) {
+        out.println("update FAILED: " + totals);
+        err.println("update FAILED: " + summary.failure().get().getMessage());
+        return 1;
+      }
+      out.println("update COMPLETED: " + totals);
       return 0;
     } catch (EngineException e) {
       err.println("update FAILED: " + e.getMessage());

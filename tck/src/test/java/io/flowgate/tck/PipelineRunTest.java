@@ -58,15 +58,17 @@ class PipelineRunTest {
     String printed = out.toString(StandardCharsets.UTF_8);
     assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
     assertThat(printed.indexOf("orders_bronze")).isLessThan(printed.indexOf("dataset main.default.orders_silver"));
-    assertThat(printed).contains("flow orders_bronze -> main.default.orders_bronze: COMPLETED, 3 rows",
-        "flow orders_silver -> main.default.orders_silver: COMPLETED, 2 rows", "update COMPLETED: 4 flows");
+    assertThat(printed).contains("flow orders_bronze -> main.default.orders_bronze: COMPLETED, 3 rows read, 3 written",
+        "flow orders_silver -> main.default.orders_silver: COMPLETED, 3 rows read, 2 written, 1 dropped",
+        "flow eu -> main.default.orders_by_region: COMPLETED, 2 rows read, 1 written",
+        "update COMPLETED: 4 flows, 10 rows read, 7 written, 1 dropped");
 
     // a second run finds nothing new; a broken project fails with a non-zero exit
     out.reset();
     assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
         new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
         .isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("update COMPLETED: 4 flows, 0 rows");
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains("update COMPLETED: 4 flows, 0 rows read, 0 written");
     Files.writeString(project.resolve("c_bad.sql"), "INSERT INTO orders_raw VALUES (9, 9, 'x');\n");
     err.reset();
     assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
@@ -108,11 +110,11 @@ class PipelineRunTest {
     assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains(
-        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 6 rows",
-        "flow orders_silver -> main.default.orders_silver: COMPLETED, 5 rows, dropped 1, failing rows by"
-            + " expectation {valid_id=1, positive_amount=2}",
-        "flow orders_eu -> main.default.orders_by_region: COMPLETED, 2 rows",
-        "flow orders_us -> main.default.orders_by_region: COMPLETED, 2 rows");
+        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 6 rows read, 6 written",
+        "flow orders_silver -> main.default.orders_silver: COMPLETED, 6 rows read, 5 written, 1 dropped, failing"
+            + " rows by expectation {valid_id=1, positive_amount=2}",
+        "flow orders_eu -> main.default.orders_by_region: COMPLETED, 5 rows read, 2 written",
+        "flow orders_us -> main.default.orders_by_region: COMPLETED, 5 rows read, 2 written");
 
     Files.writeString(ingest.resolve("orders").resolve("orders-2026-11-02.csv"),
         "order_id,customer,region,amount,ordered_at\n6,Gus,us,10.00,2026-11-02 08:00:00\n");
@@ -120,6 +122,53 @@ class PipelineRunTest {
     assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
     assertThat(out.toString(StandardCharsets.UTF_8)).contains(
-        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 1 rows", "update COMPLETED: 4 flows, 3 rows");
+        "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 1 rows read, 1 written",
+        "update COMPLETED: 4 flows, 4 rows read, 3 written");
+  }
+
+  /** A failed dataset fails the run; what reads it is SKIPPED and what does not still runs. */
+  @Test
+  void downstreamOfAFailureIsSkipped() throws Exception {
+    Path data = temp.resolve("skip-data");
+    Path project = Files.createDirectories(temp.resolve("skip-pipeline"));
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE readings (id INT, value INT)");
+      statement.execute("INSERT INTO readings VALUES (1, 5), (2, -1)");
+    } finally {
+      gateway.close();
+    }
+    Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
+        "CREATE OR REFRESH STREAMING TABLE checked (CONSTRAINT positive EXPECT (value > 0) ON VIOLATION FAIL UPDATE)",
+        "  AS SELECT * FROM STREAM(readings);",
+        "CREATE OR REFRESH STREAMING TABLE report AS SELECT id FROM STREAM(checked);",
+        "CREATE OR REFRESH STREAMING TABLE raw_copy AS SELECT * FROM STREAM(readings);", ""));
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
+        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+    assertThat(code).isEqualTo(1);
+    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+        "flow checked -> main.default.checked: FAILED [EXPECTATION_VIOLATION.VERBOSITY_ALL]",
+        "flow report -> main.default.report: SKIPPED (the upstream dataset main.default.checked failed)",
+        "flow raw_copy -> main.default.raw_copy: COMPLETED, 2 rows read, 2 written",
+        "update FAILED: 3 flows, 2 rows read, 2 written");
+    assertThat(err.toString(StandardCharsets.UTF_8)).contains("update FAILED: [EXPECTATION_VIOLATION");
+
+    gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement();
+        ResultSet events = statement.executeQuery("SELECT event_type, details FROM event_log(TABLE(report))"
+            + " WHERE event_type <> 'create_update'")) {
+      StringBuilder seen = new StringBuilder();
+      while (events.next()) {
+        seen.append(events.getString(1)).append(' ').append(events.getString(2)).append('\n');
+      }
+      assertThat(seen.toString()).isEqualTo("flow_progress {\"flow_progress\":{\"status\":\"SKIPPED\"}}\n"
+          + "update_progress {\"update_progress\":{\"state\":\"FAILED\"}}\n");
+    } finally {
+      gateway.close();
+    }
   }
 }

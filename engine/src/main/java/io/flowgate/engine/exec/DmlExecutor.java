@@ -60,7 +60,7 @@ public final class DmlExecutor {
         if (overwrite) {
           removed = H2Storage.deleteAll(connection, table.storageName());
         }
-        Map<String, Object> runtime = new HashMap<>(FileStaging.stageAll(connection, files));
+        Map<String, Object> runtime = new HashMap<>(FileStaging.stageAll(connection, files).runtime());
         runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
         long rows = H2Storage.update(connection, statement, parameters, runtime);
         FileStaging.removeBatches(connection, files, runtime);

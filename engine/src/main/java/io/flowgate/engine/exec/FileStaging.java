@@ -42,16 +42,19 @@ public final class FileStaging {
     }
   }
 
-  /** Stages every file of each read as a new batch and returns the run-time values that name the batches. */
-  public static Map<String, Object> stageAll(Connection connection, List<StreamSources.FileRead> reads)
-      throws SQLException {
+  /** What staging wrote: the run-time values that name the batches, and how many rows they hold. */
+  public record Staged(Map<String, Object> runtime, long rows) {}
+
+  /** Stages every file of each read as a new batch. */
+  public static Staged stageAll(Connection connection, List<StreamSources.FileRead> reads) throws SQLException {
     Map<String, Object> runtime = new HashMap<>();
+    long rows = 0;
     for (StreamSources.FileRead read : reads) {
       String batch = UUID.randomUUID().toString();
-      stage(connection, read, read.files().files(), batch);
+      rows += stage(connection, read, read.files().files(), batch);
       runtime.put(read.batch().key(), batch);
     }
-    return runtime;
+    return new Staged(runtime, rows);
   }
 
   /** Removes the batches {@link #stageAll} staged, before the statement's transaction commits. */
@@ -79,7 +82,8 @@ public final class FileStaging {
         + ")";
   }
 
-  public static void stage(Connection connection, StreamSources.FileRead read, List<Path> files, String batch)
+  /** Stages the rows of {@code files} as batch {@code batch}; returns how many rows they hold. */
+  public static long stage(Connection connection, StreamSources.FileRead read, List<Path> files, String batch)
       throws SQLException {
     List<String> names = new ArrayList<>(read.schema().keySet());
     List<String> placeholders = new ArrayList<>();
@@ -99,12 +103,13 @@ public final class FileStaging {
     Set<String> known = new HashSet<>();
     names.forEach(name -> known.add(name.toLowerCase(Locale.ROOT)));
     try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, new H2Statement(sql, List.of()))) {
-      stageFiles(read, files, batch, names, types, known, insert);
+      return stageFiles(read, files, batch, names, types, known, insert);
     }
   }
 
-  private static void stageFiles(StreamSources.FileRead read, List<Path> files, String batch, List<String> names,
+  private static long stageFiles(StreamSources.FileRead read, List<Path> files, String batch, List<String> names,
       SqlType[] types, Set<String> known, H2Storage.BatchInsert insert) {
+    long[] rows = {0};
     for (Path file : files) {
       long size;
       java.time.LocalDateTime modified;
@@ -142,8 +147,10 @@ public final class FileStaging {
         values.add(modified);
         values.add(batch);
         insert.add(values);
+        rows[0]++;
       });
     }
+    return rows[0];
   }
 
   private static String lookup(Map<String, String> fields, String name) {

@@ -12,8 +12,10 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.FileStaging;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
@@ -55,9 +57,12 @@ public final class FlowRunner {
     this.ingestRoots = ingestRoots;
   }
 
-  /** What one flow batch did: rows written, and per expectation the rows that failed it, and rows dropped. */
-  public record BatchResult(long written, Map<String, Long> failedByExpectation, long dropped) {
-    static final BatchResult NOTHING = new BatchResult(0, Map.of(), 0);
+  /**
+   * What one flow batch did: rows read (new rows of its streaming sources and files; for a ONCE flow over tables,
+   * the rows its query yielded), rows written, per expectation the rows that failed it, and rows dropped.
+   */
+  public record BatchResult(long read, long written, Map<String, Long> failedByExpectation, long dropped) {
+    static final BatchResult NOTHING = new BatchResult(0, 0, Map.of(), 0);
   }
 
   /** A flow's query planned as an append into its target, with the streams it reads and the checks it makes. */
@@ -152,6 +157,7 @@ public final class FlowRunner {
         next.add(new FlowCheckpoint(flow.id(), sourceId, sourceName, latest));
       }
       List<StreamSources.FileRead> batchReads = new ArrayList<>();
+      long rowsRead = 0;
       for (StreamSources.FileRead read : planned.fileReads()) {
         if (!read.streaming()) {
           batchReads.add(read);
@@ -160,7 +166,7 @@ public final class FlowRunner {
         Set<String> done = catalog.ingestedFiles(connection, flow.id());
         List<Path> fresh = read.files().files().stream().filter(file -> !done.contains(file.toString())).toList();
         String batch = UUID.randomUUID().toString();
-        FileStaging.stage(connection, read, fresh, batch);
+        rowsRead += FileStaging.stage(connection, read, fresh, batch);
         runtime.put(read.batch().key(), batch);
         for (Path file : fresh) {
           catalog.recordIngestedFile(connection, flow.id(), file.toString());
@@ -173,7 +179,12 @@ public final class FlowRunner {
         return BatchResult.NOTHING;
       }
       // Files a flow reads as a batch (a ONCE flow, or a static side of a stream) are read whole each time.
-      runtime.putAll(FileStaging.stageAll(connection, batchReads));
+      FileStaging.Staged staged = FileStaging.stageAll(connection, batchReads);
+      runtime.putAll(staged.runtime());
+      rowsRead += staged.rows();
+      for (StreamSources.Source source : planned.sources()) {
+        rowsRead += ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
+      }
       long version = catalog.nextVersion(connection, target.id());
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
       Optional<String> quality = Optional.empty();
@@ -202,8 +213,19 @@ public final class FlowRunner {
       }
       events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
           Optional.empty());
-      return new BatchResult(rows, failed, dropped);
+      boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
+      long read = readsTablesWhole ? rows + dropped : rowsRead;
+      return new BatchResult(read, rows, failed, dropped);
     });
+  }
+
+  /** Counts the rows of a source's version window, by its version index. */
+  private static H2Statement windowCount(StreamSources.Source source) {
+    String version = SqlText.quote(SqlText.VERSION_COLUMN);
+    return new H2Statement("SELECT COUNT(*) FROM " + SqlText.table(source.table().storageName()) + " WHERE "
+        + version + " >= CAST(?1 AS BIGINT) AND " + version + " <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3"
+        + " AS BIGINT ARRAY), " + version + ")", List.of(source.keys().from(), source.keys().to(),
+        source.keys().skip()));
   }
 
   /**

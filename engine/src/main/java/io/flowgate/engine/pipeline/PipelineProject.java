@@ -1,6 +1,7 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -29,6 +30,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -46,7 +48,19 @@ public final class PipelineProject {
   private record Definition(Statement statement, String where) {}
 
   /** What an update did: rows written per flow, in the order the flows ran. */
-  public record Summary(Map<String, Long> rowsByFlow) {}
+  /** How one flow ended in the update: COMPLETED, FAILED or SKIPPED, and what its batch did. */
+  public record FlowOutcome(String flow, String status, FlowRunner.BatchResult batch) {}
+
+  /** The update's flows, and its first failure when it failed. */
+  public record Summary(List<FlowOutcome> flows, Optional<EngineException> failure) {
+    public Summary {
+      flows = List.copyOf(flows);
+    }
+
+    public long total(java.util.function.ToLongFunction<FlowRunner.BatchResult> metric) {
+      return flows.stream().map(FlowOutcome::batch).mapToLong(metric).sum();
+    }
+  }
 
   public PipelineProject(ExecutionContext context, Consumer<String> progress) {
     this.context = context;
@@ -95,7 +109,8 @@ public final class PipelineProject {
       new DdlExecutor(context).createView(view);
     }
     // Each dataset is defined after the datasets it reads, since defining plans its flows' queries.
-    List<TableName> order = order(reads.keySet(), reads);
+    Map<TableName, Set<TableName>> inputs = inputs(reads.keySet(), reads);
+    List<TableName> order = order(inputs);
     StreamingTables tables = new StreamingTables(context);
     for (TableName name : order) {
       Pipeline.CreateFlowTable table = tableDefinitions.get(name);
@@ -106,22 +121,51 @@ public final class PipelineProject {
         tables.defineFlow(flow, false);
       }
     }
-    Map<String, Long> rows = new LinkedHashMap<>();
+    // A failed dataset fails the update; the datasets that read it, directly or not, are skipped, the others run.
+    List<FlowOutcome> outcomes = new ArrayList<>();
+    Set<TableName> failed = new HashSet<>();
+    EngineException firstFailure = null;
     for (TableName name : order) {
       TableInfo table = context.catalog().table(name).orElseThrow();
-      progress.accept("dataset " + name + ": " + (fullRefresh ? "full refresh" : "update"));
-      tables.update(table, fullRefresh, Span.NONE, (target, flow, result) -> {
-        rows.put(flow.name(), result.written());
-        StringBuilder line = new StringBuilder("  flow " + flow.name() + " -> " + target.name() + ": COMPLETED, "
-            + result.written() + " rows");
-        if (!result.failedByExpectation().isEmpty()) {
-          line.append(", dropped ").append(result.dropped()).append(", failing rows by expectation ")
-              .append(result.failedByExpectation());
+      Optional<TableName> upstream = inputs.get(name).stream().filter(failed::contains).findFirst();
+      if (upstream.isPresent()) {
+        failed.add(name);
+        String reason = "the upstream dataset " + upstream.get() + " failed";
+        for (FlowInfo flow : tables.skip(table, reason)) {
+          outcomes.add(new FlowOutcome(flow.name(), "SKIPPED", FlowRunner.BatchResult.NOTHING));
+          progress.accept("  flow " + flow.name() + " -> " + name + ": SKIPPED (" + reason + ")");
         }
-        progress.accept(line.toString());
-      });
+        continue;
+      }
+      progress.accept("dataset " + name + ": " + (fullRefresh ? "full refresh" : "update"));
+      try {
+        tables.update(table, fullRefresh, Span.NONE, new StreamingTables.FlowListener() {
+          @Override
+          public void completed(TableInfo target, FlowInfo flow, FlowRunner.BatchResult result) {
+            outcomes.add(new FlowOutcome(flow.name(), "COMPLETED", result));
+            StringBuilder line = new StringBuilder("  flow " + flow.name() + " -> " + target.name() + ": COMPLETED, "
+                + result.read() + " rows read, " + result.written() + " written");
+            if (!result.failedByExpectation().isEmpty()) {
+              line.append(", ").append(result.dropped()).append(" dropped, failing rows by expectation ")
+                  .append(result.failedByExpectation());
+            }
+            progress.accept(line.toString());
+          }
+
+          @Override
+          public void failed(TableInfo target, FlowInfo flow, EngineException failure) {
+            outcomes.add(new FlowOutcome(flow.name(), "FAILED", FlowRunner.BatchResult.NOTHING));
+            progress.accept("  flow " + flow.name() + " -> " + target.name() + ": FAILED " + failure.getMessage());
+          }
+        });
+      } catch (EngineException failure) {
+        failed.add(name);
+        if (firstFailure == null) {
+          firstFailure = failure;
+        }
+      }
     }
-    return new Summary(rows);
+    return new Summary(outcomes, Optional.ofNullable(firstFailure));
   }
 
   private static EngineException duplicate(String kind, String name, Definition definition) {
@@ -152,9 +196,9 @@ public final class PipelineProject {
     return definitions;
   }
 
-  /** The datasets in an order where each comes after every dataset of the project its flows read. */
-  private List<TableName> order(Set<TableName> datasets, Map<TableName, List<Query>> reads) {
-    Map<TableName, Set<TableName>> inputs = new HashMap<>();
+  /** For each dataset, the datasets of the project its flows read. */
+  private Map<TableName, Set<TableName>> inputs(Set<TableName> datasets, Map<TableName, List<Query>> reads) {
+    Map<TableName, Set<TableName>> inputs = new LinkedHashMap<>();
     for (TableName dataset : datasets) {
       Set<TableName> needs = new HashSet<>();
       for (Query query : reads.getOrDefault(dataset, List.of())) {
@@ -167,6 +211,12 @@ public final class PipelineProject {
       }
       inputs.put(dataset, needs);
     }
+    return inputs;
+  }
+
+  /** The datasets in an order where each comes after every dataset it reads. */
+  private static List<TableName> order(Map<TableName, Set<TableName>> inputs) {
+    Set<TableName> datasets = inputs.keySet();
     List<TableName> ordered = new ArrayList<>();
     Deque<TableName> ready = new ArrayDeque<>();
     Map<TableName, Integer> waiting = new LinkedHashMap<>();

@@ -60,6 +60,8 @@ public final class StreamingTables {
     FlowListener NONE = (table, flow, result) -> { };
 
     void completed(TableInfo table, FlowInfo flow, FlowRunner.BatchResult result);
+
+    default void failed(TableInfo table, FlowInfo flow, EngineException failure) {}
   }
 
   public void create(Pipeline.CreateFlowTable create) {
@@ -306,6 +308,24 @@ public final class StreamingTables {
         listener);
   }
 
+  /**
+   * An update of a table that does not run because a dataset it reads failed in the same pipeline update: its flows
+   * are SKIPPED, as the dialect reports them, and the update FAILED.
+   */
+  public List<FlowInfo> skip(TableInfo table, String reason) {
+    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    EventLog events = new EventLog(catalog, table);
+    storage.inTransaction(connection -> {
+      events.createUpdate(connection, false, user());
+      for (FlowInfo flow : flows) {
+        events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), Optional.empty(), Optional.empty());
+      }
+      events.updateProgress(connection, "FAILED", Optional.of(reason));
+      return null;
+    });
+    return flows;
+  }
+
   /** The flows of a table that flows write: a streaming table, or a managed table made by CREATE TABLE ... FLOW. */
   private List<FlowInfo> flowsOf(TableInfo table, String operation, Span span) {
     List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
@@ -364,6 +384,7 @@ public final class StreamingTables {
               Optional.of(failure.getMessage()));
           return null;
         });
+        listener.failed(current, flow, failure);
         if (firstFailure == null) {
           firstFailure = failure;
         }
