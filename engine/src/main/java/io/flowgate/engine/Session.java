@@ -7,12 +7,11 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
-import io.flowgate.engine.exec.FileStaging;
+import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
@@ -92,11 +91,15 @@ public final class Session {
     Statement statement = parsed.statement();
     if (statement instanceof Query query) {
       Planned planned = plan(sql, query);
-      List<StreamSources.FileRead> files = planned.query().fileReads();
-      RowCursor cursor = files.isEmpty()
-          ? engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE)
-          : engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE,
-              connection -> FileStaging.stageAll(connection, files).runtime());
+      OpenFiles files = OpenFiles.all(planned.query().fileReads());
+      RowCursor cursor;
+      try {
+        cursor = engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE, files.runtime(),
+            files::close);
+      } catch (RuntimeException e) {
+        files.close();
+        throw e;
+      }
       return new StatementResult.Rows(planned.columns(), cursor);
     }
     if (statement instanceof Dml dml) {

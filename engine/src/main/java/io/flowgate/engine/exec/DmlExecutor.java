@@ -11,7 +11,6 @@ import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.storage.H2Storage;
 import java.time.Instant;
@@ -51,19 +50,17 @@ public final class DmlExecutor {
     }
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     CatalogService catalog = context.catalog();
-    List<StreamSources.FileRead> files = translator.fileReads();
-    FileStaging.createTables(context.storage(), files);
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
-    return context.storage().inTransaction(connection -> {
+    try (OpenFiles files = OpenFiles.all(translator.fileReads())) {
+      return context.storage().inTransaction(connection -> {
         long version = catalog.nextVersion(connection, table.id());
         long removed = 0;
         if (overwrite) {
           removed = H2Storage.deleteAll(connection, table.storageName());
         }
-        Map<String, Object> runtime = new HashMap<>(FileStaging.stageAll(connection, files).runtime());
+        Map<String, Object> runtime = new HashMap<>(files.runtime());
         runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
         long rows = H2Storage.update(connection, statement, parameters, runtime);
-        FileStaging.removeBatches(connection, files, runtime);
         Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
             : Map.of(logged.metric(), rows);
@@ -73,6 +70,7 @@ public final class DmlExecutor {
             context.session().user(), operationParameters, metrics));
         return rows;
       });
+    }
   }
 
   /** The commit-log operation of a statement and the metric its row count is recorded under. */

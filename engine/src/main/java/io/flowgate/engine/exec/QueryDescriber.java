@@ -14,7 +14,6 @@ public final class QueryDescriber {
   private QueryDescriber() {}
 
   public static List<ResultColumn> columns(H2Storage storage, PlannedQuery query) {
-    FileStaging.createTables(storage, query.fileReads());
     List<H2Storage.ColumnType> h2Types = storage.describe(query.statement());
     List<ResultColumn> columns = new ArrayList<>();
     for (int i = 0; i < query.columns().size(); i++) {

@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * CSV text into rows, read as a stream of characters so that a quoted field may hold delimiters and line breaks.
@@ -14,89 +13,101 @@ import java.util.function.Consumer;
  * for a quote. An unquoted empty field is NULL; a quoted empty field is the empty string. Without a header the
  * columns are {@code _c0, _c1, ...}.
  */
-final class Csv {
+final class Csv implements RowReader {
   /** How a file is written; {@code quote} is {@code 0} when fields are never quoted. */
   record Format(boolean header, char delimiter, char quote, char escape) {}
 
-  private Csv() {}
+  private final Reader reader;
+  private final Format format;
+  private final char[] buffer = new char[1 << 16];
+  private int position;
+  private int length;
+  private int pending = -2;
+  private List<String> names;
 
-  static void read(Reader reader, Format format, Consumer<Map<String, String>> sink) throws IOException {
-    Chars in = new Chars(reader);
-    List<String> names = null;
+  Csv(Reader reader, Format format) {
+    this.reader = reader;
+    this.format = format;
+  }
+
+  @Override
+  public Map<String, String> next() throws IOException {
+    while (true) {
+      List<String> fields = record();
+      if (fields == null) {
+        return null;
+      }
+      if (names == null && format.header()) {
+        names = fields.stream().map(name -> name == null ? "" : name.strip()).toList();
+        continue;
+      }
+      Map<String, String> row = new LinkedHashMap<>();
+      int width = names == null ? fields.size() : Math.max(names.size(), fields.size());
+      for (int i = 0; i < width; i++) {
+        String name = names != null && i < names.size() ? names.get(i) : "_c" + i;
+        row.put(name, i < fields.size() ? fields.get(i) : null);
+      }
+      return row;
+    }
+  }
+
+  /** The fields of the next record that has any text, or null at the end. */
+  private List<String> record() throws IOException {
     List<String> fields = new ArrayList<>();
     StringBuilder field = new StringBuilder();
     boolean quoted = false;
     boolean wasQuoted = false;
-    boolean lineHasText = false;
-    int c = in.read();
-    while (c >= 0) {
-      int next = in.read();
+    boolean hasText = false;
+    for (int c = read(); c >= 0; c = read()) {
       if (quoted) {
-        if (c == format.escape() && format.escape() != format.quote() && (next == format.quote()
-            || next == format.escape())) {
-          field.append((char) next);
-          next = in.read();
-        } else if (c == format.quote() && next == format.quote()) {
-          field.append((char) c);
-          next = in.read();
+        if (c == format.escape() && format.escape() != format.quote()) {
+          int next = read();
+          if (next == format.quote() || next == format.escape()) {
+            field.append((char) next);
+          } else {
+            field.append((char) c);
+            unread(next);
+          }
         } else if (c == format.quote()) {
-          quoted = false;
+          int next = read();
+          if (next == format.quote()) {
+            field.append((char) c);
+          } else {
+            quoted = false;
+            unread(next);
+          }
         } else {
           field.append((char) c);
         }
       } else if (c == format.quote() && format.quote() != 0) {
         quoted = true;
         wasQuoted = true;
-        lineHasText = true;
+        hasText = true;
       } else if (c == format.delimiter()) {
         fields.add(value(field, wasQuoted));
         wasQuoted = false;
-        lineHasText = true;
+        hasText = true;
       } else if (c == '\n' || c == '\r') {
-        if (c == '\r' && next == '\n') {
-          next = in.read();
+        if (c == '\r') {
+          int next = read();
+          if (next != '\n') {
+            unread(next);
+          }
         }
-        if (lineHasText || !field.isEmpty()) {
+        if (hasText || !field.isEmpty()) {
           fields.add(value(field, wasQuoted));
-          names = emit(fields, names, format, sink);
+          return fields;
         }
-        fields.clear();
-        wasQuoted = false;
-        lineHasText = false;
       } else {
         field.append((char) c);
-        lineHasText = true;
+        hasText = true;
       }
-      c = next;
     }
-    if (lineHasText || !field.isEmpty()) {
+    if (hasText || !field.isEmpty()) {
       fields.add(value(field, wasQuoted));
-      emit(fields, names, format, sink);
+      return fields;
     }
-  }
-
-  /** Characters from a reader through a buffer of its own (a BufferedReader locks on every read). */
-  private static final class Chars {
-    private final Reader reader;
-    private final char[] buffer = new char[1 << 16];
-    private int position;
-    private int length;
-
-    Chars(Reader reader) {
-      this.reader = reader;
-    }
-
-    int read() throws IOException {
-      if (position == length) {
-        length = reader.read(buffer, 0, buffer.length);
-        position = 0;
-        if (length <= 0) {
-          length = 0;
-          return -1;
-        }
-      }
-      return buffer[position++];
-    }
+    return null;
   }
 
   private static String value(StringBuilder field, boolean quoted) {
@@ -105,19 +116,30 @@ final class Csv {
     return text.isEmpty() && !quoted ? null : text;
   }
 
-  /** Hands a record to the sink, or takes it as the header; returns the column names. */
-  private static List<String> emit(List<String> fields, List<String> names, Format format,
-      Consumer<Map<String, String>> sink) {
-    if (names == null && format.header()) {
-      return fields.stream().map(name -> name == null ? "" : name.strip()).toList();
+  /** The next character, through a buffer of its own (a BufferedReader locks on every read). */
+  private int read() throws IOException {
+    if (pending != -2) {
+      int c = pending;
+      pending = -2;
+      return c;
     }
-    Map<String, String> row = new LinkedHashMap<>();
-    int width = names == null ? fields.size() : Math.max(names.size(), fields.size());
-    for (int i = 0; i < width; i++) {
-      String name = names != null && i < names.size() ? names.get(i) : "_c" + i;
-      row.put(name, i < fields.size() ? fields.get(i) : null);
+    if (position == length) {
+      length = reader.read(buffer, 0, buffer.length);
+      position = 0;
+      if (length <= 0) {
+        length = 0;
+        return -1;
+      }
     }
-    sink.accept(row);
-    return names;
+    return buffer[position++];
+  }
+
+  private void unread(int c) {
+    pending = c;
+  }
+
+  @Override
+  public void close() throws IOException {
+    reader.close();
   }
 }

@@ -18,7 +18,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.function.Consumer;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -28,7 +27,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
  * The files a {@code read_files} call reads: where (a folder, read recursively, or a glob, always inside an ingest
  * root), how (CSV or JSON lines and their options) and the schema inferred from them.
  */
-public record FileSource(Path base, PathMatcher matcher, String format, Csv.Format csv, boolean inferTypes,
+public record FileSource(Path base, String glob, String format, Csv.Format csv, boolean inferTypes,
     Map<String, SqlType> hints) {
   /** Rows of each file that type inference looks at; values past them that do not fit are rescued. */
   private static final int SAMPLE_ROWS = 10_000;
@@ -50,8 +49,7 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
           .parameter("report", "the path " + Errors.quote(path) + " is outside the gateway's ingest roots").at(span)
           .build();
     }
-    PathMatcher matcher = glob < 0 ? file -> true
-        : FileSystems.getDefault().getPathMatcher("glob:" + base.resolve(path.substring(fixed.length())));
+    String pattern = glob < 0 ? "" : base.resolve(path.substring(fixed.length())).toString();
     String format = options.getOrDefault("format", path.toLowerCase(Locale.ROOT).endsWith(".json") ? "json" : "csv")
         .toLowerCase(Locale.ROOT);
     if (!format.equals("csv") && !format.equals("json")) {
@@ -65,13 +63,19 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
     for (String hint : topLevelCommaSplit(hintText)) {
       String[] parts = hint.strip().split("\\s+", 2);
       if (parts.length == 2) {
-        hints.put(parts[0].toLowerCase(Locale.ROOT), io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]));
+        SqlType type = io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]);
+        if (type.kind() == TypeKind.ARRAY || type.kind() == TypeKind.MAP || type.kind() == TypeKind.STRUCT
+            || type.kind() == TypeKind.BINARY) {
+          throw Errors.notSupported("a schema hint of type " + type.sql() + " (files give scalar columns; read"
+              + " nested JSON as STRING and use from_json)", span);
+        }
+        hints.put(parts[0].toLowerCase(Locale.ROOT), type);
       }
     }
     Csv.Format csv = new Csv.Format(!"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
         separator.isEmpty() ? ',' : separator.charAt(0), quote.isEmpty() ? 0 : quote.charAt(0),
         escape.isEmpty() ? 0 : escape.charAt(0));
-    return new FileSource(base, matcher, format, csv,
+    return new FileSource(base, pattern, format, csv,
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
   }
 
@@ -113,6 +117,8 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
       return List.of();
     }
     try (Stream<Path> walk = Files.walk(base)) {
+      PathMatcher matcher = glob.isEmpty() ? file -> true
+          : FileSystems.getDefault().getPathMatcher("glob:" + glob);
       return walk.filter(Files::isRegularFile).filter(matcher::matches)
           .filter(file -> !file.getFileName().toString().startsWith(".")).sorted().toList();
     } catch (IOException e) {
@@ -120,17 +126,10 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
     }
   }
 
-  /** Hands each row of a file to {@code sink} as column name → text (NULL for a missing value), in file order. */
-  public void forEachRow(Path file, Consumer<Map<String, String>> sink) {
-    try (BufferedReader reader = Files.newBufferedReader(file)) {
-      if (format.equals("json")) {
-        JsonLines.read(reader, sink);
-      } else {
-        Csv.read(reader, csv, sink);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+  /** Opens a file of this source for reading its rows. */
+  RowReader open(Path file) throws IOException {
+    BufferedReader reader = Files.newBufferedReader(file);
+    return format.equals("json") ? new JsonLines(reader) : new Csv(reader, csv);
   }
 
   private static final Pattern INT = Pattern.compile("[+-]?\\d{1,9}");
@@ -166,30 +165,18 @@ public record FileSource(Path base, PathMatcher matcher, String format, Csv.Form
   /** The columns of one file's first rows. */
   private Map<String, SqlType> infer(Path file) {
     Map<String, SqlType> schema = new LinkedHashMap<>();
-    int[] seen = {0};
-    try {
-      forEachRow(file, row -> {
+    try (RowReader rows = open(file)) {
+      Map<String, String> row;
+      for (int seen = 0; seen < SAMPLE_ROWS && (row = rows.next()) != null; seen++) {
         for (Map.Entry<String, String> cell : row.entrySet()) {
           SqlType type = cell.getValue() == null ? VOID_MARK : infer(cell.getValue());
           schema.merge(cell.getKey(), type, FileSource::widest);
         }
-        if (++seen[0] == SAMPLE_ROWS) {
-          throw SampleTaken.INSTANCE;
-        }
-      });
-    } catch (SampleTaken enough) {
-      // the rest of the file is read when it is ingested
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
     return java.util.Collections.unmodifiableMap(schema);
-  }
-
-  /** Ends a sampling read early; it carries no stack trace. */
-  private static final class SampleTaken extends RuntimeException {
-    static final SampleTaken INSTANCE = new SampleTaken();
-
-    private SampleTaken() {
-      super(null, null, false, false);
-    }
   }
 
   private SqlType infer(String value) {

@@ -5,28 +5,36 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.function.Consumer;
 
 /**
  * JSON lines into rows: each line an object whose top-level fields become columns; strings are unquoted, other
  * scalars kept as written, nested objects and arrays kept as JSON text. A line that is not an object is skipped.
  */
-final class JsonLines {
-  private JsonLines() {}
+final class JsonLines implements RowReader {
+  private final BufferedReader lines;
 
-  static void read(BufferedReader lines, Consumer<Map<String, String>> sink) throws IOException {
+  JsonLines(BufferedReader lines) {
+    this.lines = lines;
+  }
+
+  @Override
+  public Map<String, String> next() throws IOException {
     for (String line = lines.readLine(); line != null; line = lines.readLine()) {
       if (line.isBlank()) {
         continue;
       }
-      Map<String, String> row;
       try {
-        row = object(new JsonCursor(line.strip()));
+        return object(new JsonCursor(line.strip()));
       } catch (IllegalStateException | StringIndexOutOfBoundsException malformed) {
-        continue; // a line that is not a JSON object carries no row
+        // a line that is not a JSON object carries no row
       }
-      sink.accept(row);
     }
+    return null;
+  }
+
+  @Override
+  public void close() throws IOException {
+    lines.close();
   }
 
   private static Map<String, String> object(JsonCursor cursor) {

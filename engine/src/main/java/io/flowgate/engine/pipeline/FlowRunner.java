@@ -9,13 +9,14 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.exec.FileStaging;
+import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
@@ -33,7 +34,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * Runs one flow batch: reads what the flow's sources gained since its checkpoint, writes it into the target, and
@@ -78,7 +78,7 @@ public final class FlowRunner {
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
-    StreamSources streams = StreamSources.forFlow(ingestRoots, flow.id());
+    StreamSources streams = StreamSources.forFlow(ingestRoots);
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
@@ -89,7 +89,9 @@ public final class FlowRunner {
         target.name().parts(), false, List.of(), true, query), target, checks);
     List<StreamSources.Source> sources = streams.sources();
     List<StreamSources.FileRead> fileReads = streams.fileReads();
-    FileStaging.createTables(storage, fileReads);
+    for (StreamSources.Source source : sources) {
+      storage.executeOnce(TableDefinitions.versionIndex(source.table().storageName()));
+    }
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
     boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
     if (!once && !streaming) {
@@ -112,17 +114,13 @@ public final class FlowRunner {
    */
   public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
-    try {
-      return runBatch(flow, target, full, planned, events);
-    } finally {
-      // Staged rows are read by batch id only, so emptying the staging tables can wait until the batch is over;
-      // H2 empties a table fastest with TRUNCATE, which it commits on its own.
-      FileStaging.truncate(storage, planned.fileReads());
+    try (OpenFiles files = new OpenFiles()) {
+      return runBatch(flow, target, full, planned, events, files);
     }
   }
 
   private BatchResult runBatch(FlowInfo flow, TableInfo target, boolean full, PlannedFlow planned,
-      EventLog events) {
+      EventLog events, OpenFiles files) {
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
       catalog.lockFlow(connection, flow.id());
@@ -156,18 +154,15 @@ public final class FlowRunner {
         anythingNew |= latest > from;
         next.add(new FlowCheckpoint(flow.id(), sourceId, sourceName, latest));
       }
-      List<StreamSources.FileRead> batchReads = new ArrayList<>();
-      long rowsRead = 0;
       for (StreamSources.FileRead read : planned.fileReads()) {
+        // Files a flow reads as a batch (a ONCE flow, or a static side of a stream) are read whole each time.
         if (!read.streaming()) {
-          batchReads.add(read);
+          files.open(read, read.files().files());
           continue;
         }
         Set<String> done = catalog.ingestedFiles(connection, flow.id());
         List<Path> fresh = read.files().files().stream().filter(file -> !done.contains(file.toString())).toList();
-        String batch = UUID.randomUUID().toString();
-        rowsRead += FileStaging.stage(connection, read, fresh, batch);
-        runtime.put(read.batch().key(), batch);
+        files.open(read, fresh);
         for (Path file : fresh) {
           catalog.recordIngestedFile(connection, flow.id(), file.toString());
         }
@@ -178,10 +173,8 @@ public final class FlowRunner {
             Optional.empty());
         return BatchResult.NOTHING;
       }
-      // Files a flow reads as a batch (a ONCE flow, or a static side of a stream) are read whole each time.
-      FileStaging.Staged staged = FileStaging.stageAll(connection, batchReads);
-      runtime.putAll(staged.runtime());
-      rowsRead += staged.rows();
+      runtime.putAll(files.runtime());
+      long rowsRead = 0;
       for (StreamSources.Source source : planned.sources()) {
         rowsRead += ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
       }
@@ -214,7 +207,7 @@ public final class FlowRunner {
       events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
           Optional.empty());
       boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
-      long read = readsTablesWhole ? rows + dropped : rowsRead;
+      long read = readsTablesWhole ? rows + dropped : rowsRead + files.rows();
       return new BatchResult(read, rows, failed, dropped);
     });
   }

@@ -404,7 +404,7 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
-    StreamSources streams = StreamSources.forFlow(context.ingestRoots(), flow.id());
+    StreamSources streams = StreamSources.forFlow(context.ingestRoots());
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);
     PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)

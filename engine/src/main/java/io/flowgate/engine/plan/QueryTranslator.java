@@ -609,8 +609,8 @@ public final class QueryTranslator {
 
   /**
    * {@code [STREAM] read_files(path, option => value, ...)}: the rows of the files the statement reads (a stream:
-   * those not read before), which the executor stages in an H2 table of their inferred columns; {@code _metadata}
-   * is hidden from {@code *}.
+   * those not read before), which H2 pulls from {@code FG_SYS.READ_FILES} for the batch the executor opened;
+   * {@code _metadata} is hidden from {@code *}.
    */
   private From readFiles(TableFunction function, boolean streaming, Optional<Scope> outer) {
     String path = null;
@@ -646,8 +646,10 @@ public final class QueryTranslator {
     for (int i = 0; i < select.size(); i++) {
       aliased.add(select.get(i) + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
     }
-    String sql = "(SELECT " + String.join(", ", aliased) + " FROM " + SqlText.table(read.stagingTable())
-        + " WHERE \"_batch\" = CAST(" + bindings.bind(read.batch()) + " AS CHARACTER VARYING))";
+    // The read's key is a digest the engine made, so it may stand in the SQL text; H2 needs it there to know the
+    // function's columns when it prepares the statement.
+    String sql = "(SELECT " + String.join(", ", aliased) + " FROM FG_SYS.READ_FILES('" + read.key() + "', CAST("
+        + bindings.bind(read.batch()) + " AS CHARACTER VARYING)))";
     String alias = newAlias();
     TranslatedQuery view = new TranslatedQuery(sql, columns);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("read_files"));

@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
@@ -31,44 +32,41 @@ public final class StreamSources {
       Keys keys) {}
 
   /**
-   * A {@code read_files} source: the files, the columns inferred from them, the H2 table a batch's rows are staged
-   * in, the binding of the batch's id, and whether it is streaming (only files not read before) or a batch read
+   * A {@code read_files} source: the files, the columns inferred from them, its key in {@link FileBatches}, the
+   * binding of the batch a run reads, and whether it is streaming (only files not read before) or a batch read
    * (every file).
    */
-  public record FileRead(FileSource files, Map<String, SqlType> schema, String stagingTable, Binding.Runtime batch,
+  public record FileRead(FileSource files, Map<String, SqlType> schema, String key, Binding.Runtime batch,
       boolean streaming) {}
 
   private final Map<Long, Source> sources = new LinkedHashMap<>();
   private final List<FileRead> fileReads = new ArrayList<>();
   private final Optional<List<Path>> ingestRoots;
-  private final Optional<Long> flowId;
+  private final boolean inFlow;
 
-  private StreamSources(Optional<List<Path>> ingestRoots, Optional<Long> flowId) {
+  private StreamSources(Optional<List<Path>> ingestRoots, boolean inFlow) {
     this.ingestRoots = ingestRoots.map(List::copyOf);
-    this.flowId = flowId;
+    this.inFlow = inFlow;
   }
 
-  /** Sources of one flow's query; its staging tables are the flow's own, so flows never share them. */
-  public static StreamSources forFlow(List<Path> ingestRoots, long flowId) {
-    return new StreamSources(Optional.of(ingestRoots), Optional.of(flowId));
+  /** Sources of one flow's query. */
+  public static StreamSources forFlow(List<Path> ingestRoots) {
+    return new StreamSources(Optional.of(ingestRoots), true);
   }
 
-  /**
-   * Sources of a statement outside a flow: batch {@code read_files} only. Statements share staging tables and keep
-   * their rows apart by batch id.
-   */
+  /** Sources of a statement outside a flow: batch {@code read_files} only. */
   public static StreamSources forStatement(List<Path> ingestRoots) {
-    return new StreamSources(Optional.of(ingestRoots), Optional.empty());
+    return new StreamSources(Optional.of(ingestRoots), false);
   }
 
   /** No run-time sources at all: definitions that are read later (views, column defaults and checks). */
   public static StreamSources none() {
-    return new StreamSources(Optional.empty(), Optional.empty());
+    return new StreamSources(Optional.empty(), false);
   }
 
   /** Whether {@code STREAM} may be read here: only in a flow's query. */
   boolean inFlow() {
-    return flowId.isPresent();
+    return inFlow;
   }
 
   FileRead addFiles(String path, Map<String, String> options, boolean streaming, Span span) {
@@ -81,10 +79,8 @@ public final class StreamSources {
     if (schema.isEmpty()) {
       throw Errors.notSupported("read_files over no files (the schema is inferred from them)", span);
     }
-    String key = Integer.toHexString((files.base() + "|" + options + "|" + schema).hashCode());
-    String owner = flowId.map(String::valueOf).orElse("S");
-    FileRead read = new FileRead(files, schema, "RF_" + owner + "_" + key, new Binding.Runtime("batch:" + key + ":"
-        + fileReads.size()), streaming);
+    String key = FileBatches.define(files, schema);
+    FileRead read = new FileRead(files, schema, key, new Binding.Runtime("batch:" + fileReads.size()), streaming);
     fileReads.add(read);
     return read;
   }

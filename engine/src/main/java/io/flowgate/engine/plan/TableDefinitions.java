@@ -18,10 +18,13 @@ import java.util.Set;
 public final class TableDefinitions {
   private TableDefinitions() {}
 
-  /** The DDL of a data table: the table with its hidden version column, then the index streaming reads use. */
+  /**
+   * The DDL of a data table with its hidden version column. The index on the version column is made when a flow
+   * first streams from the table ({@link #versionIndex}), so tables no stream reads do not pay for it on each write.
+   */
   public static List<String> dataTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
       SessionContext session) {
-    return List.of(createTable(storageName, columns, catalog, session), createVersionIndex(storageName));
+    return List.of(createTable(storageName, columns, catalog, session));
   }
 
   private static String createTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
@@ -57,8 +60,8 @@ public final class TableDefinitions {
   }
 
   /** The index that makes a streaming read of a table cost O(new rows). */
-  private static String createVersionIndex(String storageName) {
-    return "CREATE INDEX " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(storageName + "_V") + " ON "
+  public static String versionIndex(String storageName) {
+    return "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(storageName + "_V") + " ON "
         + SqlText.table(storageName) + " (" + SqlText.quote(SqlText.VERSION_COLUMN) + ")";
   }
 

@@ -15,14 +15,14 @@ final class H2Cursor implements RowCursor {
   private final PreparedStatement statement;
   private final ResultSet rows;
   private final boolean[] json;
-  /** Whether the query ran in a transaction of staged rows, which closing rolls back. */
-  private final boolean rollBack;
+  /** Runs once the cursor is closed: releases what the query read besides tables. */
+  private final Runnable onClose;
   private boolean closed;
 
-  H2Cursor(Connection connection, PreparedStatement statement, ResultSet rows, boolean rollBack)
+  H2Cursor(Connection connection, PreparedStatement statement, ResultSet rows, Runnable onClose)
       throws SQLException {
     this.connection = connection;
-    this.rollBack = rollBack;
+    this.onClose = onClose;
     this.statement = statement;
     this.rows = rows;
     int count = rows.getMetaData().getColumnCount();
@@ -89,13 +89,11 @@ final class H2Cursor implements RowCursor {
     }
     closed = true;
     try (connection; statement; rows) {
-      if (rollBack) {
-        rows.close();
-        connection.rollback();
-        connection.setAutoCommit(true);
-      }
+      // closed by try-with-resources, in reverse order
     } catch (SQLException ignored) {
       // nothing useful to do when closing fails
+    } finally {
+      onClose.run();
     }
   }
 }

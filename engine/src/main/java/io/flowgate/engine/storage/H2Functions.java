@@ -3,10 +3,17 @@ package io.flowgate.engine.storage;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.TextValues;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.files.FileBatches;
 import java.math.BigDecimal;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
+import org.h2.tools.SimpleResultSet;
+import org.h2.tools.SimpleRowSource;
 
 /**
  * Java functions the engine installs in H2 under {@code FG_SYS}, for what H2's SQL cannot express. They are called
@@ -85,13 +92,61 @@ public final class H2Functions {
     return (LocalDateTime) TextValues.parse(text, SqlType.TIMESTAMP);
   }
 
+  /**
+   * {@code read_files}: the rows of a batch of files; H2 passes no batch when it only asks for the columns, as it
+   * does while preparing a statement.
+   */
+  public static ResultSet readFiles(Connection connection, String read, String batch) throws SQLException {
+    boolean columnsOnly = "jdbc:columnlist:connection".equals(connection.getMetaData().getURL());
+    FileBatches.RowSource rows = columnsOnly ? null : FileBatches.rows(read, batch);
+    SimpleResultSet result = new SimpleResultSet(new SimpleRowSource() {
+      @Override
+      public Object[] readRow() {
+        return rows == null ? null : rows.next();
+      }
+
+      @Override
+      public void close() {
+        if (rows != null) {
+          rows.close();
+        }
+      }
+
+      @Override
+      public void reset() {
+        throw new UnsupportedOperationException("a batch of files is read once per call");
+      }
+    });
+    FileBatches.columns(read).forEach((name, type) -> addColumn(result, name, type));
+    return result;
+  }
+
+  private static void addColumn(SimpleResultSet result, String name, SqlType type) {
+    switch (type.kind()) {
+      case BOOLEAN -> result.addColumn(name, Types.BOOLEAN, 1, 0);
+      case TINYINT -> result.addColumn(name, Types.TINYINT, 3, 0);
+      case SMALLINT -> result.addColumn(name, Types.SMALLINT, 5, 0);
+      case INT -> result.addColumn(name, Types.INTEGER, 10, 0);
+      case BIGINT -> result.addColumn(name, Types.BIGINT, 19, 0);
+      case FLOAT -> result.addColumn(name, Types.REAL, 7, 0);
+      case DOUBLE -> result.addColumn(name, Types.DOUBLE, 15, 0);
+      case DECIMAL -> result.addColumn(name, Types.DECIMAL, type.length(), type.scale());
+      case DATE -> result.addColumn(name, Types.DATE, 10, 0);
+      case TIMESTAMP, TIMESTAMP_NTZ -> result.addColumn(name, Types.TIMESTAMP, 26, 6);
+      default -> result.addColumn(name, Types.VARCHAR, Integer.MAX_VALUE, 0);
+    }
+  }
+
   private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "JSON_PATH:jsonPath",
+      "READ_FILES:readFiles",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp");
 
   static List<String> installSql() {
+    // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.
     return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> "CREATE ALIAS IF NOT EXISTS FG_SYS."
-        + entry[0] + " DETERMINISTIC FOR '" + H2Functions.class.getName() + "." + entry[1] + "'").toList();
+        + entry[0] + (entry[0].equals("READ_FILES") ? "" : " DETERMINISTIC") + " FOR '" + H2Functions.class.getName()
+        + "." + entry[1] + "'").toList();
   }
 }

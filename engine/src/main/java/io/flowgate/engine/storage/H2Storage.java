@@ -29,6 +29,7 @@ import org.h2.jdbcx.JdbcConnectionPool;
  */
 public final class H2Storage implements AutoCloseable {
   private final JdbcConnectionPool pool;
+  private final Set<String> executedOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
   private H2Storage(JdbcConnectionPool pool) {
     this.pool = pool;
@@ -71,6 +72,21 @@ public final class H2Storage implements AutoCloseable {
       }
     } catch (SQLException e) {
       throw H2Errors.translate(e);
+    }
+  }
+
+  /**
+   * Runs generated DDL that only creates what is missing ({@code IF NOT EXISTS}) once per store: later calls with
+   * the same text are skipped without a round to H2.
+   */
+  public void executeOnce(String ddl) {
+    if (executedOnce.add(ddl)) {
+      try {
+        execute(ddl);
+      } catch (RuntimeException e) {
+        executedOnce.remove(ddl);
+        throw e;
+      }
     }
   }
 
@@ -171,28 +187,23 @@ public final class H2Storage implements AutoCloseable {
 
   /** Runs a query and streams its rows; the cursor owns a pooled connection until closed. */
   public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize) {
-    return query(statement, parameters, fetchSize, null);
+    return query(statement, parameters, fetchSize, Map.of(), () -> { });
   }
 
   /**
-   * Runs a query after {@code prepare} wrote what it reads (staged rows) in a transaction that is never committed:
-   * the cursor rolls it back when it closes. {@code prepare} returns the values of the query's run-time bindings.
+   * Runs a query with values for its run-time bindings; {@code onClose} runs when the cursor closes (it releases
+   * what the query reads, such as open file batches).
    */
-  public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize,
-      TransactionWork<Map<String, Object>> prepare) {
+  public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize, Map<String, Object> runtime,
+      Runnable onClose) {
     Connection connection = null;
     try {
       connection = pool.getConnection();
-      Map<String, Object> runtime = Map.of();
-      if (prepare != null) {
-        connection.setAutoCommit(false);
-        runtime = prepare.run(connection);
-      }
       PreparedStatement prepared = connection.prepareStatement(statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
           ResultSet.CONCUR_READ_ONLY);
       prepared.setFetchSize(fetchSize);
       bind(prepared, statement, parameters, runtime);
-      return new H2Cursor(connection, prepared, prepared.executeQuery(), prepare != null);
+      return new H2Cursor(connection, prepared, prepared.executeQuery(), onClose);
     } catch (SQLException e) {
       closeQuietly(connection);
       throw H2Errors.translate(e);
@@ -269,10 +280,6 @@ public final class H2Storage implements AutoCloseable {
   private static void closeQuietly(Connection connection) {
     if (connection != null) {
       try {
-        if (!connection.getAutoCommit()) {
-          connection.rollback();
-          connection.setAutoCommit(true);
-        }
         connection.close();
       } catch (SQLException ignored) {
         // the original failure is what matters
