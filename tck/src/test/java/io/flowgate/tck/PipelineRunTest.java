@@ -26,18 +26,25 @@ class PipelineRunTest {
   @TempDir
   Path temp;
 
+  /** Runs statements on a gateway over the store in {@code data}, then stops it (a pipeline run needs the store). */
+  private static void runOnGateway(Path data, String... statements) throws Exception {
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement()) {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    } finally {
+      gateway.close();
+    }
+  }
+
   @Test
   void runsAFolderInDependencyOrder() throws Exception {
     Path data = temp.resolve("data");
     Path project = Files.createDirectories(temp.resolve("pipeline"));
-    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
-    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
-        Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE orders_raw (id BIGINT, amount INT, region STRING)");
-      statement.execute("INSERT INTO orders_raw VALUES (1, 10, 'eu'), (2, -1, 'us'), (3, 30, 'us')");
-    } finally {
-      gateway.close();
-    }
+    runOnGateway(data, "CREATE TABLE orders_raw (id BIGINT, amount INT, region STRING)",
+        "INSERT INTO orders_raw VALUES (1, 10, 'eu'), (2, -1, 'us'), (3, 30, 'us')");
     Files.writeString(project.resolve("a_silver.sql"), String.join("\n",
         "-- reads bronze, which another file defines",
         "CREATE OR REFRESH STREAMING TABLE orders_silver (",
@@ -77,7 +84,7 @@ class PipelineRunTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("[PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR]",
         "c_bad.sql:1");
 
-    gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
     try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
         Statement statement = connection.createStatement();
         ResultSet rows = statement.executeQuery("SELECT region, count(*) FROM orders_by_region GROUP BY region"
@@ -131,14 +138,7 @@ class PipelineRunTest {
   void downstreamOfAFailureIsSkipped() throws Exception {
     Path data = temp.resolve("skip-data");
     Path project = Files.createDirectories(temp.resolve("skip-pipeline"));
-    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
-    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
-        Statement statement = connection.createStatement()) {
-      statement.execute("CREATE TABLE readings (id INT, value INT)");
-      statement.execute("INSERT INTO readings VALUES (1, 5), (2, -1)");
-    } finally {
-      gateway.close();
-    }
+    runOnGateway(data, "CREATE TABLE readings (id INT, value INT)", "INSERT INTO readings VALUES (1, 5), (2, -1)");
     Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
         "CREATE OR REFRESH STREAMING TABLE checked (CONSTRAINT positive EXPECT (value > 0) ON VIOLATION FAIL UPDATE)",
         "  AS SELECT * FROM STREAM(readings);",
@@ -156,7 +156,7 @@ class PipelineRunTest {
         "update FAILED: 3 flows, 2 rows read, 2 written");
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("update FAILED: [EXPECTATION_VIOLATION");
 
-    gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
     try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
         Statement statement = connection.createStatement();
         ResultSet events = statement.executeQuery("SELECT event_type, details FROM event_log(TABLE(report))"
