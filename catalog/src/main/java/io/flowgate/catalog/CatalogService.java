@@ -99,6 +99,11 @@ public final class CatalogService {
     return List.copyOf(tableMap(catalog, schema).values());
   }
 
+  /** The tables and views users see listed: all but the private datasets of pipelines. */
+  public List<TableInfo> publishedTables(String catalog, String schema) {
+    return tableMap(catalog, schema).values().stream().filter(table -> !table.pipelinePrivate()).toList();
+  }
+
   public Optional<TableInfo> table(TableName name) {
     return Optional.ofNullable(tableMap(name.catalog(), name.schema()).get(name.table()));
   }

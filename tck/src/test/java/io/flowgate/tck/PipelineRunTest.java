@@ -1,6 +1,7 @@
 package io.flowgate.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.gateway.GatewayConfig;
 import io.flowgate.gateway.GatewayServer;
@@ -14,6 +15,8 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -167,6 +170,56 @@ class PipelineRunTest {
       }
       assertThat(seen.toString()).isEqualTo("flow_progress {\"flow_progress\":{\"status\":\"SKIPPED\"}}\n"
           + "update_progress {\"update_progress\":{\"state\":\"FAILED\"}}\n");
+    } finally {
+      gateway.close();
+    }
+  }
+
+  /** A PRIVATE dataset feeds the pipeline's flows and is published nowhere else. */
+  @Test
+  void privateDatasetsStayInsideThePipeline() throws Exception {
+    Path data = temp.resolve("private-data");
+    Path project = Files.createDirectories(temp.resolve("private-pipeline"));
+    runOnGateway(data, "CREATE TABLE readings (id INT, value INT)", "INSERT INTO readings VALUES (1, 5), (2, -1)");
+    Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
+        "CREATE OR REFRESH PRIVATE STREAMING TABLE positive AS SELECT * FROM STREAM(readings) WHERE value > 0;",
+        "CREATE OR REFRESH STREAMING TABLE published AS SELECT id, value * 10 AS tenfold FROM STREAM(positive);",
+        ""));
+    String[] args = {project.toString(), "--data", data.toString()};
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    runOnGateway(data, "INSERT INTO readings VALUES (3, 7)");
+    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+
+    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+        Statement statement = connection.createStatement()) {
+      try (ResultSet rows = statement.executeQuery("SELECT id, tenfold FROM published ORDER BY id")) {
+        StringBuilder seen = new StringBuilder();
+        while (rows.next()) {
+          seen.append(rows.getInt(1)).append('=').append(rows.getInt(2)).append(' ');
+        }
+        assertThat(seen.toString().strip()).isEqualTo("1=50 3=70");
+      }
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM positive"))
+          .hasMessageStartingWith("[TABLE_OR_VIEW_NOT_FOUND]");
+      try (ResultSet tables = connection.getMetaData().getTables("main", "default", "%", null)) {
+        List<String> names = new ArrayList<>();
+        while (tables.next()) {
+          names.add(tables.getString("TABLE_NAME"));
+        }
+        assertThat(names).contains("published", "readings").doesNotContain("positive");
+      }
+      try (ResultSet shown = statement.executeQuery("SHOW TABLES LIKE 'pos*'")) {
+        assertThat(shown.next()).isFalse();
+      }
+      // a downstream table refreshed by a client still reads its private input
+      statement.execute("REFRESH STREAMING TABLE published");
+      assertThatThrownBy(() -> statement.execute("CREATE PRIVATE STREAMING TABLE mine AS SELECT * FROM"
+          + " STREAM(readings)")).hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
     } finally {
       gateway.close();
     }

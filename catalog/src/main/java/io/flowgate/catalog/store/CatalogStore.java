@@ -148,7 +148,8 @@ public final class CatalogStore {
     }
     Map<String, TableInfo> tables = new LinkedHashMap<>();
     try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT ID, NAME, KIND, STORAGE_NAME, COMMENT, LOCATION, VIEW_SQL, OWNER, CREATED FROM FG_SYS.TABLES"
+        "SELECT ID, NAME, KIND, STORAGE_NAME, COMMENT, LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE"
+            + " FROM FG_SYS.TABLES"
             + " WHERE CATALOG = ? AND SCHEMA_NAME = ? ORDER BY NAME")) {
       bind(statement, catalog, schema);
       try (ResultSet rows = statement.executeQuery()) {
@@ -163,7 +164,7 @@ public final class CatalogStore {
               Optional.ofNullable(rows.getString(5)), properties.getOrDefault(id, Map.of()),
               tableLists.getOrDefault("partition", List.of()), tableLists.getOrDefault("cluster", List.of()),
               Optional.ofNullable(rows.getString(6)), Optional.ofNullable(rows.getString(7)), tableKeys,
-              rows.getString(8), instant(rows, 9));
+              rows.getString(8), instant(rows, 9), rows.getBoolean(10));
           tables.put(table.name().table(), table);
         }
       }
@@ -192,10 +193,10 @@ public final class CatalogStore {
 
   public static void insertTable(Connection connection, TableInfo table) throws SQLException {
     update(connection, "INSERT INTO FG_SYS.TABLES(ID, CATALOG, SCHEMA_NAME, NAME, KIND, STORAGE_NAME, COMMENT,"
-            + " LOCATION, VIEW_SQL, OWNER, CREATED) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            + " LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         table.id(), table.name().catalog(), table.name().schema(), table.name().table(), table.kind().name(),
         table.storageName(), table.comment().orElse(null), table.location().orElse(null),
-        table.viewSql().orElse(null), table.owner(), utc(table.created()));
+        table.viewSql().orElse(null), table.owner(), utc(table.created()), table.pipelinePrivate());
     int ordinal = 0;
     for (ColumnInfo column : table.columns()) {
       insertColumn(connection, table.id(), ++ordinal, column);

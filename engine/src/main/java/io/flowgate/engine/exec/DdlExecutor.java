@@ -224,7 +224,7 @@ public final class DdlExecutor {
     TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
         create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
         create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),
-        translator, create.span()), user(), Instant.now());
+        translator, create.span()), user(), Instant.now(), false);
     try {
       write(connection -> {
         if (existing.isPresent()) {
@@ -307,7 +307,8 @@ public final class DdlExecutor {
     }
     long id = context.writeMetadata(catalog::nextTableId);
     TableInfo view = new TableInfo(id, name, TableKind.VIEW, "V" + id, columns, create.comment(), Map.of(),
-        List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now());
+        List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now(),
+        false);
     write(connection -> {
       if (existing.isPresent()) {
         catalog.dropTable(connection, existing.get().id());

@@ -59,7 +59,7 @@ public final class ShowExecutor {
       if (catalog.schema(schema.get(0), schema.get(1)).isEmpty()) {
         throw Errors.schemaNotFound(schema, tables.span());
       }
-      List<List<Object>> rows = catalog.tables(schema.get(0), schema.get(1)).stream()
+      List<List<Object>> rows = catalog.publishedTables(schema.get(0), schema.get(1)).stream()
           .filter(table -> matches(tables.pattern()).test(table.name().table()))
           .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList();
       return result(List.of(column("database"), column("tableName"),

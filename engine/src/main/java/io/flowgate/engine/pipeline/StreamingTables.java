@@ -64,7 +64,12 @@ public final class StreamingTables {
     default void failed(TableInfo table, FlowInfo flow, EngineException failure) {}
   }
 
+  /** CREATE [OR REFRESH] STREAMING TABLE or CREATE TABLE ... FLOW from a client: defines it and runs an update. */
   public void create(Pipeline.CreateFlowTable create) {
+    if (create.pipelinePrivate()) {
+      throw Errors.notSupported("PRIVATE streaming tables outside a pipeline project (a private dataset belongs to"
+          + " the pipeline that defines it: java -jar flowgate-gateway.jar run PIPELINE_DIR)", create.span());
+    }
     define(create, true);
   }
 
@@ -102,7 +107,7 @@ public final class StreamingTables {
     TableInfo table = new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        List.of(), user(), Instant.now());
+        List.of(), user(), Instant.now(), create.pipelinePrivate());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();

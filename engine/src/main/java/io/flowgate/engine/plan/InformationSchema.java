@@ -54,7 +54,7 @@ final class InformationSchema {
     for (CatalogInfo info : catalogs) {
       for (SchemaInfo schema : catalog.schemas(info.name())) {
         schemas.add(schema);
-        tables.addAll(catalog.tables(info.name(), schema.name()));
+        tables.addAll(catalog.publishedTables(info.name(), schema.name()));
       }
     }
     View view;

@@ -659,10 +659,14 @@ public final class QueryTranslator {
     return new From(sql + " " + SqlText.quote(alias), scope.withColumns(visible), List.of());
   }
 
-  /** Resolves a one-, two- or three-part table name against the session's current catalog and schema. */
+  /**
+   * Resolves a one-, two- or three-part table name against the session's current catalog and schema. A pipeline's
+   * private dataset resolves only in a flow's query.
+   */
   public TableInfo resolveTable(List<String> name, Span span) {
     TableName qualified = qualify(name, span);
-    return catalog.table(qualified).orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), span));
+    return catalog.table(qualified).filter(table -> !table.pipelinePrivate() || sources.inFlow())
+        .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), span));
   }
 
   public TableName qualify(List<String> name, Span span) {

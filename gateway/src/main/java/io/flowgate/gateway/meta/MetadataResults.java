@@ -86,7 +86,7 @@ final class MetadataResults {
     Pattern tables = like(tablePattern);
     List<TableInfo> result = new ArrayList<>();
     for (SchemaInfo schema : schemasMatching(catalog, schemaPattern)) {
-      for (TableInfo table : catalog().tables(schema.catalog(), schema.name())) {
+      for (TableInfo table : catalog().publishedTables(schema.catalog(), schema.name())) {
         if (tables.matcher(table.name().table()).matches()) {
           result.add(table);
         }

@@ -106,10 +106,8 @@ final class StatementParser {
   private Statement create(Span span) {
     boolean orReplace = cursor.acceptWords("OR", "REPLACE");
     boolean orRefresh = !orReplace && cursor.acceptWords("OR", "REFRESH");
-    if ((cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")) && cursor.isWord(1, "STREAMING")) {
-      throw Errors.notSupported(cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
-          + " streaming tables (they exist only inside a pipeline update) in this version of Flowgate", cursor.span());
-    }
+    boolean pipelinePrivate = (cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY"))
+        && cursor.isWord(1, "STREAMING") && (cursor.acceptWord("PRIVATE") || cursor.acceptWord("TEMPORARY"));
     if (cursor.isWord("MATERIALIZED") && cursor.isWord(1, "VIEW")) {
       throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
     }
@@ -117,7 +115,7 @@ final class StatementParser {
       if (orReplace) {
         throw Errors.createOrReplaceStreamingTable(span);
       }
-      return tables.createStreamingTable(span, orRefresh);
+      return tables.createStreamingTable(span, orRefresh, pipelinePrivate);
     }
     if (orRefresh) {
       throw cursor.unexpected("STREAMING TABLE");

@@ -100,7 +100,7 @@ final class TableDdlParser {
       }
       Pipeline.FlowQuery flow = flowClause(flowSpan, false);
       return new Pipeline.CreateFlowTable(span, false, name, false, ifNotExists, specification.columns(),
-          specification.constraints(), clauses, Optional.of(flow));
+          specification.constraints(), clauses, Optional.of(flow), false);
     }
     Optional<Query> asQuery = Optional.empty();
     if (cursor.acceptWord("AS")) {
@@ -335,7 +335,7 @@ final class TableDdlParser {
   }
 
   /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */
-  Pipeline.CreateFlowTable createStreamingTable(Span span, boolean orRefresh) {
+  Pipeline.CreateFlowTable createStreamingTable(Span span, boolean orRefresh, boolean pipelinePrivate) {
     boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
     List<String> name = cursor.qualifiedName();
     Specification specification = specification();
@@ -350,7 +350,7 @@ final class TableDdlParser {
       flow = Optional.of(flowClause(flowSpan, true));
     }
     return new Pipeline.CreateFlowTable(span, true, name, orRefresh, ifNotExists, specification.columns(),
-        specification.constraints(), clauses, flow);
+        specification.constraints(), clauses, flow, pipelinePrivate);
   }
 
   /**

@@ -16,12 +16,13 @@ public sealed interface Pipeline extends Statement {
   record FlowQuery(Span span, boolean once, Query query, String queryText) implements Node {}
 
   /**
-   * {@code CREATE [OR REFRESH] STREAMING TABLE ...} ({@code streaming}) or {@code CREATE TABLE ... FLOW INSERT ...}:
-   * a table that flows write, with its own flow when a query is given.
+   * {@code CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE ...} ({@code streaming}) or {@code CREATE TABLE ... FLOW
+   * INSERT ...}: a table that flows write, with its own flow when a query is given. A {@code pipelinePrivate} one
+   * ({@code PRIVATE}, or the older {@code TEMPORARY}) belongs to the pipeline that defines it.
    */
   record CreateFlowTable(Span span, boolean streaming, List<String> name, boolean orRefresh, boolean ifNotExists,
       List<ColumnDefinition> columns, List<TableConstraint> constraints, TableClauses clauses,
-      Optional<FlowQuery> flow) implements Pipeline {
+      Optional<FlowQuery> flow, boolean pipelinePrivate) implements Pipeline {
     public CreateFlowTable {
       name = List.copyOf(name);
       columns = List.copyOf(columns);
