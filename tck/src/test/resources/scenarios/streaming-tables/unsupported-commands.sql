@@ -50,6 +50,14 @@ CREATE OR REFRESH STREAMING TABLE files AS SELECT * FROM STREAM read_files('/tmp
 > exception INSUFFICIENT_PERMISSIONS
 SELECT * FROM read_files('/tmp', format => 'json');
 > exception INSUFFICIENT_PERMISSIONS
+SELECT * FROM read_files('nowhere/', format => 'csv', pathGlobFilter => '*.csv');
+> exception FEATURE_NOT_SUPPORTED
+SELECT * FROM read_files('nowhere/', format => 'csv', encoding => 'latin1');
+> exception FEATURE_NOT_SUPPORTED
+SELECT * FROM read_files('nowhere/', format => 'csv', mode => 'FAILFAST');
+> exception FEATURE_NOT_SUPPORTED
+REFRESH STREAMING TABLE st WHERE id > 1;
+> exception FEATURE_NOT_SUPPORTED
 CREATE OR REFRESH MATERIALIZED VIEW mv AS SELECT * FROM base;
 > exception FEATURE_NOT_SUPPORTED
 CREATE STREAMING TABLE masked (id INT MASK mask_fn) AS SELECT * FROM STREAM(base);

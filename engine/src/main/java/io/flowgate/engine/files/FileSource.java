@@ -18,6 +18,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import com.github.benmanes.caffeine.cache.Cache;
@@ -50,6 +51,7 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
           .build();
     }
     String pattern = glob < 0 ? "" : base.resolve(path.substring(fixed.length())).toString();
+    checkOptions(options, span);
     String format = options.getOrDefault("format", path.toLowerCase(Locale.ROOT).endsWith(".json") ? "json" : "csv")
         .toLowerCase(Locale.ROOT);
     if (!format.equals("csv") && !format.equals("json")) {
@@ -77,6 +79,30 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
         escape.isEmpty() ? 0 : escape.charAt(0));
     return new FileSource(base, pattern, format, csv,
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
+  }
+
+  /**
+   * The options read_files takes; any other is refused rather than ignored. Rate limits are accepted: a triggered
+   * update reads everything new. CSV records may always span lines inside quotes, so {@code multiLine} changes
+   * nothing; only UTF-8 and the lenient (PERMISSIVE) mode exist.
+   */
+  private static final Set<String> OPTIONS = Set.of("format", "header", "sep", "delimiter", "quote", "escape",
+      "schemahints", "infercolumntypes", "maxfilespertrigger", "maxbytespertrigger", "multiline", "encoding",
+      "charset", "mode");
+
+  private static void checkOptions(Map<String, String> options, Span span) {
+    for (Map.Entry<String, String> option : options.entrySet()) {
+      String value = option.getValue().strip().toLowerCase(Locale.ROOT);
+      boolean supported = switch (option.getKey()) {
+        case "encoding", "charset" -> value.equals("utf-8") || value.equals("utf8");
+        case "mode" -> value.equals("permissive");
+        default -> OPTIONS.contains(option.getKey());
+      };
+      if (!supported) {
+        throw Errors.notSupported("the read_files option " + option.getKey() + " = '" + option.getValue() + "'",
+            span);
+      }
+    }
   }
 
   /** Splits {@code a INT, b DECIMAL(10,2)} at the commas that are not inside parentheses or angle brackets. */

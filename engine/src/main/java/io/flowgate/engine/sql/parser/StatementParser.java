@@ -89,6 +89,11 @@ final class StatementParser {
       cursor.expectWord("TABLE");
       List<String> name = cursor.qualifiedName();
       boolean full = cursor.acceptWord("FULL");
+      if (cursor.isWord("WHERE")) {
+        // A partial refresh rewrites the target rows the predicate selects, which a streaming table's append-only
+        // checkpoints cannot express.
+        throw Errors.notSupported("REFRESH ... WHERE (refresh the whole table, or FULL)", cursor.span());
+      }
       boolean async = false;
       if (cursor.acceptWord("ASYNC")) {
         async = true;
