@@ -52,8 +52,8 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     }
     String pattern = glob < 0 ? "" : base.resolve(path.substring(fixed.length())).toString();
     checkOptions(options, span);
-    String format = options.getOrDefault("format", path.toLowerCase(Locale.ROOT).endsWith(".json") ? "json" : "csv")
-        .toLowerCase(Locale.ROOT);
+    String format = options.containsKey("format") ? options.get("format").toLowerCase(Locale.ROOT)
+        : formatOfFiles(list(base, pattern), span);
     if (!format.equals("csv") && !format.equals("json")) {
       throw Errors.notSupported("read_files format " + format + " (csv and json are)", span);
     }
@@ -79,6 +79,25 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
         escape.isEmpty() ? 0 : escape.charAt(0));
     return new FileSource(base, pattern, format, csv,
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
+  }
+
+  /** Without a format option, the files' extension says it, as the vendor's reader infers it. */
+  private static String formatOfFiles(List<Path> files, Span span) {
+    java.util.Set<String> formats = new java.util.TreeSet<>();
+    for (Path file : files) {
+      String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
+      formats.add(name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".ndjson") ? "json"
+          : name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt") ? "csv" : "?");
+    }
+    if (formats.size() == 1 && !formats.contains("?")) {
+      return formats.iterator().next();
+    }
+    if (formats.isEmpty()) {
+      return "csv";
+    }
+    throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`format`")
+        .parameter("functionName", "`read_files`").parameter("message", "the format cannot be told from the files'"
+            + " names; give format => 'csv' or 'json'").at(span).build();
   }
 
   /**
@@ -136,6 +155,10 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
 
   /** Every matching file now, in path order. */
   public List<Path> files() {
+    return list(base, glob);
+  }
+
+  private static List<Path> list(Path base, String glob) {
     if (Files.isRegularFile(base)) {
       return List.of(base);
     }
