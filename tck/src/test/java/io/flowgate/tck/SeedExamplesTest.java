@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.QueryRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -25,18 +24,7 @@ class SeedExamplesTest {
   static final GatewayExtension gateway = new GatewayExtension();
 
   private static List<String> rows(Statement statement, String sql) throws SQLException {
-    List<String> rows = new ArrayList<>();
-    try (ResultSet result = statement.executeQuery(sql)) {
-      int columns = result.getMetaData().getColumnCount();
-      while (result.next()) {
-        List<String> cells = new ArrayList<>();
-        for (int i = 1; i <= columns; i++) {
-          cells.add(String.valueOf(result.getObject(i)));
-        }
-        rows.add(String.join(" | ", cells));
-      }
-    }
-    return rows;
+    return QueryRows.of(statement, sql);
   }
 
   private static Path ingest(String folder) throws Exception {
