@@ -9,18 +9,18 @@ import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
-import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
-import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
+import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;
+import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The SQL engine: parses the dialect, resolves names against the catalog, and runs what it planned on H2. One per

@@ -1,12 +1,12 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;

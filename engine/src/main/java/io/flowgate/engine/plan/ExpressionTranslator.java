@@ -3,7 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
@@ -26,6 +25,7 @@ import io.flowgate.engine.sql.tree.Expression.Subscript;
 import io.flowgate.engine.sql.tree.Expression.Unary;
 import io.flowgate.engine.sql.tree.Expression.WhenClause;
 import io.flowgate.engine.sql.tree.Expression.WindowSpec;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
@@ -35,9 +35,9 @@ import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
-import java.util.Map;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**

@@ -1,9 +1,11 @@
 package io.flowgate.engine.storage;
 
-import io.flowgate.engine.type.JsonPath;
-import io.flowgate.engine.type.TextValues;
-import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.files.FileBatches;
+import io.flowgate.engine.type.JsonPath;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TextValues;
+import org.h2.tools.SimpleResultSet;
+import org.h2.tools.SimpleRowSource;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -12,8 +14,6 @@ import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.List;
-import org.h2.tools.SimpleResultSet;
-import org.h2.tools.SimpleRowSource;
 
 /**
  * Java functions the engine installs in H2 under {@code FG_SYS}, for what H2's SQL cannot express. They are called

@@ -7,6 +7,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
+import org.h2.jdbcx.JdbcConnectionPool;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -21,7 +22,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
-import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
  * The only door to H2. It runs SQL that the engine generated (never user text), binds every value, and turns

@@ -1,14 +1,14 @@
 package io.flowgate.engine.sql.parser;
 
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.UseTarget;
-import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeAction;
 import io.flowgate.engine.sql.tree.Dml.MergeClause;
-import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
