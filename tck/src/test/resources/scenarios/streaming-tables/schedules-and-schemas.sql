@@ -1,4 +1,8 @@
 -- refresh schedules are kept with the table and shown by DESCRIBE EXTENDED (Flowgate does not run them)
+CREATE CATALOG sched_cat;
+> ok
+USE CATALOG sched_cat;
+> ok
 CREATE TABLE src (id INT, name STRING);
 > ok
 INSERT INTO src VALUES (1, 'a'), (2, 'b');

@@ -14,6 +14,9 @@ public record FlowInfo(long id, long targetId, String name, FlowKind kind, Strin
     requireNonNull(querySql, "querySql is null");
   }
 
-  /** APPEND reads its streaming sources incrementally; ONCE runs its batch query once (again after FULL). */
-  public enum FlowKind { APPEND, ONCE }
+  /**
+   * APPEND reads its streaming sources incrementally; ONCE runs its batch query once (again after FULL); AUTO_CDC
+   * applies change events ({@code querySql} is then its AUTO CDC spec, from {@code FROM}).
+   */
+  public enum FlowKind { APPEND, ONCE, AUTO_CDC }
 }

@@ -17,6 +17,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
@@ -376,6 +377,9 @@ public final class DdlExecutor {
     for (TableInfo table : tables) {
       if (table.kind() != TableKind.VIEW) {
         storage.dropTable(table.storageName());
+      }
+      if (table.kind() == TableKind.STREAMING_TABLE) {
+        storage.dropTable(SqlText.eventStore(table.id()));
       }
     }
   }

@@ -10,7 +10,11 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.OpenFiles;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.plan.CdcPlanner;
+import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -65,9 +69,17 @@ public final class FlowRunner {
     static final BatchResult NOTHING = new BatchResult(0, 0, Map.of(), 0);
   }
 
-  /** A flow's query planned as an append into its target, with the streams it reads and the checks it makes. */
-  record PlannedFlow(DmlPlanner.FlowStatements statements, List<StreamSources.Source> sources,
-      List<StreamSources.FileRead> fileReads, List<ExpectationInfo> expectations) {}
+  /**
+   * A flow planned into its target: an append ({@code statements}, with the checks it makes) or the change events
+   * of an AUTO CDC flow ({@code cdc}), and the streams it reads.
+   */
+  record PlannedFlow(Optional<DmlPlanner.FlowStatements> append, Optional<CdcApply> cdc,
+      List<StreamSources.Source> sources, List<StreamSources.FileRead> fileReads,
+      List<ExpectationInfo> expectations) {
+    DmlPlanner.FlowStatements statements() {
+      return append.orElseThrow();
+    }
+  }
 
   /** Plans a flow's query into its target; checks the flow kind against its sources. */
   PlannedFlow plan(FlowInfo flow, TableInfo target, Span span) {
@@ -77,6 +89,9 @@ public final class FlowRunner {
 
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
+    if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
+      return planCdc(flow, target, expectations, span);
+    }
     Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(),
@@ -105,7 +120,38 @@ public final class FlowRunner {
           "INSERT ONCE flows may only read batch relations; remove the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
-    return new PlannedFlow(statements, sources, fileReads, expectations);
+    return new PlannedFlow(Optional.of(statements), Optional.empty(), sources, fileReads, expectations);
+  }
+
+  /** An AUTO CDC flow: its events query, its target's event store, and the checks that its source streams. */
+  private PlannedFlow planCdc(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
+    if (target.kind() != TableKind.STREAMING_TABLE) {
+      throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(span).build();
+    }
+    if (!expectations.isEmpty()) {
+      throw Errors.notSupported("expectations on the target of an AUTO CDC flow", span);
+    }
+    StreamSources streams = StreamSources.forFlow(ingestRoots);
+    CdcApply cdc = cdc(flow, streams, span).forTarget(target);
+    cdc.storeDdl().forEach(storage::executeOnce);
+    return new PlannedFlow(Optional.empty(), Optional.of(cdc), streams.sources(), streams.fileReads(),
+        expectations);
+  }
+
+  /** Plans an AUTO CDC flow's read side, collecting its sources in {@code streams}; they must stream. */
+  CdcApply cdc(FlowInfo flow, StreamSources streams, Span span) {
+    AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
+    CdcPlanner.Events events = CdcPlanner.plan(catalog, new SessionContext(user, flow.catalog(), flow.schema()),
+        streams, ingestRoots, spec);
+    for (StreamSources.Source source : streams.sources()) {
+      storage.executeOnce(TableDefinitions.versionIndex(source.table().storageName()));
+    }
+    if (streams.sources().isEmpty() && streams.fileReads().stream().noneMatch(StreamSources.FileRead::streaming)) {
+      throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
+          "AUTO CDC flows read change events from a stream. Please use the STREAM keyword.")
+          .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
+    }
+    return new CdcApply(spec, events, QueryDescriber.columns(storage, events.query()));
   }
 
   /**
@@ -180,6 +226,23 @@ public final class FlowRunner {
       }
       long version = catalog.nextVersion(connection, target.id());
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+      if (planned.cdc().isPresent()) {
+        CdcApply.Result applied = planned.cdc().get().apply(connection, runtime, version);
+        // Rows of the target are replaced, not appended: a stream reading the target sees an update.
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
+            user, Map.of("flowName", flow.name(), "outputMode", "Update", "refreshType", full ? "FULL" : "INCREMENTAL"),
+            Map.of("numOutputRows", applied.rowsWritten(), "numUpsertedRows", applied.upserts(),
+                "numDeletedRows", applied.deletes())));
+        for (FlowCheckpoint checkpoint : next) {
+          catalog.saveCheckpoint(connection, checkpoint);
+        }
+        Map<String, Long> metrics = new java.util.LinkedHashMap<>();
+        metrics.put("num_output_rows", applied.rowsWritten());
+        metrics.put("num_upserted_rows", applied.upserts());
+        metrics.put("num_deleted_rows", applied.deletes());
+        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, Optional.empty(), Optional.empty());
+        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(), Map.of(), 0);
+      }
       Optional<String> quality = Optional.empty();
       Map<String, Long> failed = new java.util.LinkedHashMap<>();
       long dropped = 0;
@@ -295,7 +358,9 @@ public final class FlowRunner {
       throws SQLException {
     List<Long> skipped = new ArrayList<>();
     for (CommitInfo commit : catalog.commitsBetween(connection, source.table().id(), from, to)) {
-      boolean overwrite = "Overwrite".equals(commit.parameters().get("mode"));
+      // An overwrite, or an AUTO CDC batch (it replaces and removes rows), rewrites rows too.
+      boolean overwrite = "Overwrite".equals(commit.parameters().get("mode"))
+          || "Update".equals(commit.parameters().get("outputMode"));
       boolean delete = commit.operation().equals("DELETE") || commit.operation().equals("TRUNCATE");
       if (!overwrite && !CHANGE_OPERATIONS.contains(commit.operation())) {
         continue;

@@ -95,9 +95,8 @@ public final class StreamingTables {
     TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
     long id = context.writeMetadata(catalog::nextTableId);
     long flowId = context.writeMetadata(catalog::nextTableId);
-    Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(),
-        query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
-        context.session().catalog(), context.session().schema()));
+    Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(), kindOf(query),
+        query.queryText(), context.session().catalog(), context.session().schema()));
     List<ColumnDefinition> columns = create.columns();
     if (columns.isEmpty() && flow.isPresent()) {
       columns = columnsOf(flow.get(), create.span());
@@ -141,6 +140,11 @@ public final class StreamingTables {
     return table;
   }
 
+  private static FlowInfo.FlowKind kindOf(Pipeline.FlowQuery query) {
+    return query.cdc().isPresent() ? FlowInfo.FlowKind.AUTO_CDC
+        : query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND;
+  }
+
   /** The expectations declared in a streaming table's specification, checked for unique names. */
   private static List<ExpectationInfo> expectations(Pipeline.CreateFlowTable create) {
     List<ExpectationInfo> expectations = new ArrayList<>();
@@ -169,8 +173,7 @@ public final class StreamingTables {
       List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
       long flowId = flows.stream().filter(flow -> flow.name().equals(table.name().table())).map(FlowInfo::id)
           .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
-      FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(),
-          query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, query.queryText(),
+      FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(), kindOf(query), query.queryText(),
           context.session().catalog(), context.session().schema());
       TableInfo fitted = conform(table, flow, create.span());
       new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, fitted, expectations,
@@ -207,9 +210,14 @@ public final class StreamingTables {
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
-    FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(),
-        create.flow().once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND, create.flow().queryText(),
-        context.session().catalog(), context.session().schema());
+    FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(), kindOf(create.flow()),
+        create.flow().queryText(), context.session().catalog(), context.session().schema());
+    boolean cdc = flow.kind() == FlowInfo.FlowKind.AUTO_CDC;
+    if (flows.stream().anyMatch(other -> other.id() != flowId
+        && (other.kind() == FlowInfo.FlowKind.AUTO_CDC) != cdc)) {
+      // AUTO CDC rewrites a key's rows from its events, which would drop rows another kind of flow appended.
+      throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
+    }
     TableInfo widened = conform(target, flow, create.span());
     new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
@@ -368,6 +376,10 @@ public final class StreamingTables {
         }
         long version = catalog.nextVersion(connection, table.id());
         long removed = H2Storage.deleteAll(connection, table.storageName());
+        if (flows.stream().anyMatch(flow -> flow.kind() == FlowInfo.FlowKind.AUTO_CDC)) {
+          // AUTO CDC forgets its events (and so its tombstones) with the rows.
+          H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
+        }
         catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
             Map.of(), Map.of("numRemovedRows", removed)));
         return null;
@@ -409,6 +421,10 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
+    if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
+      return new FlowRunner(catalog, storage, user(), context.ingestRoots())
+          .cdc(flow, StreamSources.forFlow(context.ingestRoots()), span).targetColumns(span);
+    }
     StreamSources streams = StreamSources.forFlow(context.ingestRoots());
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);

@@ -20,6 +20,19 @@ public final class SqlText {
     return '\'' + value.replace("'", "''") + '\'';
   }
 
+  /**
+   * The H2 table that keeps the AUTO CDC events a streaming table received, beside its data table
+   * {@code T<id>}.
+   */
+  public static String eventStore(long tableId) {
+    return "E" + tableId;
+  }
+
+  /** The event store that belongs to a data table, by the data table's storage name. */
+  public static String eventStoreOf(String storageName) {
+    return "E" + storageName.substring(1);
+  }
+
   public static String table(String storageName) {
     return quote(DATA_SCHEMA) + "." + quote(storageName);
   }

@@ -167,6 +167,26 @@ public final class H2Storage implements AutoCloseable {
     return new BatchInsert(connection.prepareStatement(statement.sql()));
   }
 
+  /** Every row of a generated query run inside the caller's transaction, values as {@link #firstRow} gives them. */
+  public static List<Object[]> allRows(Connection connection, H2Statement statement, List<Object> parameters,
+      Map<String, Object> runtime) throws SQLException {
+    List<Object[]> result = new ArrayList<>();
+    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      bind(prepared, statement, parameters, runtime);
+      try (ResultSet rows = prepared.executeQuery()) {
+        int count = rows.getMetaData().getColumnCount();
+        while (rows.next()) {
+          Object[] row = new Object[count];
+          for (int i = 0; i < count; i++) {
+            row[i] = H2Cursor.plain(rows.getObject(i + 1));
+          }
+          result.add(row);
+        }
+      }
+    }
+    return result;
+  }
+
   /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
   public static Object[] firstRow(Connection connection, H2Statement statement, Map<String, Object> runtime)
       throws SQLException {

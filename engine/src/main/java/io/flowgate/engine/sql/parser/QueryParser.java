@@ -210,11 +210,27 @@ final class QueryParser {
     if (cursor.acceptWord("AS")) {
       return Optional.of(cursor.anyIdentifier());
     }
+    // In an AUTO CDC spec the source is followed by KEYS (...), which is not the source's alias.
+    if (cdcSource && cursor.isWord("KEYS") && cursor.isSymbol(1, "(")) {
+      return Optional.empty();
+    }
     if (cursor.isIdentifier()) {
       return Optional.of(cursor.identifier());
     }
     return Optional.empty();
   }
+
+  /** The source of an AUTO CDC spec: one relation, read up to its {@code KEYS} clause. */
+  Relation cdcSource() {
+    cdcSource = true;
+    try {
+      return relationPrimary();
+    } finally {
+      cdcSource = false;
+    }
+  }
+
+  private boolean cdcSource;
 
   Relation from() {
     Relation relation = joined();

@@ -51,6 +51,19 @@ public final class SqlParser {
   }
 
   /** A data type as the dialect writes it, e.g. {@code decimal(10,2)}; used to read types back from the catalog. */
+  /** An AUTO CDC spec as a flow keeps it (from {@code FROM}). */
+  public static io.flowgate.engine.sql.tree.AutoCdc parseAutoCdc(String text) {
+    TokenCursor cursor = new TokenCursor(text);
+    QueryParser queries = new QueryParser(cursor);
+    io.flowgate.engine.sql.tree.AutoCdc cdc = new TableDdlParser(cursor, queries).autoCdc(cursor.span()).cdc()
+        .orElseThrow();
+    cursor.acceptSymbol(";");
+    if (!cursor.atEnd()) {
+      throw cursor.unexpected("end of the AUTO CDC spec");
+    }
+    return cdc;
+  }
+
   public static SqlType parseType(String text) {
     TokenCursor cursor = new TokenCursor(text);
     SqlType type = new QueryParser(cursor).expressions().type();

@@ -81,6 +81,9 @@ final class StatementParser {
         || cursor.isWord("GENERATE")) {
       return tableCommand(span);
     }
+    if (cursor.isWord("APPLY") && cursor.isWord(1, "CHANGES")) {
+      return applyChanges(span);
+    }
     if (cursor.acceptWord("REFRESH")) {
       if (cursor.isWord("MATERIALIZED")) {
         throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
@@ -199,6 +202,17 @@ final class StatementParser {
     return new Ddl.TableCommand(span, "ALTER STREAMING TABLE", table);
   }
 
+  /** {@code APPLY CHANGES INTO [LIVE.]target spec}: the older spelling of an AUTO CDC flow named after its target. */
+  private Statement applyChanges(Span span) {
+    cursor.expectWords("APPLY", "CHANGES", "INTO");
+    List<String> target = new ArrayList<>(cursor.qualifiedName());
+    if (target.size() > 1 && target.get(0).equalsIgnoreCase("LIVE")) {
+      target.remove(0);
+    }
+    return new Pipeline.CreateFlow(span, target.get(target.size() - 1), Optional.empty(), target,
+        tables.autoCdc(span));
+  }
+
   private Statement createFlow(Span span) {
     Span nameSpan = cursor.span();
     List<String> name = cursor.qualifiedName();
@@ -209,8 +223,17 @@ final class StatementParser {
     Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
     cursor.expectWord("AS");
     Span flowSpan = cursor.span();
-    if (cursor.isWord("AUTO") || cursor.isWord("APPLY")) {
-      throw Errors.notSupported("AUTO CDC flows in this version of Flowgate", flowSpan);
+    if (cursor.acceptWords("AUTO", "CDC")) {
+      if (cursor.isWord("ONCE")) {
+        throw Errors.notSupported("AUTO CDC ONCE flows", cursor.span());
+      }
+      if (cursor.isWord("FROM") && cursor.isWord(1, "SNAPSHOT")) {
+        throw Errors.notSupported("AUTO CDC FROM SNAPSHOT (it has no SQL form; compare snapshots in a query)",
+            cursor.span());
+      }
+      cursor.expectWord("INTO");
+      List<String> target = cursor.qualifiedName();
+      return new Pipeline.CreateFlow(span, name.get(0), comment, target, tables.autoCdc(flowSpan));
     }
     cursor.expectWord("INSERT");
     boolean once = false;

@@ -3,6 +3,7 @@ package io.flowgate.engine.sql.parser;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
 import io.flowgate.engine.sql.tree.Ddl.CreateView;
@@ -16,6 +17,8 @@ import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
@@ -362,7 +365,8 @@ final class TableDdlParser {
       if (!streaming) {
         throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(cursor.span()).build();
       }
-      throw Errors.notSupported("FLOW AUTO CDC in this version of Flowgate", cursor.span());
+      cursor.expectWords("AUTO", "CDC");
+      return autoCdc(span);
     }
     if (cursor.isWord("REPLACE")) {
       throw Errors.notSupported(streaming ? "FLOW REPLACE WHERE in this version of Flowgate"
@@ -377,6 +381,110 @@ final class TableDdlParser {
     Span start = cursor.span();
     Query query = queries.query();
     return new Pipeline.FlowQuery(span, once, query, cursor.textFrom(start));
+  }
+
+  /**
+   * An AUTO CDC spec, from {@code FROM}: {@code FROM source KEYS (cols)}, then in any order, each at most once,
+   * {@code IGNORE NULL UPDATES [ON cols]}, {@code APPLY AS DELETE WHEN c}, {@code APPLY AS TRUNCATE WHEN c},
+   * {@code SEQUENCE BY e} (required), {@code COLUMNS cols}, {@code STORED AS SCD TYPE 1|2} and {@code TRACK HISTORY
+   * ON cols}, where cols is {@code (a, b)}, {@code a, b} or {@code * EXCEPT (a, b)}.
+   */
+  Pipeline.FlowQuery autoCdc(Span span) {
+    Span start = cursor.span();
+    cursor.expectWord("FROM");
+    Relation source = queries.cdcSource();
+    cursor.expectWord("KEYS");
+    List<String> keys = cursor.identifierList();
+    Optional<AutoCdc.ColumnSet> ignoreNulls = Optional.empty();
+    Optional<Expression> deleteWhen = Optional.empty();
+    Optional<Expression> truncateWhen = Optional.empty();
+    Optional<Expression> sequence = Optional.empty();
+    Optional<AutoCdc.ColumnSet> columns = Optional.empty();
+    Optional<Integer> scd = Optional.empty();
+    Optional<AutoCdc.ColumnSet> track = Optional.empty();
+    Span trackSpan = span;
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    while (!cursor.atEnd() && !cursor.isSymbol(";")) {
+      Span clause = cursor.span();
+      if (cursor.acceptWords("IGNORE", "NULL", "UPDATES")) {
+        once(seen, "IGNORE NULL UPDATES", clause);
+        ignoreNulls = Optional.of(cursor.acceptWord("ON") ? columnSet() : new AutoCdc.ColumnSet(true, List.of()));
+      } else if (cursor.acceptWords("APPLY", "AS", "DELETE", "WHEN")) {
+        once(seen, "APPLY AS DELETE WHEN", clause);
+        deleteWhen = Optional.of(queries.expressions().expression());
+      } else if (cursor.acceptWords("APPLY", "AS", "TRUNCATE", "WHEN")) {
+        once(seen, "APPLY AS TRUNCATE WHEN", clause);
+        truncateWhen = Optional.of(queries.expressions().expression());
+      } else if (cursor.acceptWords("SEQUENCE", "BY")) {
+        once(seen, "SEQUENCE BY", clause);
+        sequence = Optional.of(queries.expressions().expression());
+      } else if (cursor.isWord("SYSTEM") && cursor.isWord(1, "SEQUENCE")) {
+        throw Errors.notSupported("SYSTEM SEQUENCE BY (bitemporal AUTO CDC)", clause);
+      } else if (cursor.acceptWord("COLUMNS")) {
+        if (cursor.isWord("TO") && cursor.isWord(1, "UPDATE")) {
+          throw Errors.notSupported("COLUMNS TO UPDATE (partial updates in AUTO CDC)", clause);
+        }
+        once(seen, "COLUMNS", clause);
+        columns = Optional.of(columnSet());
+      } else if (cursor.acceptWords("STORED", "AS")) {
+        once(seen, "STORED AS", clause);
+        if (cursor.isWord("BITEMPORAL")) {
+          throw Errors.notSupported("STORED AS BITEMPORAL", clause);
+        }
+        cursor.expectWords("SCD", "TYPE");
+        long type = cursor.expectInteger();
+        if (type != 1 && type != 2) {
+          throw Errors.syntax(String.valueOf(type), ": SCD TYPE is 1 or 2", clause);
+        }
+        scd = Optional.of((int) type);
+      } else if (cursor.acceptWords("TRACK", "HISTORY", "ON")) {
+        once(seen, "TRACK HISTORY", clause);
+        trackSpan = clause;
+        track = Optional.of(columnSet());
+      } else {
+        throw cursor.unexpected("an AUTO CDC clause (APPLY AS, SEQUENCE BY, COLUMNS, STORED AS, TRACK HISTORY, ...)");
+      }
+    }
+    if (sequence.isEmpty()) {
+      throw Errors.syntax("end of input", ": AUTO CDC needs SEQUENCE BY", cursor.span());
+    }
+    int scdType = scd.orElse(1);
+    if (track.isPresent() && scdType != 2) {
+      throw Errors.syntax("TRACK HISTORY", ": TRACK HISTORY requires STORED AS SCD TYPE 2", trackSpan);
+    }
+    if (truncateWhen.isPresent() && scdType == 2) {
+      throw Errors.syntax("APPLY AS TRUNCATE WHEN", ": truncation is supported for SCD TYPE 1 only", span);
+    }
+    String text = cursor.textFrom(start);
+    AutoCdc cdc = new AutoCdc(span, source, keys, ignoreNulls, deleteWhen, truncateWhen, sequence.get(), columns,
+        scdType, track);
+    // The flow's query is its source read whole, which is what a pipeline orders datasets by.
+    Query sourceQuery = new Query(span, List.of(), new QueryBody.Select(span, false,
+        List.of(new QueryBody.AllColumns(span, List.of())), Optional.of(source), Optional.empty(), List.of(),
+        Optional.empty(), Optional.empty()), List.of(), Optional.empty(), Optional.empty());
+    return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc));
+  }
+
+  private void once(java.util.Set<String> seen, String clause, Span span) {
+    if (!seen.add(clause)) {
+      throw EngineException.of(ErrorClass.DUPLICATE_CLAUSES).parameter("clauseName", clause).at(span).build();
+    }
+  }
+
+  /** {@code (a, b)}, {@code a, b} or {@code * EXCEPT (a, b)}. */
+  private AutoCdc.ColumnSet columnSet() {
+    if (cursor.acceptSymbol("*")) {
+      cursor.expectWord("EXCEPT");
+      return new AutoCdc.ColumnSet(true, cursor.identifierList());
+    }
+    if (cursor.isSymbol("(")) {
+      return new AutoCdc.ColumnSet(false, cursor.identifierList());
+    }
+    List<String> names = new ArrayList<>();
+    do {
+      names.add(cursor.anyIdentifier());
+    } while (cursor.acceptSymbol(","));
+    return new AutoCdc.ColumnSet(false, names);
   }
 
   /** After {@code CREATE [OR REPLACE]} and {@code VIEW}. */

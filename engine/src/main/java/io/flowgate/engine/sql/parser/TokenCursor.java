@@ -78,6 +78,10 @@ final class TokenCursor {
     return peek().isSymbol(symbol);
   }
 
+  boolean isSymbol(int ahead, String symbol) {
+    return peek(ahead).isSymbol(symbol);
+  }
+
   boolean acceptWord(String word) {
     if (isWord(word)) {
       index++;

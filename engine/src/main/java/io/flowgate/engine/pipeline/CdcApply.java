@@ -1,0 +1,451 @@
+package io.flowgate.engine.pipeline;
+
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.RowValue;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.CdcPlanner;
+import io.flowgate.engine.plan.H2Statement;
+import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.AutoCdc;
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Applies a batch of AUTO CDC change events to its target. Every event a target received is kept in its event
+ * store ({@code FG_DATA."E<target id>"}), and a batch recomputes each key it touches from all of that key's events
+ * in sequence order (a truncate touches every key). The target is therefore a function of the set of events,
+ * whatever order and batches they came in: late events re-stitch history, deletes stay as tombstones, and
+ * replaying an event changes nothing. SCD TYPE 1 keeps a key's latest state; SCD TYPE 2 keeps its versions with
+ * {@code __START_AT} and {@code __END_AT}.
+ */
+final class CdcApply {
+  static final String START_AT = "__START_AT";
+  static final String END_AT = "__END_AT";
+  private static final int UPSERT = 0;
+  private static final int DELETE = 1;
+  private static final int TRUNCATE = 2;
+
+  /** One change event: its key, sequence, kind and kept values, and the order it arrived in. */
+  private record Event(List<Object> key, Object sequence, int op, Object[] values, long arrival, long ordinal) {}
+
+  /** A row the target holds for a key; SCD TYPE 2 versions carry their interval. */
+  private record Version(Object[] values, Object start, Object end) {}
+
+  /** What a batch did. */
+  record Result(long upserts, long deletes, long rowsWritten) {}
+
+  private final AutoCdc spec;
+  private final CdcPlanner.Events events;
+  /** The target once known: a table being created has none yet, and its columns come from here. */
+  private final TableInfo target;
+  private final String store;
+  private final List<SqlType> keyTypes = new ArrayList<>();
+  private final SqlType sequenceType;
+  private final List<SqlType> keptTypes = new ArrayList<>();
+  private final boolean[] ignoreNulls;
+  private final boolean[] tracked;
+  private final List<ResultColumn> described;
+
+  CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described) {
+    this(spec, events, described, null);
+  }
+
+  private CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described, TableInfo target) {
+    this.spec = spec;
+    this.events = events;
+    this.target = target;
+    this.store = target == null ? null : SqlText.eventStore(target.id());
+    this.described = described;
+    int keys = events.keys().size();
+    for (int i = 0; i < keys; i++) {
+      keyTypes.add(concrete(described.get(i).type()));
+    }
+    this.sequenceType = concrete(described.get(keys).type());
+    if (sequenceType.kind() == TypeKind.MAP || sequenceType.kind() == TypeKind.BINARY
+        || sequenceType.kind() == TypeKind.ARRAY) {
+      throw validation("NON_ORDERABLE_SEQUENCE", "The sequencing expression has the type " + sequenceType.sql()
+          + ", which cannot be ordered. Sequence by a number, a string, a date or time, or a STRUCT of them.", 0);
+    }
+    for (int i = keys + CdcPlanner.FIXED_COLUMNS; i < described.size(); i++) {
+      SqlType type = concrete(described.get(i).type());
+      if (type.kind() == TypeKind.ARRAY && (type.children().get(0).kind() == TypeKind.STRUCT
+          || type.children().get(0).kind() == TypeKind.MAP)) {
+        throw Errors.notSupported("an AUTO CDC column of type " + type.sql(), spec.span());
+      }
+      keptTypes.add(type);
+    }
+    List<String> kept = events.kept();
+    this.ignoreNulls = new boolean[kept.size()];
+    this.tracked = new boolean[kept.size()];
+    for (int i = 0; i < kept.size(); i++) {
+      String name = kept.get(i);
+      boolean key = events.keys().stream().anyMatch(name::equalsIgnoreCase);
+      ignoreNulls[i] = spec.ignoreNullUpdates().map(set -> set.contains(name)).orElse(false);
+      tracked[i] = !key && spec.trackHistory().map(set -> set.contains(name)).orElse(true);
+    }
+  }
+
+  /** The same flow, applied to {@code table}. */
+  CdcApply forTarget(TableInfo table) {
+    return new CdcApply(spec, events, described, table);
+  }
+
+  private static SqlType concrete(SqlType type) {
+    return type.kind() == TypeKind.VOID ? SqlType.STRING : type;
+  }
+
+  /** The columns the target keeps: the kept columns, and for SCD TYPE 2 the interval of the sequence's type. */
+  List<ColumnDefinition> targetColumns(Span span) {
+    List<ColumnDefinition> columns = new ArrayList<>();
+    for (int i = 0; i < keptTypes.size(); i++) {
+      columns.add(column(span, events.kept().get(i), keptTypes.get(i)));
+    }
+    if (spec.scdType() == 2) {
+      columns.add(column(span, START_AT, sequenceType));
+      columns.add(column(span, END_AT, sequenceType));
+    }
+    return columns;
+  }
+
+  private static ColumnDefinition column(Span span, String name, SqlType type) {
+    return new ColumnDefinition(span, name, type, false, Optional.empty(), Optional.empty(), Optional.empty(),
+        Optional.empty());
+  }
+
+  /** The event store and the index that finds a key's events; H2 commits them on their own. */
+  List<String> storeDdl() {
+    List<String> columns = new ArrayList<>();
+    List<String> keyColumns = new ArrayList<>();
+    for (int i = 0; i < keyTypes.size(); i++) {
+      columns.add("\"K" + i + "\" " + keyTypes.get(i).h2Type());
+      keyColumns.add("\"K" + i + "\"");
+    }
+    columns.add("\"S\" " + sequenceType.h2Type());
+    columns.add("\"OP\" TINYINT NOT NULL");
+    for (int i = 0; i < keptTypes.size(); i++) {
+      columns.add("\"V" + i + "\" " + keptTypes.get(i).h2Type());
+    }
+    columns.add("\"ARRIVAL\" BIGINT NOT NULL");
+    columns.add("\"ORD\" BIGINT NOT NULL");
+    return List.of("CREATE TABLE IF NOT EXISTS " + SqlText.table(store) + " (" + String.join(", ", columns) + ")",
+        "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(store + "_K")
+            + " ON " + SqlText.table(store) + " (" + String.join(", ", keyColumns) + ")");
+  }
+
+  String store() {
+    return store;
+  }
+
+  /** Applies the batch the events query reads with {@code runtime}, as target commit {@code version}. */
+  Result apply(Connection connection, Map<String, Object> runtime, long version) throws SQLException {
+    int keys = keyTypes.size();
+    List<Object[]> rows = H2Storage.allRows(connection, events.query().statement(), List.of(), runtime);
+    List<Event> batch = new ArrayList<>();
+    long nullSequences = 0;
+    long[] nullKeys = new long[keys];
+    long upserts = 0;
+    long deletes = 0;
+    boolean truncates = false;
+    for (int r = 0; r < rows.size(); r++) {
+      Object[] row = rows.get(r);
+      int op = Boolean.TRUE.equals(row[keys + 2]) ? TRUNCATE : Boolean.TRUE.equals(row[keys + 1]) ? DELETE : UPSERT;
+      List<Object> key = Arrays.asList(Arrays.copyOf(row, keys));
+      if (row[keys] == null) {
+        nullSequences++;
+      }
+      for (int k = 0; k < keys && op != TRUNCATE; k++) {
+        nullKeys[k] += row[k] == null ? 1 : 0;
+      }
+      upserts += op == UPSERT ? 1 : 0;
+      deletes += op == DELETE ? 1 : 0;
+      truncates |= op == TRUNCATE;
+      batch.add(new Event(key, row[keys], op, Arrays.copyOfRange(row, keys + CdcPlanner.FIXED_COLUMNS, row.length),
+          version, r));
+    }
+    if (nullSequences > 0) {
+      throw validation("NULL_SEQUENCE", "The microbatch contains " + nullSequences + " row(s) with a null sequencing"
+          + " value. All rows must have a non-null sequencing value.", version);
+    }
+    if (Arrays.stream(nullKeys).anyMatch(count -> count > 0)) {
+      Map<String, Long> counts = new LinkedHashMap<>();
+      for (int k = 0; k < keys; k++) {
+        if (nullKeys[k] > 0) {
+          counts.put(events.keys().get(k), nullKeys[k]);
+        }
+      }
+      throw validation("NULL_KEY", "The microbatch contains rows with null values in the following key column(s): "
+          + counts + ". All rows must have non-null values for every key column.", version);
+    }
+    if (batch.isEmpty()) {
+      return new Result(0, 0, 0);
+    }
+    storeEvents(connection, batch);
+    List<Object> truncateSequences = new ArrayList<>();
+    for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + SqlText.table(store)
+        + " WHERE \"OP\" = " + TRUNCATE, List.of()), List.of(), Map.of())) {
+      truncateSequences.add(row[0]);
+    }
+    truncateSequences.sort(CdcApply::compare);
+    // The keys this batch touched (every key, when it truncates), with all their events, oldest first.
+    String touched = truncates ? "" : " WHERE EXISTS (SELECT 1 FROM " + SqlText.table(store) + " b WHERE b.\"ARRIVAL\""
+        + " = CAST(?1 AS BIGINT) AND " + keyMatch("b", "e") + ")";
+    Map<List<Object>, List<Event>> byKey = new LinkedHashMap<>();
+    for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT * FROM " + SqlText.table(store) + " e"
+        + touched, truncates ? List.of() : List.of(new io.flowgate.engine.plan.Binding.Constant(version))),
+        List.of(), Map.of())) {
+      int op = ((Number) row[keys + 1]).intValue();
+      if (op == TRUNCATE) {
+        continue;
+      }
+      List<Object> key = Arrays.asList(Arrays.copyOf(row, keys));
+      byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(new Event(key, row[keys], op,
+          Arrays.copyOfRange(row, keys + 2, keys + 2 + keptTypes.size()), ((Number) row[row.length - 2]).longValue(),
+          ((Number) row[row.length - 1]).longValue()));
+    }
+    removeTouched(connection, truncates, version);
+    long written = 0;
+    try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, targetInsert())) {
+      for (List<Event> keyEvents : byKey.values()) {
+        keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
+            .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
+        for (Version row : spec.scdType() == 2 ? scd2(keyEvents) : scd1(keyEvents, truncateSequences)) {
+          insert.add(targetValues(row, version));
+          written++;
+        }
+      }
+    }
+    return new Result(upserts, deletes, written);
+  }
+
+  private EngineException validation(String subClass, String message, long batch) {
+    return EngineException.of(ErrorClass.AUTOCDC_MICROBATCH_VALIDATION).subClass(subClass, "<detail>")
+        .parameter("tableName", target == null ? "(new)" : Errors.quote(target.name().parts()))
+        .parameter("batchId", batch)
+        .parameter("detail", message).build();
+  }
+
+  private String keyMatch(String left, String right) {
+    List<String> conditions = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      conditions.add(left + ".\"K" + k + "\" = " + right + ".\"K" + k + "\"");
+    }
+    return String.join(" AND ", conditions);
+  }
+
+  private void storeEvents(Connection connection, List<Event> batch) throws SQLException {
+    List<String> placeholders = new ArrayList<>();
+    keyTypes.forEach(type -> placeholders.add(placeholder(type)));
+    placeholders.add(placeholder(sequenceType));
+    placeholders.add("?");
+    keptTypes.forEach(type -> placeholders.add(placeholder(type)));
+    placeholders.add("?");
+    placeholders.add("?");
+    try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, new H2Statement("INSERT INTO "
+        + SqlText.table(store) + " VALUES (" + String.join(", ", placeholders) + ")", List.of()))) {
+      for (Event event : batch) {
+        List<Object> values = new ArrayList<>();
+        for (int k = 0; k < keyTypes.size(); k++) {
+          flatten(event.key().get(k), keyTypes.get(k), values);
+        }
+        flatten(event.sequence(), sequenceType, values);
+        values.add(event.op());
+        for (int i = 0; i < keptTypes.size(); i++) {
+          flatten(event.values()[i], keptTypes.get(i), values);
+        }
+        values.add(event.arrival());
+        values.add(event.ordinal());
+        insert.add(values);
+      }
+    }
+  }
+
+  private void removeTouched(Connection connection, boolean everything, long version) throws SQLException {
+    if (everything) {
+      H2Storage.deleteAll(connection, target.storageName());
+      return;
+    }
+    List<String> conditions = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      conditions.add("b.\"K" + k + "\" = t." + SqlText.quote(targetColumn(events.keys().get(k))));
+    }
+    H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " t WHERE"
+        + " EXISTS (SELECT 1 FROM " + SqlText.table(store) + " b WHERE b.\"ARRIVAL\" = CAST(?1 AS BIGINT) AND "
+        + String.join(" AND ", conditions) + ")", List.of(new io.flowgate.engine.plan.Binding.Constant(version))),
+        List.of(), Map.of());
+  }
+
+  /** SCD TYPE 1: the state after the key's events in order; a delete or truncate leaves no row. */
+  private List<Version> scd1(List<Event> keyEvents, List<Object> truncateSequences) {
+    Object[] state = null;
+    int nextTruncate = 0;
+    for (Event event : keyEvents) {
+      while (nextTruncate < truncateSequences.size()
+          && compare(truncateSequences.get(nextTruncate), event.sequence()) <= 0) {
+        state = null;
+        nextTruncate++;
+      }
+      state = event.op() == DELETE ? null : merge(state, event.values());
+    }
+    if (state != null && nextTruncate < truncateSequences.size()) {
+      state = null; // a truncate after the key's last event
+    }
+    return state == null ? List.of() : List.of(new Version(state, null, null));
+  }
+
+  /**
+   * SCD TYPE 2: a version per change of a tracked column, closed by the next version or a delete; a change of
+   * untracked columns only, or a second event at the version's own sequence, updates the open version in place.
+   */
+  private List<Version> scd2(List<Event> keyEvents) {
+    List<Version> versions = new ArrayList<>();
+    Object[] open = null;
+    Object start = null;
+    for (Event event : keyEvents) {
+      if (event.op() == DELETE) {
+        if (open != null) {
+          versions.add(new Version(open, start, event.sequence()));
+          open = null;
+        }
+        continue;
+      }
+      Object[] values = merge(open, event.values());
+      if (open != null && (sameTracked(open, values) || compare(start, event.sequence()) == 0)) {
+        open = values;
+        continue;
+      }
+      if (open != null) {
+        versions.add(new Version(open, start, event.sequence()));
+      }
+      open = values;
+      start = event.sequence();
+    }
+    if (open != null) {
+      versions.add(new Version(open, start, null));
+    }
+    return versions;
+  }
+
+  /** An upsert over the current state: IGNORE NULL UPDATES keeps the stored value where the event has NULL. */
+  private Object[] merge(Object[] state, Object[] event) {
+    if (state == null) {
+      return event;
+    }
+    Object[] merged = event.clone();
+    for (int i = 0; i < merged.length; i++) {
+      if (merged[i] == null && ignoreNulls[i]) {
+        merged[i] = state[i];
+      }
+    }
+    return merged;
+  }
+
+  private boolean sameTracked(Object[] a, Object[] b) {
+    for (int i = 0; i < a.length; i++) {
+      if (tracked[i] && !Arrays.deepEquals(new Object[] {a[i]}, new Object[] {b[i]})) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Sequence order: numbers, strings, dates and times by their natural order, a STRUCT field by field. */
+  @SuppressWarnings({"unchecked", "rawtypes"})
+  static int compare(Object a, Object b) {
+    if (a == null || b == null) {
+      return a == null ? (b == null ? 0 : -1) : 1;
+    }
+    if (a instanceof RowValue left && b instanceof RowValue right) {
+      Object[] x = left.fields();
+      Object[] y = right.fields();
+      for (int i = 0; i < Math.min(x.length, y.length); i++) {
+        int order = compare(x[i], y[i]);
+        if (order != 0) {
+          return order;
+        }
+      }
+      return Integer.compare(x.length, y.length);
+    }
+    return ((Comparable) a).compareTo(b);
+  }
+
+  // Writing rows: STRUCT and MAP values go to H2 as ROW(...) of their fields, bound one by one.
+
+  private H2Statement targetInsert() {
+    List<String> names = new ArrayList<>();
+    List<String> placeholders = new ArrayList<>();
+    for (ColumnInfo column : target.columns()) {
+      names.add(SqlText.quote(column.name()));
+      placeholders.add(placeholder(SqlParser.parseType(column.type())));
+    }
+    names.add(SqlText.quote(SqlText.VERSION_COLUMN));
+    placeholders.add("?");
+    return new H2Statement("INSERT INTO " + SqlText.table(target.storageName()) + " (" + String.join(", ", names)
+        + ") VALUES (" + String.join(", ", placeholders) + ")", List.of());
+  }
+
+  private List<Object> targetValues(Version row, long version) {
+    List<Object> values = new ArrayList<>();
+    for (ColumnInfo column : target.columns()) {
+      Object value = null;
+      if (spec.scdType() == 2 && column.name().equalsIgnoreCase(START_AT)) {
+        value = row.start();
+      } else if (spec.scdType() == 2 && column.name().equalsIgnoreCase(END_AT)) {
+        value = row.end();
+      } else {
+        for (int i = 0; i < events.kept().size(); i++) {
+          if (events.kept().get(i).equalsIgnoreCase(column.name())) {
+            value = row.values()[i];
+          }
+        }
+      }
+      flatten(value, SqlParser.parseType(column.type()), values);
+    }
+    values.add(version);
+    return values;
+  }
+
+  private String targetColumn(String name) {
+    return target.columns().stream().map(ColumnInfo::name).filter(name::equalsIgnoreCase).findFirst().orElse(name);
+  }
+
+  private static String placeholder(SqlType type) {
+    if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
+      List<SqlType> parts = type.kind() == TypeKind.MAP
+          ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
+      List<String> fields = new ArrayList<>();
+      parts.forEach(part -> fields.add(placeholder(part)));
+      return "CAST(ROW(" + String.join(", ", fields) + ") AS " + type.h2Type() + ")";
+    }
+    return "CAST(? AS " + type.h2Type() + ")";
+  }
+
+  private static void flatten(Object value, SqlType type, List<Object> values) {
+    if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
+      List<SqlType> parts = type.kind() == TypeKind.MAP
+          ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
+      Object[] fields = value instanceof RowValue row ? row.fields() : new Object[parts.size()];
+      for (int i = 0; i < parts.size(); i++) {
+        flatten(fields[i], parts.get(i), values);
+      }
+      return;
+    }
+    values.add(value);
+  }
+}
