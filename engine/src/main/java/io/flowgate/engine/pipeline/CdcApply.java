@@ -385,7 +385,8 @@ final class CdcApply {
     return ((Comparable) a).compareTo(b);
   }
 
-  // Writing rows: STRUCT and MAP values go to H2 as ROW(...) of their fields, bound one by one.
+  // Writing rows: STRUCT and MAP values go to H2 as ROW(...) of their fields, bound one by one, after a flag that
+  // says the whole value is NULL.
 
   private H2Statement targetInsert() {
     List<String> names = new ArrayList<>();
@@ -431,7 +432,8 @@ final class CdcApply {
           ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
       List<String> fields = new ArrayList<>();
       parts.forEach(part -> fields.add(placeholder(part)));
-      return "CAST(ROW(" + String.join(", ", fields) + ") AS " + type.h2Type() + ")";
+      return "CASE WHEN CAST(? AS BOOLEAN) THEN NULL ELSE CAST(ROW(" + String.join(", ", fields) + ") AS "
+          + type.h2Type() + ") END";
     }
     return "CAST(? AS " + type.h2Type() + ")";
   }
@@ -440,6 +442,7 @@ final class CdcApply {
     if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
       List<SqlType> parts = type.kind() == TypeKind.MAP
           ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
+      values.add(value == null);
       Object[] fields = value instanceof RowValue row ? row.fields() : new Object[parts.size()];
       for (int i = 0; i < parts.size(); i++) {
         flatten(fields[i], parts.get(i), values);
