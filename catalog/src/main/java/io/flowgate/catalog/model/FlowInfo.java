@@ -16,7 +16,9 @@ public record FlowInfo(long id, long targetId, String name, FlowKind kind, Strin
 
   /**
    * APPEND reads its streaming sources incrementally; ONCE runs its batch query once (again after FULL); AUTO_CDC
-   * applies change events ({@code querySql} is then its AUTO CDC spec, from {@code FROM}).
+   * applies change events ({@code querySql} is then its AUTO CDC spec, from {@code FROM}); REPLACE_WHERE replaces
+   * the target rows its predicate matches with its batch query's rows on every update ({@code querySql} is then
+   * {@code REPLACE WHERE predicate BY NAME query}).
    */
-  public enum FlowKind { APPEND, ONCE, AUTO_CDC }
+  public enum FlowKind { APPEND, ONCE, AUTO_CDC, REPLACE_WHERE }
 }

@@ -24,6 +24,10 @@ import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Pipeline;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
@@ -74,11 +78,23 @@ public final class FlowRunner {
    * of an AUTO CDC flow ({@code cdc}), and the streams it reads.
    */
   record PlannedFlow(Optional<DmlPlanner.FlowStatements> append, Optional<CdcApply> cdc,
-      List<StreamSources.Source> sources, List<StreamSources.FileRead> fileReads,
+      Optional<Replacement> replace, List<StreamSources.Source> sources, List<StreamSources.FileRead> fileReads,
       List<ExpectationInfo> expectations) {
     DmlPlanner.FlowStatements statements() {
       return append.orElseThrow();
     }
+  }
+
+  /**
+   * What a REPLACE WHERE flow does besides appending its query's rows: counts the rows that fall outside its
+   * predicate (they are an error) and deletes the target's rows inside it.
+   */
+  record Replacement(String predicate, H2Statement outside, H2Statement delete) {}
+
+  /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
+  static Query queryOf(FlowInfo flow) {
+    return flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE ? SqlParser.parseReplaceWhere(flow.querySql()).query()
+        : (Query) SqlParser.parseStatement(flow.querySql()).statement();
   }
 
   /** Plans a flow's query into its target; checks the flow kind against its sources. */
@@ -92,7 +108,7 @@ public final class FlowRunner {
     if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
       return planCdc(flow, target, expectations, span);
     }
-    Query query = (Query) SqlParser.parseStatement(flow.querySql()).statement();
+    Query query = queryOf(flow);
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
@@ -109,6 +125,13 @@ public final class FlowRunner {
     }
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
     boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
+    if (flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
+      if (streaming) {
+        throw Errors.notSupported("STREAM in a REPLACE WHERE flow (its query is run whole on every update)", span);
+      }
+      return new PlannedFlow(Optional.of(statements), Optional.empty(),
+          Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations);
+    }
     if (!once && !streaming) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "Streaming tables may only be defined by streaming relations. Please use the STREAM keyword, or an"
@@ -120,7 +143,30 @@ public final class FlowRunner {
           "INSERT ONCE flows may only read batch relations; remove the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
-    return new PlannedFlow(Optional.of(statements), Optional.empty(), sources, fileReads, expectations);
+    return new PlannedFlow(Optional.of(statements), Optional.empty(), Optional.empty(), sources, fileReads,
+        expectations);
+  }
+
+  private Replacement replacement(FlowInfo flow, TableInfo target, Query query, QueryTranslator translator,
+      Span span) {
+    Pipeline.FlowQuery parsed = SqlParser.parseReplaceWhere(flow.querySql());
+    Expression predicate = parsed.replaceWhere().orElseThrow();
+    H2Statement delete = new DmlPlanner(translator).delete(new Dml.Delete(span, target.name().parts(),
+        Optional.empty(), Optional.of(predicate)), target);
+    // The query's rows where the predicate is not TRUE: evaluated over the query's own columns, by name.
+    Expression outsidePredicate = new Expression.Unary(span, Expression.UnaryOperator.NOT,
+        new Expression.FunctionCall(span, "coalesce", false, List.of(predicate,
+            new Expression.Literal(span, Expression.LiteralKind.BOOLEAN, "false")), false, Optional.empty(),
+            Optional.empty()));
+    Query outside = new Query(span, List.of(), new QueryBody.Select(span, false, List.of(new QueryBody.SingleColumn(
+        span, new Expression.FunctionCall(span, "count", false, List.of(), true, Optional.empty(), Optional.empty()),
+        Optional.empty())), Optional.of(new Relation.Derived(span, query, Optional.of("q"), List.of())),
+        Optional.of(outsidePredicate), List.of(), Optional.empty(), Optional.empty()), List.of(), Optional.empty(),
+        Optional.empty());
+    // The predicate as written, for the error that quotes it: the text between REPLACE WHERE and BY NAME.
+    String predicateText = flow.querySql().split("(?i)\\bBY\\s+NAME\\b", 2)[0].replaceFirst("(?is)^\\s*REPLACE\\s+WHERE",
+        "").strip();
+    return new Replacement(predicateText, translator.plan(outside).statement(), delete);
   }
 
   /** An AUTO CDC flow: its events query, its target's event store, and the checks that its source streams. */
@@ -134,8 +180,8 @@ public final class FlowRunner {
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     CdcApply cdc = cdc(flow, streams, span).forTarget(target);
     cdc.storeDdl().forEach(storage::executeOnce);
-    return new PlannedFlow(Optional.empty(), Optional.of(cdc), streams.sources(), streams.fileReads(),
-        expectations);
+    return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),
+        streams.fileReads(), expectations);
   }
 
   /** Plans an AUTO CDC flow's read side, collecting its sources in {@code streams}; they must stream. */
@@ -178,7 +224,8 @@ public final class FlowRunner {
       }
       Map<String, Object> runtime = new HashMap<>();
       List<FlowCheckpoint> next = new ArrayList<>();
-      boolean anythingNew = flow.kind() == FlowInfo.FlowKind.ONCE;
+      // A ONCE flow's first run and every run of a REPLACE WHERE flow read their batch query whole.
+      boolean anythingNew = flow.kind() == FlowInfo.FlowKind.ONCE || planned.replace().isPresent();
       for (StreamSources.Source source : planned.sources()) {
         long sourceId = source.table().id();
         String sourceName = String.join(".", source.table().name().parts());
@@ -256,11 +303,22 @@ public final class FlowRunner {
         }
         dropped = total - ((Number) counts[counts.length - 1]).longValue();
       }
+      long removed = 0;
+      if (planned.replace().isPresent()) {
+        removed = replaceRows(connection, planned.replace().get(), runtime);
+      }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
 
-      catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
-          user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType", full ? "FULL" : "INCREMENTAL"),
-          Map.of("numOutputRows", rows)));
+      if (planned.replace().isPresent()) {
+        // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "WRITE", user,
+            Map.of("flowName", flow.name(), "mode", "Overwrite", "predicate", planned.replace().get().predicate()),
+            Map.of("numOutputRows", rows, "numRemovedRows", removed)));
+      } else {
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
+            user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType",
+                full ? "FULL" : "INCREMENTAL"), Map.of("numOutputRows", rows)));
+      }
       for (FlowCheckpoint checkpoint : next) {
         catalog.saveCheckpoint(connection, checkpoint);
       }
@@ -273,6 +331,20 @@ public final class FlowRunner {
       long read = readsTablesWhole ? rows + dropped : rowsRead + files.rows();
       return new BatchResult(read, rows, failed, dropped);
     });
+  }
+
+  /**
+   * REPLACE WHERE: the query's rows must all satisfy the predicate; the target's rows that do are removed before
+   * the query's rows are written. Returns how many were removed.
+   */
+  private static long replaceRows(Connection connection, Replacement replace, Map<String, Object> runtime)
+      throws SQLException {
+    long outside = ((Number) H2Storage.firstRow(connection, replace.outside(), runtime)[0]).longValue();
+    if (outside > 0) {
+      throw EngineException.of(ErrorClass.DELTA_REPLACE_WHERE_MISMATCH).parameter("replaceWhere", replace.predicate())
+          .parameter("message", outside + " row(s) of the flow's query do not satisfy it.").build();
+    }
+    return H2Storage.update(connection, replace.delete(), List.of(), runtime);
   }
 
   /** Counts the rows of a source's version window, by its version index. */

@@ -142,6 +142,7 @@ public final class StreamingTables {
 
   private static FlowInfo.FlowKind kindOf(Pipeline.FlowQuery query) {
     return query.cdc().isPresent() ? FlowInfo.FlowKind.AUTO_CDC
+        : query.replaceWhere().isPresent() ? FlowInfo.FlowKind.REPLACE_WHERE
         : query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND;
   }
 
@@ -428,8 +429,7 @@ public final class StreamingTables {
     StreamSources streams = StreamSources.forFlow(context.ingestRoots());
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
         flow.schema()), streams);
-    PlannedQuery planned = translator.plan((io.flowgate.engine.sql.tree.Query)
-        io.flowgate.engine.sql.parser.SqlParser.parseStatement(flow.querySql()).statement());
+    PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : QueryDescriber.columns(storage, planned)) {
       SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();

@@ -64,6 +64,18 @@ public final class SqlParser {
     return cdc;
   }
 
+  /** A REPLACE WHERE flow as it is kept: {@code REPLACE WHERE predicate BY NAME query}. */
+  public static io.flowgate.engine.sql.tree.Pipeline.FlowQuery parseReplaceWhere(String text) {
+    TokenCursor cursor = new TokenCursor(text);
+    io.flowgate.engine.sql.tree.Pipeline.FlowQuery flow = new TableDdlParser(cursor, new QueryParser(cursor))
+        .replaceWhere(cursor.span());
+    cursor.acceptSymbol(";");
+    if (!cursor.atEnd()) {
+      throw cursor.unexpected("end of the flow");
+    }
+    return flow;
+  }
+
   public static SqlType parseType(String text) {
     TokenCursor cursor = new TokenCursor(text);
     SqlType type = new QueryParser(cursor).expressions().type();

@@ -246,7 +246,10 @@ final class StatementParser {
     }
     List<String> target = cursor.qualifiedName();
     if (cursor.isWord("REPLACE")) {
-      throw Errors.notSupported("REPLACE WHERE flows in this version of Flowgate", cursor.span());
+      if (once) {
+        throw cursor.unexpected("BY NAME");
+      }
+      return new Pipeline.CreateFlow(span, name.get(0), comment, target, tables.replaceWhere(flowSpan));
     }
     cursor.expectWords("BY", "NAME");
     Span start = cursor.span();

@@ -369,8 +369,11 @@ final class TableDdlParser {
       return autoCdc(span);
     }
     if (cursor.isWord("REPLACE")) {
-      throw Errors.notSupported(streaming ? "FLOW REPLACE WHERE in this version of Flowgate"
-          : "FLOW REPLACE WHERE on a managed table; only FLOW INSERT BY NAME is supported", cursor.span());
+      if (!streaming) {
+        throw Errors.notSupported("FLOW REPLACE WHERE on a managed table; only FLOW INSERT BY NAME is supported",
+            cursor.span());
+      }
+      return replaceWhere(span);
     }
     if (cursor.isWord("IMPORT")) {
       throw Errors.notSupported("FLOW IMPORT CHECKPOINT in this version of Flowgate", cursor.span());
@@ -462,7 +465,21 @@ final class TableDdlParser {
     Query sourceQuery = new Query(span, List.of(), new QueryBody.Select(span, false,
         List.of(new QueryBody.AllColumns(span, List.of())), Optional.of(source), Optional.empty(), List.of(),
         Optional.empty(), Optional.empty()), List.of(), Optional.empty(), Optional.empty());
-    return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc));
+    return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc), Optional.empty());
+  }
+
+  /**
+   * {@code REPLACE WHERE predicate BY NAME query}: each update replaces the target's rows that match the predicate
+   * with the query's rows. The flow keeps the text from {@code REPLACE}.
+   */
+  Pipeline.FlowQuery replaceWhere(Span span) {
+    Span start = cursor.span();
+    cursor.expectWords("REPLACE", "WHERE");
+    Expression predicate = queries.expressions().expression();
+    cursor.expectWords("BY", "NAME");
+    Query query = queries.query();
+    return new Pipeline.FlowQuery(span, false, query, cursor.textFrom(start), Optional.empty(),
+        Optional.of(predicate));
   }
 
   private void once(java.util.Set<String> seen, String clause, Span span) {

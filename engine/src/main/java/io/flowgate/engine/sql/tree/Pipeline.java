@@ -15,9 +15,10 @@ public sealed interface Pipeline extends Statement {
    * change events of its source, and its {@code query} is {@code SELECT * FROM source}. {@code queryText} is the
    * query (or the AUTO CDC spec) as written.
    */
-  record FlowQuery(Span span, boolean once, Query query, String queryText, Optional<AutoCdc> cdc) implements Node {
+  record FlowQuery(Span span, boolean once, Query query, String queryText, Optional<AutoCdc> cdc,
+      Optional<Expression> replaceWhere) implements Node {
     public FlowQuery(Span span, boolean once, Query query, String queryText) {
-      this(span, once, query, queryText, Optional.empty());
+      this(span, once, query, queryText, Optional.empty(), Optional.empty());
     }
   }
 
