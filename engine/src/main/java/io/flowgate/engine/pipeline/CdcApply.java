@@ -62,6 +62,8 @@ final class CdcApply {
   private final boolean[] ignoreNulls;
   private final boolean[] tracked;
   private final List<ResultColumn> described;
+  /** The target's column types, parsed once. */
+  private final List<SqlType> targetTypes;
 
   CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described) {
     this(spec, events, described, null);
@@ -72,6 +74,8 @@ final class CdcApply {
     this.events = events;
     this.target = target;
     this.store = target == null ? null : SqlText.eventStore(target.id());
+    this.targetTypes = target == null ? List.of()
+        : target.columns().stream().map(column -> SqlParser.parseType(column.type())).toList();
     this.described = described;
     int keys = events.keys().size();
     for (int i = 0; i < keys; i++) {
@@ -129,7 +133,7 @@ final class CdcApply {
         Optional.empty());
   }
 
-  /** The event store and the index that finds a key's events; H2 commits them on their own. */
+  /** The event store and the indexes that find a key's events and a batch's; H2 commits them on their own. */
   List<String> storeDdl() {
     List<String> columns = new ArrayList<>();
     List<String> keyColumns = new ArrayList<>();
@@ -145,8 +149,32 @@ final class CdcApply {
     columns.add("\"ARRIVAL\" BIGINT NOT NULL");
     columns.add("\"ORD\" BIGINT NOT NULL");
     return List.of("CREATE TABLE IF NOT EXISTS " + SqlText.table(store) + " (" + String.join(", ", columns) + ")",
-        "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(store + "_K")
-            + " ON " + SqlText.table(store) + " (" + String.join(", ", keyColumns) + ")");
+        index(store, store + "_K", keyColumns), index(store, store + "_A", List.of("\"ARRIVAL\"")));
+  }
+
+  /** The index that finds the target's rows of a key; made when the target exists, before its first batch. */
+  String targetIndexDdl() {
+    List<String> targetKeys = events.keys().stream().map(key -> SqlText.quote(targetColumn(key))).toList();
+    return index(target.storageName(), target.storageName() + "_CDC", targetKeys);
+  }
+
+  private static String index(String table, String name, List<String> columns) {
+    return "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(name) + " ON "
+        + SqlText.table(table) + " (" + String.join(", ", columns) + ")";
+  }
+
+  /**
+   * The distinct keys of the batch with arrival {@code version}, as a derived table {@code b}. The version is an
+   * engine-made number written into the SQL: with it as a parameter H2 neither uses the index on ARRIVAL nor keeps
+   * an IN subquery's result, and re-runs it for every row.
+   */
+  private String batchKeys(long version) {
+    List<String> keyColumns = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      keyColumns.add("\"K" + k + "\"");
+    }
+    return "(SELECT DISTINCT " + String.join(", ", keyColumns) + " FROM " + SqlText.table(store)
+        + " WHERE \"ARRIVAL\" = " + version + " AND \"OP\" <> " + TRUNCATE + ") b";
   }
 
   String store() {
@@ -198,18 +226,19 @@ final class CdcApply {
     }
     storeEvents(connection, batch);
     List<Object> truncateSequences = new ArrayList<>();
-    for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + SqlText.table(store)
-        + " WHERE \"OP\" = " + TRUNCATE, List.of()), List.of(), Map.of())) {
-      truncateSequences.add(row[0]);
+    if (spec.truncateWhen().isPresent()) {
+      // Only a flow with APPLY AS TRUNCATE has truncates to look for (a scan of its event store).
+      for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + SqlText.table(store)
+          + " WHERE \"OP\" = " + TRUNCATE, List.of()), List.of(), Map.of())) {
+        truncateSequences.add(row[0]);
+      }
     }
     truncateSequences.sort(CdcApply::compare);
     // The keys this batch touched (every key, when it truncates), with all their events, oldest first.
-    String touched = truncates ? "" : " WHERE EXISTS (SELECT 1 FROM " + SqlText.table(store) + " b WHERE b.\"ARRIVAL\""
-        + " = CAST(?1 AS BIGINT) AND " + keyMatch("b", "e") + ")";
+    String touched = truncates ? "SELECT * FROM " + SqlText.table(store) + " e"
+        : "SELECT e.* FROM " + batchKeys(version) + " JOIN " + SqlText.table(store) + " e ON " + keyMatch("b", "e");
     Map<List<Object>, List<Event>> byKey = new LinkedHashMap<>();
-    for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT * FROM " + SqlText.table(store) + " e"
-        + touched, truncates ? List.of() : List.of(new io.flowgate.engine.plan.Binding.Constant(version))),
-        List.of(), Map.of())) {
+    for (Object[] row : H2Storage.allRows(connection, new H2Statement(touched, List.of()), List.of(), Map.of())) {
       int op = ((Number) row[keys + 1]).intValue();
       if (op == TRUNCATE) {
         continue;
@@ -219,7 +248,7 @@ final class CdcApply {
           Arrays.copyOfRange(row, keys + 2, keys + 2 + keptTypes.size()), ((Number) row[row.length - 2]).longValue(),
           ((Number) row[row.length - 1]).longValue()));
     }
-    removeTouched(connection, truncates, version);
+    removeTouched(connection, truncates, byKey.keySet());
     long written = 0;
     try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, targetInsert())) {
       for (List<Event> keyEvents : byKey.values()) {
@@ -276,19 +305,30 @@ final class CdcApply {
     }
   }
 
-  private void removeTouched(Connection connection, boolean everything, long version) throws SQLException {
+  /**
+   * Removes the target's rows of the touched keys, one key at a time through the index on the target's keys (a
+   * set-based DELETE ... IN (subquery) makes H2 re-run the subquery for every row it deletes).
+   */
+  private void removeTouched(Connection connection, boolean everything, java.util.Collection<List<Object>> keys)
+      throws SQLException {
     if (everything) {
       H2Storage.deleteAll(connection, target.storageName());
       return;
     }
     List<String> conditions = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      conditions.add("b.\"K" + k + "\" = t." + SqlText.quote(targetColumn(events.keys().get(k))));
+      conditions.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
     }
-    H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " t WHERE"
-        + " EXISTS (SELECT 1 FROM " + SqlText.table(store) + " b WHERE b.\"ARRIVAL\" = CAST(?1 AS BIGINT) AND "
-        + String.join(" AND ", conditions) + ")", List.of(new io.flowgate.engine.plan.Binding.Constant(version))),
-        List.of(), Map.of());
+    try (H2Storage.BatchInsert delete = H2Storage.batchInsert(connection, new H2Statement("DELETE FROM "
+        + SqlText.table(target.storageName()) + " WHERE " + String.join(" AND ", conditions), List.of()))) {
+      for (List<Object> key : keys) {
+        List<Object> values = new ArrayList<>();
+        for (int k = 0; k < keyTypes.size(); k++) {
+          flatten(key.get(k), keyTypes.get(k), values);
+        }
+        delete.add(values);
+      }
+    }
   }
 
   /** SCD TYPE 1: the state after the key's events in order; a delete or truncate leaves no row. */
@@ -403,7 +443,8 @@ final class CdcApply {
 
   private List<Object> targetValues(Version row, long version) {
     List<Object> values = new ArrayList<>();
-    for (ColumnInfo column : target.columns()) {
+    for (int c = 0; c < target.columns().size(); c++) {
+      ColumnInfo column = target.columns().get(c);
       Object value = null;
       if (spec.scdType() == 2 && column.name().equalsIgnoreCase(START_AT)) {
         value = row.start();
@@ -416,7 +457,7 @@ final class CdcApply {
           }
         }
       }
-      flatten(value, SqlParser.parseType(column.type()), values);
+      flatten(value, targetTypes.get(c), values);
     }
     values.add(version);
     return values;

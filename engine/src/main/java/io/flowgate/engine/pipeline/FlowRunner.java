@@ -206,6 +206,7 @@ public final class FlowRunner {
    */
   public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
+    planned.cdc().ifPresent(cdc -> storage.executeOnce(cdc.targetIndexDdl()));
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);
     }

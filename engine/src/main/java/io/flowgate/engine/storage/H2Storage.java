@@ -120,8 +120,8 @@ public final class H2Storage implements AutoCloseable {
   }
 
   /**
-   * Inserts rows through one generated statement of plain {@code ?} parameters, sent in JDBC batches; failures
-   * arrive as the dialect's errors. Closing sends what is left.
+   * Runs one generated statement of plain {@code ?} parameters for many rows (inserts, deletes by key), sent in
+   * JDBC batches; failures arrive as the dialect's errors. Closing sends what is left.
    */
   public static final class BatchInsert implements AutoCloseable {
     private static final int BATCH = 1_000;
