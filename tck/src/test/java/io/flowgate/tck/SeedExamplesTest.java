@@ -89,10 +89,13 @@ class SeedExamplesTest {
       assertThat(rows(statement, "SELECT k FROM raw_data ORDER BY k")).containsExactly("1", "2");
       assertThat(rows(statement, "SELECT k FROM raw_data_as ORDER BY k")).containsExactly("1", "2");
 
-      // Define a streaming table with an inline AUTO CDC flow: the next issue
-      assertThatThrownBy(() -> statement.execute("CREATE OR REFRESH STREAMING TABLE target FLOW AUTO CDC"
-          + " FROM stream(cdc_data.users) KEYS (userId) SEQUENCE BY sequenceNum STORED AS SCD TYPE 1"))
-          .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
+      // Define a streaming table with an inline AUTO CDC flow
+      statement.execute("CREATE SCHEMA cdc_data");
+      statement.execute("CREATE TABLE cdc_data.users (userId INT, name STRING, sequenceNum INT)");
+      statement.execute("INSERT INTO cdc_data.users VALUES (1, 'a', 1), (1, 'b', 3), (2, 'c', 1), (1, 'x', 2)");
+      statement.execute("CREATE OR REFRESH STREAMING TABLE target FLOW AUTO CDC"
+          + " FROM stream(cdc_data.users) KEYS (userId) SEQUENCE BY sequenceNum STORED AS SCD TYPE 1");
+      assertThat(rows(statement, "SELECT userId, name FROM target ORDER BY userId")).containsExactly("1 | b", "2 | c");
     }
   }
 
