@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.tck.harness.GatewayExtension;
 import io.flowgate.tck.harness.QueryRows;
+import io.flowgate.tck.harness.TestFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -148,11 +149,17 @@ class SeedExamplesTest {
       assertThat(rows(statement, "SELECT count(*) FROM orders_clustered")).containsExactly("3");
       assertThat(rows(statement, "SELECT id FROM valid_events ORDER BY id")).containsExactly("1", "3");
 
-      // Use the existing table a Structured Streaming query writes to, from its checkpoint: the next issue
-      assertThatThrownBy(() -> statement.execute("CREATE TABLE streaming_table"
-          + " FLOW IMPORT CHECKPOINT '/Volumes/my_catalog/my_schema/checkpoints/my_stream'"
-          + " INSERT BY NAME SELECT * FROM STREAM(samples.tpch.orders)"))
-          .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
+      // Continue a Structured Streaming query from its checkpoint (one whose last committed offset is the start of
+      // samples.tpch.orders' version 3): nothing before that version is read again.
+      TestFiles.copyFolder("/checkpoints/delta-stream",
+          gateway.data().resolve("ingest").resolve("Volumes/my_catalog/my_schema/checkpoints/my_stream"));
+      statement.execute("CREATE TABLE streaming_table"
+          + " FLOW IMPORT CHECKPOINT 'Volumes/my_catalog/my_schema/checkpoints/my_stream'"
+          + " INSERT BY NAME SELECT * FROM STREAM(samples.tpch.orders)");
+      assertThat(rows(statement, "SELECT count(*) FROM streaming_table")).containsExactly("0");
+      statement.execute("INSERT INTO samples.tpch.orders VALUES (4, 9, DATE'2026-11-04', 1.00)");
+      statement.execute("REFRESH TABLE streaming_table");
+      assertThat(rows(statement, "SELECT o_orderkey FROM streaming_table")).containsExactly("4");
     }
   }
 }

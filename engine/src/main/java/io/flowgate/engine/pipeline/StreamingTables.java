@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
+import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
@@ -28,6 +29,7 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
+import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -111,12 +113,15 @@ public final class StreamingTables {
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
-    flow.ifPresent(definition -> {
+    Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
       if (declared) {
         requireFit(table, definition, create.span());
       }
-      runner.plan(definition, table, expectations, create.span());
+      return runner.plan(definition, table, expectations, create.span());
     });
+    Optional<CheckpointImport.Consumed> imported = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint)
+        .map(path -> CheckpointImport.read(CheckpointImport.folder(path, context.ingestRoots(), create.span()),
+            path, create.span()));
     TableDefinitions.dataTable(storageName, columns, catalog, context.session()).forEach(storage::execute);
     try {
       context.writeMetadata(connection -> {
@@ -125,6 +130,9 @@ public final class StreamingTables {
             create.streaming() ? "CREATE STREAMING TABLE" : "CREATE TABLE", user(), Map.of(), Map.of()));
         if (flow.isPresent()) {
           catalog.saveFlow(connection, flow.get());
+          if (imported.isPresent()) {
+            startFromCheckpoint(connection, flow.get(), planned.orElseThrow(), imported.get(), create.span());
+          }
         }
         catalog.replaceExpectations(connection, id, expectations);
         catalog.saveStreamingSettings(connection, new StreamingSettings(id, declared, create.clauses().schedule()));
@@ -144,6 +152,37 @@ public final class StreamingTables {
     return query.cdc().isPresent() ? FlowInfo.FlowKind.AUTO_CDC
         : query.replaceWhere().isPresent() ? FlowInfo.FlowKind.REPLACE_WHERE
         : query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND;
+  }
+
+  /**
+   * IMPORT CHECKPOINT: a new flow starts where the imported Structured Streaming query stopped, so its first update
+   * reads only what that query had not committed: after the table version it had consumed, or the files it had not
+   * read. Later updates and FULL refresh go on from the flow's own checkpoint.
+   */
+  private void startFromCheckpoint(Connection connection, FlowInfo flow, FlowRunner.PlannedFlow planned,
+      CheckpointImport.Consumed consumed, Span span) throws java.sql.SQLException {
+    if (consumed.tableVersion().isPresent()) {
+      if (planned.sources().size() != 1 || !planned.fileReads().isEmpty()) {
+        throw Errors.notSupported("IMPORT CHECKPOINT of a table source into a flow that does not stream one table",
+            span);
+      }
+      TableInfo source = planned.sources().get(0).table();
+      catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), source.id(),
+          String.join(".", source.name().parts()), consumed.tableVersion().get()));
+    } else if (!consumed.files().isEmpty()) {
+      List<StreamSources.FileRead> reads = planned.fileReads().stream().filter(StreamSources.FileRead::streaming)
+          .toList();
+      if (reads.size() != 1 || !planned.sources().isEmpty()) {
+        throw Errors.notSupported("IMPORT CHECKPOINT of a file source into a flow that does not stream one"
+            + " read_files", span);
+      }
+      StreamSources.FileRead read = reads.get(0);
+      for (java.nio.file.Path file : read.files().files()) {
+        if (CheckpointImport.logged(consumed.files(), read.files().base(), file)) {
+          catalog.recordIngestedFile(connection, flow.id(), file.toString());
+        }
+      }
+    }
   }
 
   /** The expectations declared in a streaming table's specification, checked for unique names. */

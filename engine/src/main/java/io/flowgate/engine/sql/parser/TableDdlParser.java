@@ -375,15 +375,21 @@ final class TableDdlParser {
       }
       return replaceWhere(span);
     }
-    if (cursor.isWord("IMPORT")) {
-      throw Errors.notSupported("FLOW IMPORT CHECKPOINT in this version of Flowgate", cursor.span());
+    Optional<String> checkpoint = Optional.empty();
+    if (cursor.acceptWords("IMPORT", "CHECKPOINT")) {
+      checkpoint = Optional.of(cursor.expectString());
     }
     cursor.expectWord("INSERT");
+    Span onceSpan = cursor.span();
     boolean once = cursor.acceptWord("ONCE");
+    if (once && checkpoint.isPresent()) {
+      throw Errors.syntax("ONCE", ": IMPORT CHECKPOINT is only supported with FLOW INSERT BY NAME", onceSpan);
+    }
     cursor.expectWords("BY", "NAME");
     Span start = cursor.span();
     Query query = queries.query();
-    return new Pipeline.FlowQuery(span, once, query, cursor.textFrom(start));
+    return new Pipeline.FlowQuery(span, once, query, cursor.textFrom(start), Optional.empty(), Optional.empty(),
+        checkpoint);
   }
 
   /**
@@ -465,7 +471,8 @@ final class TableDdlParser {
     Query sourceQuery = new Query(span, List.of(), new QueryBody.Select(span, false,
         List.of(new QueryBody.AllColumns(span, List.of())), Optional.of(source), Optional.empty(), List.of(),
         Optional.empty(), Optional.empty()), List.of(), Optional.empty(), Optional.empty());
-    return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc), Optional.empty());
+    return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc), Optional.empty(),
+        Optional.empty());
   }
 
   /**
@@ -479,7 +486,7 @@ final class TableDdlParser {
     cursor.expectWords("BY", "NAME");
     Query query = queries.query();
     return new Pipeline.FlowQuery(span, false, query, cursor.textFrom(start), Optional.empty(),
-        Optional.of(predicate));
+        Optional.of(predicate), Optional.empty());
   }
 
   private void once(java.util.Set<String> seen, String clause, Span span) {

@@ -11,14 +11,15 @@ public sealed interface Pipeline extends Statement {
 
   /**
    * The query that feeds a table: {@code AS query} and {@code FLOW INSERT BY NAME query} are streaming appends;
-   * {@code FLOW INSERT ONCE BY NAME query} runs its batch query once; an AUTO CDC flow ({@code cdc}) applies the
+   * {@code FLOW INSERT ONCE BY NAME query} runs its batch query once; {@code importCheckpoint} is the Structured
+   * Streaming checkpoint a new append flow starts from; an AUTO CDC flow ({@code cdc}) applies the
    * change events of its source, and its {@code query} is {@code SELECT * FROM source}. {@code queryText} is the
    * query (or the AUTO CDC spec) as written.
    */
   record FlowQuery(Span span, boolean once, Query query, String queryText, Optional<AutoCdc> cdc,
-      Optional<Expression> replaceWhere) implements Node {
+      Optional<Expression> replaceWhere, Optional<String> importCheckpoint) implements Node {
     public FlowQuery(Span span, boolean once, Query query, String queryText) {
-      this(span, once, query, queryText, Optional.empty(), Optional.empty());
+      this(span, once, query, queryText, Optional.empty(), Optional.empty(), Optional.empty());
     }
   }
 
