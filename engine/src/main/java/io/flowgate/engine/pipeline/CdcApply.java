@@ -177,10 +177,6 @@ final class CdcApply {
         + " WHERE \"ARRIVAL\" = " + version + " AND \"OP\" <> " + TRUNCATE + ") b";
   }
 
-  String store() {
-    return store;
-  }
-
   /** Applies the batch the events query reads with {@code runtime}, as target commit {@code version}. */
   Result apply(Connection connection, Map<String, Object> runtime, long version) throws SQLException {
     int keys = keyTypes.size();
@@ -250,7 +246,7 @@ final class CdcApply {
     }
     removeTouched(connection, truncates, byKey.keySet());
     long written = 0;
-    try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, targetInsert())) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
       for (List<Event> keyEvents : byKey.values()) {
         keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
             .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
@@ -286,7 +282,7 @@ final class CdcApply {
     keptTypes.forEach(type -> placeholders.add(placeholder(type)));
     placeholders.add("?");
     placeholders.add("?");
-    try (H2Storage.BatchInsert insert = H2Storage.batchInsert(connection, new H2Statement("INSERT INTO "
+    try (H2Storage.Batched insert = H2Storage.batched(connection, new H2Statement("INSERT INTO "
         + SqlText.table(store) + " VALUES (" + String.join(", ", placeholders) + ")", List.of()))) {
       for (Event event : batch) {
         List<Object> values = new ArrayList<>();
@@ -319,7 +315,7 @@ final class CdcApply {
     for (int k = 0; k < keyTypes.size(); k++) {
       conditions.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
     }
-    try (H2Storage.BatchInsert delete = H2Storage.batchInsert(connection, new H2Statement("DELETE FROM "
+    try (H2Storage.Batched delete = H2Storage.batched(connection, new H2Statement("DELETE FROM "
         + SqlText.table(target.storageName()) + " WHERE " + String.join(" AND ", conditions), List.of()))) {
       for (List<Object> key : keys) {
         List<Object> values = new ArrayList<>();

@@ -123,12 +123,12 @@ public final class H2Storage implements AutoCloseable {
    * Runs one generated statement of plain {@code ?} parameters for many rows (inserts, deletes by key), sent in
    * JDBC batches; failures arrive as the dialect's errors. Closing sends what is left.
    */
-  public static final class BatchInsert implements AutoCloseable {
+  public static final class Batched implements AutoCloseable {
     private static final int BATCH = 1_000;
     private final PreparedStatement prepared;
     private int pending;
 
-    private BatchInsert(PreparedStatement prepared) {
+    private Batched(PreparedStatement prepared) {
       this.prepared = prepared;
     }
 
@@ -163,8 +163,8 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
-  public static BatchInsert batchInsert(Connection connection, H2Statement statement) throws SQLException {
-    return new BatchInsert(connection.prepareStatement(statement.sql()));
+  public static Batched batched(Connection connection, H2Statement statement) throws SQLException {
+    return new Batched(connection.prepareStatement(statement.sql()));
   }
 
   /** Every row of a generated query run inside the caller's transaction, values as {@link #firstRow} gives them. */
