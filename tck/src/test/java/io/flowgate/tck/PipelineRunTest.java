@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.flowgate.gateway.GatewayConfig;
 import io.flowgate.gateway.GatewayServer;
 import io.flowgate.gateway.Main;
+import io.flowgate.tck.harness.QueryRows;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -29,17 +30,28 @@ class PipelineRunTest {
   @TempDir
   Path temp;
 
-  /** Runs statements on a gateway over the store in {@code data}, then stops it (a pipeline run needs the store). */
-  private static void runOnGateway(Path data, String... statements) throws Exception {
+  /** What a test does through the driver against a gateway over a pipeline's store. */
+  private interface GatewayWork {
+    void run(Connection connection, Statement statement) throws Exception;
+  }
+
+  /** Starts a gateway over the store in {@code data}, runs {@code work}, and stops it (a pipeline run needs the store). */
+  private static void onGateway(Path data, GatewayWork work) throws Exception {
     GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
     try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
         Statement statement = connection.createStatement()) {
-      for (String sql : statements) {
-        statement.execute(sql);
-      }
+      work.run(connection, statement);
     } finally {
       gateway.close();
     }
+  }
+
+  private static void runOnGateway(Path data, String... statements) throws Exception {
+    onGateway(data, (connection, statement) -> {
+      for (String sql : statements) {
+        statement.execute(sql);
+      }
+    });
   }
 
   @Test
@@ -87,19 +99,9 @@ class PipelineRunTest {
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("[PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR]",
         "c_bad.sql:1");
 
-    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
-    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
-        Statement statement = connection.createStatement();
-        ResultSet rows = statement.executeQuery("SELECT region, count(*) FROM orders_by_region GROUP BY region"
-            + " ORDER BY region")) {
-      StringBuilder seen = new StringBuilder();
-      while (rows.next()) {
-        seen.append(rows.getString(1)).append('=').append(rows.getLong(2)).append(' ');
-      }
-      assertThat(seen.toString().strip()).isEqualTo("eu=1 us=1");
-    } finally {
-      gateway.close();
-    }
+    onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
+        "SELECT region, count(*) FROM orders_by_region GROUP BY region ORDER BY region"))
+        .containsExactly("eu | 1", "us | 1"));
   }
 
   /** The example the README points to runs as written, and a second run reads only a new file. */
@@ -159,20 +161,10 @@ class PipelineRunTest {
         "update FAILED: 3 flows, 2 rows read, 2 written");
     assertThat(err.toString(StandardCharsets.UTF_8)).contains("update FAILED: [EXPECTATION_VIOLATION");
 
-    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
-    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
-        Statement statement = connection.createStatement();
-        ResultSet events = statement.executeQuery("SELECT event_type, details FROM event_log(TABLE(report))"
-            + " WHERE event_type <> 'create_update'")) {
-      StringBuilder seen = new StringBuilder();
-      while (events.next()) {
-        seen.append(events.getString(1)).append(' ').append(events.getString(2)).append('\n');
-      }
-      assertThat(seen.toString()).isEqualTo("flow_progress {\"flow_progress\":{\"status\":\"SKIPPED\"}}\n"
-          + "update_progress {\"update_progress\":{\"state\":\"FAILED\"}}\n");
-    } finally {
-      gateway.close();
-    }
+    onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
+        "SELECT event_type, details FROM event_log(TABLE(report)) WHERE event_type <> 'create_update'"))
+        .containsExactly("flow_progress | {\"flow_progress\":{\"status\":\"SKIPPED\"}}",
+            "update_progress | {\"update_progress\":{\"state\":\"FAILED\"}}"));
   }
 
   /** A PRIVATE dataset feeds the pipeline's flows and is published nowhere else. */
@@ -194,16 +186,9 @@ class PipelineRunTest {
     assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
         new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
 
-    GatewayServer gateway = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
-    try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
-        Statement statement = connection.createStatement()) {
-      try (ResultSet rows = statement.executeQuery("SELECT id, tenfold FROM published ORDER BY id")) {
-        StringBuilder seen = new StringBuilder();
-        while (rows.next()) {
-          seen.append(rows.getInt(1)).append('=').append(rows.getInt(2)).append(' ');
-        }
-        assertThat(seen.toString().strip()).isEqualTo("1=50 3=70");
-      }
+    onGateway(data, (connection, statement) -> {
+      assertThat(QueryRows.of(statement, "SELECT id, tenfold FROM published ORDER BY id"))
+          .containsExactly("1 | 50", "3 | 70");
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM positive"))
           .hasMessageStartingWith("[TABLE_OR_VIEW_NOT_FOUND]");
       try (ResultSet tables = connection.getMetaData().getTables("main", "default", "%", null)) {
@@ -220,8 +205,6 @@ class PipelineRunTest {
       statement.execute("REFRESH STREAMING TABLE published");
       assertThatThrownBy(() -> statement.execute("CREATE PRIVATE STREAMING TABLE mine AS SELECT * FROM"
           + " STREAM(readings)")).hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
-    } finally {
-      gateway.close();
-    }
+    });
   }
 }
