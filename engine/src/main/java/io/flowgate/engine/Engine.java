@@ -59,7 +59,10 @@ public final class Engine implements AutoCloseable {
     try {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
       Set<String> known = new HashSet<>(catalog.storageNames());
-      catalog.storageNames().forEach(name -> known.add(io.flowgate.engine.plan.SqlText.eventStoreOf(name)));
+      catalog.storageNames().forEach(name -> {
+        known.add(io.flowgate.engine.plan.SqlText.eventStoreOf(name));
+        known.add(io.flowgate.engine.plan.SqlText.changeTableOf(name));
+      });
       storage.dropOrphans(known);
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);

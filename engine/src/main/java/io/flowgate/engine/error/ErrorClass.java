@@ -22,6 +22,7 @@ public enum ErrorClass {
   DELTA_IDENTITY_COLUMNS_UNSUPPORTED_DATA_TYPE("428H2", "DataType <dataType> is not supported for IDENTITY columns."),
   DELTA_IDENTITY_COLUMNS_UPDATE_NOT_SUPPORTED("42808", "UPDATE on IDENTITY column <colName> is not supported."),
   DELTA_IDENTITY_COLUMNS_WITH_GENERATED_EXPRESSION("42613", "IDENTITY column cannot be specified with a generated column expression."),
+  DELTA_MISSING_CHANGE_DATA("KD002", "Error getting change data for <table>: change data was not recorded. To start recording change data, use ALTER TABLE <table> SET TBLPROPERTIES (<property> = true), or create it with that property."),
   DELTA_NOT_NULL_CONSTRAINT_VIOLATED("23502", "NOT NULL constraint violated for column: <columnName>."),
   DELTA_REPLACE_WHERE_MISMATCH("44000", "Written data does not conform to partial table overwrite condition or constraint '<replaceWhere>'. <message>"),
   DELTA_SOURCE_IGNORE_DELETE("0A000", "Detected deleted data (for example <removedFile>) from streaming source at version <version>. This is currently not supported. If you'd like to ignore deletes, set the option 'ignoreDeletes' to 'true'. The source table can be found at path <dataPath>."),

@@ -14,6 +14,7 @@ import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
@@ -344,8 +345,15 @@ public final class DdlExecutor {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "TRUNCATE TABLE")
           .parameter("viewName", Errors.quote(table.name().parts())).at(truncate.span()).build();
     }
+    boolean changeFeed = ChangeFeed.enabled(table);
+    if (changeFeed) {
+      ChangeFeed.ddl(table).forEach(storage::executeOnce);
+    }
     storage.inTransaction(connection -> {
       long version = catalog.nextVersion(connection, table.id());
+      if (changeFeed) {
+        H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+      }
       long removed = H2Storage.deleteAll(connection, table.storageName());
       catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "TRUNCATE", user(),
           Map.of(), Map.of("numRemovedRows", removed)));
@@ -380,6 +388,9 @@ public final class DdlExecutor {
       }
       if (table.kind() == TableKind.STREAMING_TABLE) {
         storage.dropTable(SqlText.eventStore(table.id()));
+      }
+      if (table.kind() != TableKind.VIEW) {
+        storage.dropTable(ChangeFeed.changeTable(table));
       }
     }
   }

@@ -8,6 +8,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -49,6 +50,14 @@ public final class DmlExecutor {
       statement = planner.merge((Dml.Merge) dml, table);
     }
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
+    boolean changeFeed = ChangeFeed.enabled(table);
+    if (changeFeed) {
+      if (dml instanceof Dml.Merge) {
+        throw Errors.notSupported("MERGE into a table with the change data feed (" + ChangeFeed.PROPERTY + ")",
+            dml.span());
+      }
+      ChangeFeed.ddl(table).forEach(context.storage()::executeOnce);
+    }
     CatalogService catalog = context.catalog();
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     try (OpenFiles files = OpenFiles.all(translator.fileReads())) {
@@ -56,11 +65,15 @@ public final class DmlExecutor {
         long version = catalog.nextVersion(connection, table.id());
         long removed = 0;
         if (overwrite) {
+          if (changeFeed) {
+            H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+          }
           removed = H2Storage.deleteAll(connection, table.storageName());
         }
         Map<String, Object> runtime = new HashMap<>(files.runtime());
         runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-        long rows = H2Storage.update(connection, statement, parameters, runtime);
+        long rows = changeFeed ? writeRecorded(connection, dml, table, statement, parameters, runtime, version)
+            : H2Storage.update(connection, statement, parameters, runtime);
         Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
             : Map.of(logged.metric(), rows);
@@ -71,6 +84,26 @@ public final class DmlExecutor {
         return rows;
       });
     }
+  }
+
+  /**
+   * A write into a table with the change data feed, recording its row images with it: removed and pre-update rows
+   * from the statement's OLD TABLE, inserted and post-update rows by the version the write stamped.
+   */
+  private static long writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table, H2Statement statement,
+      List<Object> parameters, Map<String, Object> runtime, long version) throws java.sql.SQLException {
+    if (dml instanceof Dml.Insert) {
+      long rows = H2Storage.update(connection, statement, parameters, runtime);
+      H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
+      return rows;
+    }
+    boolean update = dml instanceof Dml.Update;
+    long rows = H2Storage.update(connection, ChangeFeed.recordOld(table, update ? "update_preimage" : "delete",
+        version, statement), parameters, runtime);
+    if (update) {
+      H2Storage.update(connection, ChangeFeed.recordWritten(table, "update_postimage", version), List.of(), Map.of());
+    }
+    return rows;
   }
 
   /** The commit-log operation of a statement and the metric its row count is recorded under. */

@@ -14,6 +14,7 @@ import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.CdcPlanner;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
@@ -105,6 +106,12 @@ public final class FlowRunner {
 
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
+    if (ChangeFeed.enabled(target)) {
+      if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC || flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
+        throw Errors.notSupported("an " + flow.kind() + " flow into a table with the change data feed", span);
+      }
+      ChangeFeed.ddl(target).forEach(storage::executeOnce);
+    }
     if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
       return planCdc(flow, target, expectations, span);
     }
@@ -120,9 +127,7 @@ public final class FlowRunner {
         target.name().parts(), false, List.of(), true, query), target, checks);
     List<StreamSources.Source> sources = streams.sources();
     List<StreamSources.FileRead> fileReads = streams.fileReads();
-    for (StreamSources.Source source : sources) {
-      storage.executeOnce(TableDefinitions.versionIndex(source.table().storageName()));
-    }
+    ensureReadable(sources);
     boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
     boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
     if (flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
@@ -189,9 +194,7 @@ public final class FlowRunner {
     AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
     CdcPlanner.Events events = CdcPlanner.plan(catalog, new SessionContext(user, flow.catalog(), flow.schema()),
         streams, ingestRoots, spec);
-    for (StreamSources.Source source : streams.sources()) {
-      storage.executeOnce(TableDefinitions.versionIndex(source.table().storageName()));
-    }
+    ensureReadable(streams.sources());
     if (streams.sources().isEmpty() && streams.fileReads().stream().noneMatch(StreamSources.FileRead::streaming)) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "AUTO CDC flows read change events from a stream. Please use the STREAM keyword.")
@@ -240,7 +243,8 @@ public final class FlowRunner {
             : source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1;
         // A fresh stream starts from a snapshot, which already shows earlier updates; only commits after its start
         // point have to be appends.
-        List<Long> skip = checkpoint != null || source.startingVersion() >= 0
+        // A change-feed read follows updates and deletes; only a read of the rows must refuse them.
+        List<Long> skip = !source.changeFeed() && (checkpoint != null || source.startingVersion() >= 0)
             ? changeCommits(connection, source, from, latest) : List.of();
         runtime.put(source.keys().from().key(), from + 1);
         runtime.put(source.keys().to().key(), latest);
@@ -309,6 +313,9 @@ public final class FlowRunner {
         removed = replaceRows(connection, planned.replace().get(), runtime);
       }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
+      if (ChangeFeed.enabled(target)) {
+        H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
+      }
 
       if (planned.replace().isPresent()) {
         // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
@@ -348,8 +355,24 @@ public final class FlowRunner {
     return H2Storage.update(connection, replace.delete(), List.of(), runtime);
   }
 
-  /** Counts the rows of a source's version window, by its version index. */
+  /** The indexes a streaming read uses (and a change feed's table), made the first time a flow reads a table. */
+  private void ensureReadable(List<StreamSources.Source> sources) {
+    for (StreamSources.Source source : sources) {
+      storage.executeOnce(TableDefinitions.versionIndex(source.table().storageName()));
+      if (source.changeFeed()) {
+        ChangeFeed.ddl(source.table()).forEach(storage::executeOnce);
+      }
+    }
+  }
+
+  /** Counts the rows of a source's version window, by its version index (a change feed's: its changes). */
   private static H2Statement windowCount(StreamSources.Source source) {
+    if (source.changeFeed()) {
+      String version = SqlText.quote(ChangeFeed.COMMIT_VERSION);
+      return new H2Statement("SELECT COUNT(*) FROM " + SqlText.table(ChangeFeed.changeTable(source.table()))
+          + " WHERE " + version + " >= CAST(?1 AS BIGINT) AND " + version + " <= CAST(?2 AS BIGINT)",
+          List.of(source.keys().from(), source.keys().to()));
+    }
     String version = SqlText.quote(SqlText.VERSION_COLUMN);
     return new H2Statement("SELECT COUNT(*) FROM " + SqlText.table(source.table().storageName()) + " WHERE "
         + version + " >= CAST(?1 AS BIGINT) AND " + version + " <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3"

@@ -16,6 +16,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
@@ -415,6 +416,9 @@ public final class StreamingTables {
           catalog.clearCheckpoints(connection, flow.id());
         }
         long version = catalog.nextVersion(connection, table.id());
+        if (ChangeFeed.enabled(table)) {
+          H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+        }
         long removed = H2Storage.deleteAll(connection, table.storageName());
         if (flows.stream().anyMatch(flow -> flow.kind() == FlowInfo.FlowKind.AUTO_CDC)) {
           // AUTO CDC forgets its events (and so its tombstones) with the rows.

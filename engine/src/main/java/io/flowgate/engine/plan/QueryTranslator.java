@@ -593,7 +593,11 @@ public final class QueryTranslator {
     if (table.kind() == TableKind.VIEW) {
       throw Errors.notSupported("STREAM over a view", stream.span());
     }
-    StreamSources.Keys keys = sources.add(table, stream.options(), stream.span());
+    StreamSources.Source source = sources.add(table, stream.options(), stream.span());
+    StreamSources.Keys keys = source.keys();
+    if (source.changeFeed()) {
+      return changeFeed(stream, table, keys, outer);
+    }
     String version = SqlText.quote(SqlText.VERSION_COLUMN);
     // An inclusive lower bound lets H2's index start at the first new version instead of stepping over every row
     // of the last one read.
@@ -605,6 +609,35 @@ public final class QueryTranslator {
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
     return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+  }
+
+  /**
+   * {@code STREAM(t) WITH (readChangeFeed = true)}: the row images of the table's changes in the flow's version
+   * window, with {@code _change_type}, {@code _commit_version} and {@code _commit_timestamp}.
+   */
+  private From changeFeed(Relation.Stream stream, TableInfo table, StreamSources.Keys keys, Optional<Scope> outer) {
+    String version = "c." + SqlText.quote(ChangeFeed.COMMIT_VERSION);
+    List<String> select = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      select.add("c." + SqlText.quote(column.name()));
+    }
+    select.add("c." + SqlText.quote(ChangeFeed.CHANGE_TYPE));
+    select.add(version);
+    select.add("CAST(m.TS AS TIMESTAMP(6)) AS " + SqlText.quote(ChangeFeed.COMMIT_TIMESTAMP));
+    String sql = "(SELECT " + String.join(", ", select) + " FROM " + SqlText.table(ChangeFeed.changeTable(table))
+        + " c JOIN FG_SYS.COMMITS m ON m.TABLE_ID = CAST(" + bindings.bind(new Binding.Constant(table.id()))
+        + " AS BIGINT) AND m.VERSION = " + version + " WHERE " + version + " >= CAST(" + bindings.bind(keys.from())
+        + " AS BIGINT) AND " + version + " <= CAST(" + bindings.bind(keys.to()) + " AS BIGINT))";
+    String alias = newAlias();
+    List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
+    List<Scope.Column> columns = new ArrayList<>(tableScope(table, alias, qualifier).columns());
+    columns.add(new Scope.Column(alias, qualifier, ChangeFeed.CHANGE_TYPE, ChangeFeed.CHANGE_TYPE,
+        Optional.of(SqlType.STRING), false));
+    columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_VERSION, ChangeFeed.COMMIT_VERSION,
+        Optional.of(SqlType.BIGINT), false));
+    columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
+        Optional.of(SqlType.TIMESTAMP), false));
+    return new From(sql + " " + SqlText.quote(alias), new Scope(columns, outer), List.of());
   }
 
   /**

@@ -33,6 +33,15 @@ public final class SqlText {
     return "E" + storageName.substring(1);
   }
 
+  /** The change data feed's table of a data table ({@code T<id>}): {@code C<id>}. */
+  public static String changeTable(long tableId) {
+    return "C" + tableId;
+  }
+
+  public static String changeTableOf(String storageName) {
+    return "C" + storageName.substring(1);
+  }
+
   public static String table(String storageName) {
     return quote(DATA_SCHEMA) + "." + quote(storageName);
   }

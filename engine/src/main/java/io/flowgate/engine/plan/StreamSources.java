@@ -1,6 +1,8 @@
 package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.files.FileSource;
@@ -22,14 +24,14 @@ import java.util.Set;
  */
 public final class StreamSources {
   private static final Set<String> OPTIONS = Set.of("skipchangecommits", "startingversion", "ignoredeletes",
-      "ignorechanges", "maxfilespertrigger", "maxbytespertrigger");
+      "ignorechanges", "maxfilespertrigger", "maxbytespertrigger", "readchangefeed", "readchangedata");
 
   /** The bindings of one source's window. */
   public record Keys(Binding.Runtime from, Binding.Runtime to, Binding.Runtime skip) {}
 
-  /** A source and how it is read. */
+  /** A source and how it is read: its rows, or with {@code changeFeed} its change data feed. */
   public record Source(TableInfo table, boolean skipChangeCommits, boolean ignoreDeletes, long startingVersion,
-      Keys keys) {}
+      boolean changeFeed, Keys keys) {}
 
   /**
    * A {@code read_files} source: the files, the columns inferred from them, its key in {@link FileBatches}, the
@@ -90,9 +92,10 @@ public final class StreamSources {
     return List.copyOf(fileReads);
   }
 
-  Keys add(TableInfo table, Map<String, String> options, Span span) {
+  Source add(TableInfo table, Map<String, String> options, Span span) {
     boolean skipChanges = false;
     boolean ignoreDeletes = false;
+    boolean changeFeed = false;
     long startingVersion = -1;
     for (Map.Entry<String, String> option : options.entrySet()) {
       String name = option.getKey().toLowerCase(Locale.ROOT);
@@ -103,6 +106,7 @@ public final class StreamSources {
       switch (name) {
         case "skipchangecommits", "ignorechanges" -> skipChanges = skipChanges || value.equals("true");
         case "ignoredeletes" -> ignoreDeletes = value.equals("true");
+        case "readchangefeed", "readchangedata" -> changeFeed = value.equals("true");
         case "startingversion" -> {
           if (!value.equals("latest")) {
             try {
@@ -120,12 +124,16 @@ public final class StreamSources {
     String id = String.valueOf(table.id());
     Keys keys = new Keys(new Binding.Runtime("from:" + id), new Binding.Runtime("to:" + id),
         new Binding.Runtime("skip:" + id));
-    Source source = new Source(table, skipChanges, ignoreDeletes, startingVersion, keys);
+    if (changeFeed && !ChangeFeed.enabled(table)) {
+      throw EngineException.of(ErrorClass.DELTA_MISSING_CHANGE_DATA).parameter("table",
+          Errors.quote(table.name().parts())).parameter("property", ChangeFeed.PROPERTY).at(span).build();
+    }
+    Source source = new Source(table, skipChanges, ignoreDeletes, startingVersion, changeFeed, keys);
     Source previous = sources.putIfAbsent(table.id(), source);
     if (previous != null && !previous.equals(source)) {
       throw Errors.notSupported("reading one table as two streams with different options", span);
     }
-    return keys;
+    return source;
   }
 
   public List<Source> sources() {
