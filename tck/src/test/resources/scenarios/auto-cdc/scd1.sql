@@ -199,6 +199,32 @@ INSERT INTO orders_cdc VALUES (NULL, 2, 5, 3, 'U');
 > update count 1
 REFRESH STREAMING TABLE orders;
 > exception AUTOCDC_MICROBATCH_VALIDATION.NULL_KEY
+-- AUTO CDC ONCE: a batch of changes applied once (again after FULL), e.g. a backfill
+CREATE TABLE backfill (id INT, name STRING, city STRING, seq INT);
+> ok
+INSERT INTO backfill VALUES (7, 'old', 'x', 1), (7, 'new', 'y', 2), (8, 'z', 'w', 1);
+> update count 3
+CREATE OR REFRESH STREAMING TABLE filled;
+> ok
+CREATE FLOW fill AS AUTO CDC ONCE INTO filled FROM backfill KEYS (id) SEQUENCE BY seq COLUMNS (id, name);
+> ok
+INSERT INTO backfill VALUES (9, 'late', 'q', 1);
+> update count 1
+REFRESH STREAMING TABLE filled;
+> ok
+SELECT * FROM filled ORDER BY id;
+> id | name
+> 7 | new
+> 8 | z
+> rows: 2
+REFRESH STREAMING TABLE filled FULL;
+> ok
+SELECT count(*) AS n FROM filled;
+> n
+> 3
+> rows: 1
+CREATE FLOW fill_stream AS AUTO CDC ONCE INTO filled FROM STREAM(backfill) KEYS (id) SEQUENCE BY seq;
+> exception INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_ONCE_FLOW
 -- the spec's own errors
 CREATE OR REFRESH STREAMING TABLE bad FLOW AUTO CDC FROM STREAM(ev) KEYS (id) SEQUENCE BY seq SEQUENCE BY id;
 > exception DUPLICATE_CLAUSES

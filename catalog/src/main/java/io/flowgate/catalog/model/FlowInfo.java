@@ -16,9 +16,20 @@ public record FlowInfo(long id, long targetId, String name, FlowKind kind, Strin
 
   /**
    * APPEND reads its streaming sources incrementally; ONCE runs its batch query once (again after FULL); AUTO_CDC
-   * applies change events ({@code querySql} is then its AUTO CDC spec, from {@code FROM}); REPLACE_WHERE replaces
+   * applies change events ({@code querySql} is then its AUTO CDC spec, from {@code FROM}), AUTO_CDC_ONCE those of a
+   * batch query, once; REPLACE_WHERE replaces
    * the target rows its predicate matches with its batch query's rows on every update ({@code querySql} is then
    * {@code REPLACE WHERE predicate BY NAME query}).
    */
-  public enum FlowKind { APPEND, ONCE, AUTO_CDC, REPLACE_WHERE }
+  public enum FlowKind { APPEND, ONCE, AUTO_CDC, AUTO_CDC_ONCE, REPLACE_WHERE }
+
+  /** Whether the flow applies change events (AUTO CDC, streaming or ONCE). */
+  public boolean autoCdc() {
+    return kind == FlowKind.AUTO_CDC || kind == FlowKind.AUTO_CDC_ONCE;
+  }
+
+  /** Whether the flow reads a batch query once, and again only after a FULL refresh. */
+  public boolean once() {
+    return kind == FlowKind.ONCE || kind == FlowKind.AUTO_CDC_ONCE;
+  }
 }

@@ -107,12 +107,12 @@ public final class FlowRunner {
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     if (ChangeFeed.enabled(target)) {
-      if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC || flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
+      if (flow.autoCdc() || flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
         throw Errors.notSupported("an " + flow.kind() + " flow into a table with the change data feed", span);
       }
       ChangeFeed.ddl(target).forEach(storage::executeOnce);
     }
-    if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
+    if (flow.autoCdc()) {
       return planCdc(flow, target, expectations, span);
     }
     Query query = queryOf(flow);
@@ -128,7 +128,7 @@ public final class FlowRunner {
     List<StreamSources.Source> sources = streams.sources();
     List<StreamSources.FileRead> fileReads = streams.fileReads();
     ensureReadable(sources);
-    boolean once = flow.kind() == FlowInfo.FlowKind.ONCE;
+    boolean once = flow.once();
     boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
     if (flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
       if (streaming) {
@@ -195,7 +195,14 @@ public final class FlowRunner {
     CdcPlanner.Events events = CdcPlanner.plan(catalog, new SessionContext(user, flow.catalog(), flow.schema()),
         streams, ingestRoots, spec);
     ensureReadable(streams.sources());
-    if (streams.sources().isEmpty() && streams.fileReads().stream().noneMatch(StreamSources.FileRead::streaming)) {
+    boolean streaming = !streams.sources().isEmpty()
+        || streams.fileReads().stream().anyMatch(StreamSources.FileRead::streaming);
+    if (flow.once() && streaming) {
+      throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("STREAMING_RELATION_FOR_ONCE_FLOW",
+          "AUTO CDC ONCE flows may only read batch relations; remove the STREAM keyword.")
+          .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
+    }
+    if (!flow.once() && !streaming) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "AUTO CDC flows read change events from a stream. Please use the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
@@ -221,7 +228,7 @@ public final class FlowRunner {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
       catalog.lockFlow(connection, flow.id());
       List<FlowCheckpoint> checkpoints = catalog.checkpoints(connection, flow.id());
-      if (flow.kind() == FlowInfo.FlowKind.ONCE
+      if (flow.once()
           && checkpoints.stream().anyMatch(c -> c.sourceTableId() == FlowCheckpoint.ONCE_DONE)) {
         events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), Optional.empty(), Optional.empty());
         return BatchResult.NOTHING;
@@ -229,7 +236,7 @@ public final class FlowRunner {
       Map<String, Object> runtime = new HashMap<>();
       List<FlowCheckpoint> next = new ArrayList<>();
       // A ONCE flow's first run and every run of a REPLACE WHERE flow read their batch query whole.
-      boolean anythingNew = flow.kind() == FlowInfo.FlowKind.ONCE || planned.replace().isPresent();
+      boolean anythingNew = flow.once() || planned.replace().isPresent();
       for (StreamSources.Source source : planned.sources()) {
         long sourceId = source.table().id();
         String sourceName = String.join(".", source.table().name().parts());
@@ -288,6 +295,9 @@ public final class FlowRunner {
         for (FlowCheckpoint checkpoint : next) {
           catalog.saveCheckpoint(connection, checkpoint);
         }
+        if (flow.once()) {
+          catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
+        }
         Map<String, Long> metrics = new java.util.LinkedHashMap<>();
         metrics.put("num_output_rows", applied.rowsWritten());
         metrics.put("num_upserted_rows", applied.upserts());
@@ -330,7 +340,7 @@ public final class FlowRunner {
       for (FlowCheckpoint checkpoint : next) {
         catalog.saveCheckpoint(connection, checkpoint);
       }
-      if (flow.kind() == FlowInfo.FlowKind.ONCE) {
+      if (flow.once()) {
         catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
       }
       events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,

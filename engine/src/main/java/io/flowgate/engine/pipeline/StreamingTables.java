@@ -150,7 +150,7 @@ public final class StreamingTables {
   }
 
   private static FlowInfo.FlowKind kindOf(Pipeline.FlowQuery query) {
-    return query.cdc().isPresent() ? FlowInfo.FlowKind.AUTO_CDC
+    return query.cdc().isPresent() ? (query.once() ? FlowInfo.FlowKind.AUTO_CDC_ONCE : FlowInfo.FlowKind.AUTO_CDC)
         : query.replaceWhere().isPresent() ? FlowInfo.FlowKind.REPLACE_WHERE
         : query.once() ? FlowInfo.FlowKind.ONCE : FlowInfo.FlowKind.APPEND;
   }
@@ -253,9 +253,9 @@ public final class StreamingTables {
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(), kindOf(create.flow()),
         create.flow().queryText(), context.session().catalog(), context.session().schema());
-    boolean cdc = flow.kind() == FlowInfo.FlowKind.AUTO_CDC;
+    boolean cdc = flow.autoCdc();
     if (flows.stream().anyMatch(other -> other.id() != flowId
-        && (other.kind() == FlowInfo.FlowKind.AUTO_CDC) != cdc)) {
+        && other.autoCdc() != cdc)) {
       // AUTO CDC rewrites a key's rows from its events, which would drop rows another kind of flow appended.
       throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
     }
@@ -420,7 +420,7 @@ public final class StreamingTables {
           H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
         }
         long removed = H2Storage.deleteAll(connection, table.storageName());
-        if (flows.stream().anyMatch(flow -> flow.kind() == FlowInfo.FlowKind.AUTO_CDC)) {
+        if (flows.stream().anyMatch(FlowInfo::autoCdc)) {
           // AUTO CDC forgets its events (and so its tombstones) with the rows.
           H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
         }
@@ -465,7 +465,7 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
-    if (flow.kind() == FlowInfo.FlowKind.AUTO_CDC) {
+    if (flow.autoCdc()) {
       return new FlowRunner(catalog, storage, user(), context.ingestRoots())
           .cdc(flow, StreamSources.forFlow(context.ingestRoots()), span).targetColumns(span);
     }

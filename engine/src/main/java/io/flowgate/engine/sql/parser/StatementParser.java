@@ -224,16 +224,16 @@ final class StatementParser {
     cursor.expectWord("AS");
     Span flowSpan = cursor.span();
     if (cursor.acceptWords("AUTO", "CDC")) {
-      if (cursor.isWord("ONCE")) {
-        throw Errors.notSupported("AUTO CDC ONCE flows", cursor.span());
-      }
+      boolean once = cursor.acceptWord("ONCE");
       if (cursor.isWord("FROM") && cursor.isWord(1, "SNAPSHOT")) {
         throw Errors.notSupported("AUTO CDC FROM SNAPSHOT (it has no SQL form; compare snapshots in a query)",
             cursor.span());
       }
       cursor.expectWord("INTO");
       List<String> target = cursor.qualifiedName();
-      return new Pipeline.CreateFlow(span, name.get(0), comment, target, tables.autoCdc(flowSpan));
+      Pipeline.FlowQuery cdc = tables.autoCdc(flowSpan);
+      return new Pipeline.CreateFlow(span, name.get(0), comment, target, new Pipeline.FlowQuery(cdc.span(), once,
+          cdc.query(), cdc.queryText(), cdc.cdc(), Optional.empty(), Optional.empty()));
     }
     cursor.expectWord("INSERT");
     boolean once = false;
