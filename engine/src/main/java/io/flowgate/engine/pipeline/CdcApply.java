@@ -244,19 +244,80 @@ final class CdcApply {
           Arrays.copyOfRange(row, keys + 2, keys + 2 + keptTypes.size()), ((Number) row[row.length - 2]).longValue(),
           ((Number) row[row.length - 1]).longValue()));
     }
+    for (List<Event> keyEvents : byKey.values()) {
+      keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
+          .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
+    }
+    long written = spec.scdType() == 1 && !truncates
+        ? applyScd1InPlace(connection, byKey, truncateSequences, version)
+        : rewrite(connection, byKey, truncates, truncateSequences, version);
+    return new Result(upserts, deletes, written);
+  }
+
+  /** Deletes the touched keys' rows and writes them again from their events. */
+  private long rewrite(Connection connection, Map<List<Object>, List<Event>> byKey, boolean truncates,
+      List<Object> truncateSequences, long version) throws SQLException {
     removeTouched(connection, truncates, byKey.keySet());
     long written = 0;
     try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
       for (List<Event> keyEvents : byKey.values()) {
-        keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
-            .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
         for (Version row : spec.scdType() == 2 ? scd2(keyEvents) : scd1(keyEvents, truncateSequences)) {
           insert.add(targetValues(row, version));
           written++;
         }
       }
     }
-    return new Result(upserts, deletes, written);
+    return written;
+  }
+
+  /**
+   * SCD TYPE 1 without a truncate in the batch: a key's state before the batch (its other events) and after it say
+   * whether its row is inserted, updated in place, deleted, or left alone, so unchanged rows are not rewritten.
+   */
+  private long applyScd1InPlace(Connection connection, Map<List<Object>, List<Event>> byKey,
+      List<Object> truncateSequences, long version) throws SQLException {
+    List<List<Object>> removed = new ArrayList<>();
+    long written = 0;
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert());
+        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate())) {
+      for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
+        List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
+        List<Version> before = scd1(earlier, truncateSequences);
+        List<Version> after = scd1(key.getValue(), truncateSequences);
+        if (after.isEmpty()) {
+          if (!before.isEmpty()) {
+            removed.add(key.getKey());
+          }
+        } else if (before.isEmpty()) {
+          insert.add(targetValues(after.get(0), version));
+          written++;
+        } else if (!Arrays.deepEquals(before.get(0).values(), after.get(0).values())) {
+          List<Object> values = targetValues(after.get(0), version);
+          for (int k = 0; k < keyTypes.size(); k++) {
+            flatten(key.getKey().get(k), keyTypes.get(k), values);
+          }
+          update.add(values);
+          written++;
+        }
+      }
+    }
+    removeTouched(connection, false, removed);
+    return written;
+  }
+
+  /** UPDATE of a key's row: every column and the version, then the key. */
+  private H2Statement targetUpdate() {
+    List<String> sets = new ArrayList<>();
+    for (int c = 0; c < target.columns().size(); c++) {
+      sets.add(SqlText.quote(target.columns().get(c).name()) + " = " + placeholder(targetTypes.get(c)));
+    }
+    sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = ?");
+    List<String> keys = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      keys.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
+    }
+    return new H2Statement("UPDATE " + SqlText.table(target.storageName()) + " SET " + String.join(", ", sets)
+        + " WHERE " + String.join(" AND ", keys), List.of());
   }
 
   private EngineException validation(String subClass, String message, long batch) {
