@@ -32,29 +32,15 @@ public final class CatalogStore {
   private CatalogStore() {}
 
   public static List<CatalogInfo> catalogs(Connection connection) throws SQLException {
-    List<CatalogInfo> catalogs = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT NAME, COMMENT, OWNER, CREATED FROM FG_SYS.CATALOGS ORDER BY NAME");
-        ResultSet rows = statement.executeQuery()) {
-      while (rows.next()) {
-        catalogs.add(new CatalogInfo(rows.getString(1), Optional.ofNullable(rows.getString(2)), rows.getString(3),
+    return list(connection, "SELECT NAME, COMMENT, OWNER, CREATED FROM FG_SYS.CATALOGS ORDER BY NAME",
+        rows -> new CatalogInfo(rows.getString(1), Optional.ofNullable(rows.getString(2)), rows.getString(3),
             instant(rows, 4)));
-      }
-    }
-    return catalogs;
   }
 
   public static List<SchemaInfo> schemas(Connection connection) throws SQLException {
-    List<SchemaInfo> schemas = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT CATALOG, NAME, COMMENT, OWNER, CREATED FROM FG_SYS.SCHEMAS ORDER BY CATALOG, NAME");
-        ResultSet rows = statement.executeQuery()) {
-      while (rows.next()) {
-        schemas.add(new SchemaInfo(rows.getString(1), rows.getString(2), Optional.ofNullable(rows.getString(3)),
+    return list(connection, "SELECT CATALOG, NAME, COMMENT, OWNER, CREATED FROM FG_SYS.SCHEMAS ORDER BY CATALOG, NAME",
+        rows -> new SchemaInfo(rows.getString(1), rows.getString(2), Optional.ofNullable(rows.getString(3)),
             rows.getString(4), instant(rows, 5)));
-      }
-    }
-    return schemas;
   }
 
   public static void insertCatalog(Connection connection, CatalogInfo catalog) throws SQLException {
@@ -181,14 +167,8 @@ public final class CatalogStore {
 
   /** The name of the table with id {@code tableId}, if there is one. */
   public static Optional<TableName> tableName(Connection connection, long tableId) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT CATALOG, SCHEMA_NAME, NAME FROM FG_SYS.TABLES WHERE ID = ?")) {
-      bind(statement, tableId);
-      try (ResultSet rows = statement.executeQuery()) {
-        return rows.next() ? Optional.of(new TableName(rows.getString(1), rows.getString(2), rows.getString(3)))
-            : Optional.empty();
-      }
-    }
+    return first(connection, "SELECT CATALOG, SCHEMA_NAME, NAME FROM FG_SYS.TABLES WHERE ID = ?",
+        rows -> new TableName(rows.getString(1), rows.getString(2), rows.getString(3)), tableId);
   }
 
   public static void insertTable(Connection connection, TableInfo table) throws SQLException {
@@ -252,25 +232,12 @@ public final class CatalogStore {
   }
 
   public static List<String> storageNames(Connection connection) throws SQLException {
-    List<String> names = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement("SELECT STORAGE_NAME FROM FG_SYS.TABLES");
-        ResultSet rows = statement.executeQuery()) {
-      while (rows.next()) {
-        names.add(rows.getString(1));
-      }
-    }
-    return names;
+    return list(connection, "SELECT STORAGE_NAME FROM FG_SYS.TABLES", rows -> rows.getString(1));
   }
 
   public static long latestVersion(Connection connection, long tableId) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT COALESCE(MAX(VERSION), -1) FROM FG_SYS.COMMITS WHERE TABLE_ID = ?")) {
-      bind(statement, tableId);
-      try (ResultSet rows = statement.executeQuery()) {
-        rows.next();
-        return rows.getLong(1);
-      }
-    }
+    return first(connection, "SELECT COALESCE(MAX(VERSION), -1) FROM FG_SYS.COMMITS WHERE TABLE_ID = ?",
+        rows -> rows.getLong(1), tableId).orElseThrow();
   }
 
   public static void insertCommit(Connection connection, CommitInfo commit) throws SQLException {
@@ -295,34 +262,19 @@ public final class CatalogStore {
 
   private static List<CommitInfo> readCommits(Connection connection, String sql, long tableId, Object... values)
       throws SQLException {
-    List<CommitInfo> commits = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(sql)) {
-      bind(statement, values);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          Map<String, Long> metrics = new LinkedHashMap<>();
-          TextMaps.decode(rows.getString(6)).forEach((key, value) -> metrics.put(key, Long.parseLong(value)));
-          commits.add(new CommitInfo(tableId, rows.getLong(1), instant(rows, 2), rows.getString(3),
-              rows.getString(4), TextMaps.decode(rows.getString(5)), metrics));
-        }
-      }
-    }
-    return commits;
+    return list(connection, sql, rows -> {
+      Map<String, Long> metrics = new LinkedHashMap<>();
+      TextMaps.decode(rows.getString(6)).forEach((key, value) -> metrics.put(key, Long.parseLong(value)));
+      return new CommitInfo(tableId, rows.getLong(1), instant(rows, 2), rows.getString(3), rows.getString(4),
+          TextMaps.decode(rows.getString(5)), metrics);
+    }, values);
   }
 
   public static List<FlowInfo> flows(Connection connection, long targetId) throws SQLException {
-    List<FlowInfo> flows = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement("SELECT ID, NAME, KIND, QUERY_SQL, CATALOG,"
-        + " SCHEMA_NAME FROM FG_SYS.FLOWS WHERE TARGET_ID = ? ORDER BY ID")) {
-      bind(statement, targetId);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          flows.add(new FlowInfo(rows.getLong(1), targetId, rows.getString(2),
-              FlowInfo.FlowKind.valueOf(rows.getString(3)), rows.getString(4), rows.getString(5), rows.getString(6)));
-        }
-      }
-    }
-    return flows;
+    return list(connection, "SELECT ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME FROM FG_SYS.FLOWS"
+        + " WHERE TARGET_ID = ? ORDER BY ID", rows -> new FlowInfo(rows.getLong(1), targetId, rows.getString(2),
+            FlowInfo.FlowKind.valueOf(rows.getString(3)), rows.getString(4), rows.getString(5), rows.getString(6)),
+        targetId);
   }
 
   public static void upsertFlow(Connection connection, FlowInfo flow) throws SQLException {
@@ -350,28 +302,14 @@ public final class CatalogStore {
   /** The details of a table's newest event of one type. */
   public static Optional<String> latestEventDetails(Connection connection, long tableId, String eventType)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement("SELECT DETAILS FROM FG_SYS.EVENTS"
-        + " WHERE TABLE_ID = ? AND EVENT_TYPE = ? ORDER BY SEQ DESC LIMIT 1")) {
-      bind(statement, tableId, eventType);
-      try (ResultSet rows = statement.executeQuery()) {
-        return rows.next() ? Optional.of(rows.getString(1)) : Optional.empty();
-      }
-    }
+    return first(connection, "SELECT DETAILS FROM FG_SYS.EVENTS WHERE TABLE_ID = ? AND EVENT_TYPE = ?"
+        + " ORDER BY SEQ DESC LIMIT 1", rows -> rows.getString(1), tableId, eventType);
   }
 
   public static List<ExpectationInfo> expectations(Connection connection, long tableId) throws SQLException {
-    List<ExpectationInfo> expectations = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT NAME, EXPRESSION, ACTION FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ? ORDER BY POS")) {
-      bind(statement, tableId);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          expectations.add(new ExpectationInfo(rows.getString(1), rows.getString(2),
-              ExpectationInfo.Action.valueOf(rows.getString(3))));
-        }
-      }
-    }
-    return expectations;
+    return list(connection, "SELECT NAME, EXPRESSION, ACTION FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ? ORDER BY POS",
+        rows -> new ExpectationInfo(rows.getString(1), rows.getString(2),
+            ExpectationInfo.Action.valueOf(rows.getString(3))), tableId);
   }
 
   public static void replaceExpectations(Connection connection, long tableId, List<ExpectationInfo> expectations)
@@ -396,17 +334,9 @@ public final class CatalogStore {
   }
 
   public static List<FlowCheckpoint> checkpoints(Connection connection, long flowId) throws SQLException {
-    List<FlowCheckpoint> checkpoints = new ArrayList<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT SOURCE_ID, SOURCE_NAME, VERSION FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ? ORDER BY SOURCE_ID")) {
-      bind(statement, flowId);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          checkpoints.add(new FlowCheckpoint(flowId, rows.getLong(1), rows.getString(2), rows.getLong(3)));
-        }
-      }
-    }
-    return checkpoints;
+    return list(connection, "SELECT SOURCE_ID, SOURCE_NAME, VERSION FROM FG_SYS.CHECKPOINTS WHERE FLOW_ID = ?"
+        + " ORDER BY SOURCE_ID", rows -> new FlowCheckpoint(flowId, rows.getLong(1), rows.getString(2),
+            rows.getLong(3)), flowId);
   }
 
   public static void saveCheckpoint(Connection connection, FlowCheckpoint checkpoint) throws SQLException {
@@ -417,15 +347,8 @@ public final class CatalogStore {
 
   public static Optional<StreamingSettings> streamingSettings(Connection connection, long tableId)
       throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT DECLARED_SCHEMA, SCHEDULE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?")) {
-      bind(statement, tableId);
-      try (ResultSet rows = statement.executeQuery()) {
-        return rows.next()
-            ? Optional.of(new StreamingSettings(tableId, rows.getBoolean(1), Optional.ofNullable(rows.getString(2))))
-            : Optional.empty();
-      }
-    }
+    return first(connection, "SELECT DECLARED_SCHEMA, SCHEDULE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?",
+        rows -> new StreamingSettings(tableId, rows.getBoolean(1), Optional.ofNullable(rows.getString(2))), tableId);
   }
 
   public static void saveStreamingSettings(Connection connection, StreamingSettings settings) throws SQLException {
@@ -439,17 +362,8 @@ public final class CatalogStore {
   }
 
   public static java.util.Set<String> ingestedFiles(Connection connection, long flowId) throws SQLException {
-    java.util.Set<String> paths = new java.util.HashSet<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT PATH FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?")) {
-      bind(statement, flowId);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          paths.add(rows.getString(1));
-        }
-      }
-    }
-    return paths;
+    return new java.util.HashSet<>(list(connection, "SELECT PATH FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?",
+        rows -> rows.getString(1), flowId));
   }
 
   public static void recordIngestedFile(Connection connection, long flowId, String path) throws SQLException {
@@ -469,6 +383,30 @@ public final class CatalogStore {
       bind(statement, values);
       statement.executeUpdate();
     }
+  }
+
+  /** Reads one row of a result into a value. */
+  private interface RowReader<T> {
+    T read(ResultSet rows) throws SQLException;
+  }
+
+  private static <T> List<T> list(Connection connection, String sql, RowReader<T> reader, Object... values)
+      throws SQLException {
+    List<T> result = new ArrayList<>();
+    try (PreparedStatement statement = connection.prepareStatement(sql)) {
+      bind(statement, values);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          result.add(reader.read(rows));
+        }
+      }
+    }
+    return result;
+  }
+
+  private static <T> Optional<T> first(Connection connection, String sql, RowReader<T> reader, Object... values)
+      throws SQLException {
+    return list(connection, sql, reader, values).stream().findFirst();
   }
 
   private static void bind(PreparedStatement statement, Object... values) throws SQLException {
