@@ -54,6 +54,17 @@ class PipelineRunTest {
     });
   }
 
+  /** What one {@code run} of the command printed and returned. */
+  private record Run(int code, String out, String err) {}
+
+  private static Run run(String... args) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    int code = Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        new PrintStream(err, true, StandardCharsets.UTF_8));
+    return new Run(code, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+  }
+
   @Test
   void runsAFolderInDependencyOrder() throws Exception {
     Path data = temp.resolve("data");
@@ -73,12 +84,10 @@ class PipelineRunTest {
     Files.writeString(project.resolve("b_bronze.sql"),
         "CREATE OR REFRESH STREAMING TABLE orders_bronze AS SELECT * FROM STREAM(orders_raw);\n");
 
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    String printed = out.toString(StandardCharsets.UTF_8);
-    assertThat(code).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    String[] args = {project.toString(), "--data", data.toString()};
+    Run first = run(args);
+    String printed = first.out();
+    assertThat(first.code()).as(first.err()).isZero();
     assertThat(printed.indexOf("orders_bronze")).isLessThan(printed.indexOf("dataset main.default.orders_silver"));
     assertThat(printed).contains("flow orders_bronze -> main.default.orders_bronze: COMPLETED, 3 rows read, 3 written",
         "flow orders_silver -> main.default.orders_silver: COMPLETED, 3 rows read, 2 written, 1 dropped",
@@ -86,18 +95,13 @@ class PipelineRunTest {
         "update COMPLETED: 4 flows, 10 rows read, 7 written, 1 dropped");
 
     // a second run finds nothing new; a broken project fails with a non-zero exit
-    out.reset();
-    assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
-        .isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains("update COMPLETED: 4 flows, 0 rows read, 0 written");
+    Run again = run(args);
+    assertThat(again.code()).isZero();
+    assertThat(again.out()).contains("update COMPLETED: 4 flows, 0 rows read, 0 written");
     Files.writeString(project.resolve("c_bad.sql"), "INSERT INTO orders_raw VALUES (9, 9, 'x');\n");
-    err.reset();
-    assertThat(Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8)))
-        .isEqualTo(1);
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("[PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR]",
-        "c_bad.sql:1");
+    Run broken = run(args);
+    assertThat(broken.code()).isEqualTo(1);
+    assertThat(broken.err()).contains("[PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR]", "c_bad.sql:1");
 
     onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
         "SELECT region, count(*) FROM orders_by_region GROUP BY region ORDER BY region"))
@@ -116,12 +120,10 @@ class PipelineRunTest {
       }
     }
     Path data = temp.resolve("example-data");
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
     String[] args = {example.toString(), "--data", data.toString(), "--ingest-root", ingest.toString()};
-    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+    Run first = run(args);
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.out()).contains(
         "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 6 rows read, 6 written",
         "flow orders_silver -> main.default.orders_silver: COMPLETED, 6 rows read, 5 written, 1 dropped, failing"
             + " rows by expectation {valid_id=1, positive_amount=2}",
@@ -130,10 +132,9 @@ class PipelineRunTest {
 
     Files.writeString(ingest.resolve("orders").resolve("orders-2026-11-02.csv"),
         "order_id,customer,region,amount,ordered_at\n6,Gus,us,10.00,2026-11-02 08:00:00\n");
-    out.reset();
-    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8))).isZero();
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+    Run second = run(args);
+    assertThat(second.code()).isZero();
+    assertThat(second.out()).contains(
         "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 1 rows read, 1 written",
         "update COMPLETED: 4 flows, 4 rows read, 3 written");
   }
@@ -149,17 +150,14 @@ class PipelineRunTest {
         "  AS SELECT * FROM STREAM(readings);",
         "CREATE OR REFRESH STREAMING TABLE report AS SELECT id FROM STREAM(checked);",
         "CREATE OR REFRESH STREAMING TABLE raw_copy AS SELECT * FROM STREAM(readings);", ""));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    int code = Main.runPipeline(new String[] {project.toString(), "--data", data.toString()},
-        new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
-    assertThat(code).isEqualTo(1);
-    assertThat(out.toString(StandardCharsets.UTF_8)).contains(
+    Run failed = run(project.toString(), "--data", data.toString());
+    assertThat(failed.code()).isEqualTo(1);
+    assertThat(failed.out()).contains(
         "flow checked -> main.default.checked: FAILED [EXPECTATION_VIOLATION.VERBOSITY_ALL]",
         "flow report -> main.default.report: SKIPPED (the upstream dataset main.default.checked failed)",
         "flow raw_copy -> main.default.raw_copy: COMPLETED, 2 rows read, 2 written",
         "update FAILED: 3 flows, 2 rows read, 2 written");
-    assertThat(err.toString(StandardCharsets.UTF_8)).contains("update FAILED: [EXPECTATION_VIOLATION");
+    assertThat(failed.err()).contains("update FAILED: [EXPECTATION_VIOLATION");
 
     onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
         "SELECT event_type, details FROM event_log(TABLE(report)) WHERE event_type <> 'create_update'"))
@@ -178,13 +176,11 @@ class PipelineRunTest {
         "CREATE OR REFRESH STREAMING TABLE published AS SELECT id, value * 10 AS tenfold FROM STREAM(positive);",
         ""));
     String[] args = {project.toString(), "--data", data.toString()};
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    Run first = run(args);
+    assertThat(first.code()).as(first.err()).isZero();
     runOnGateway(data, "INSERT INTO readings VALUES (3, 7)");
-    assertThat(Main.runPipeline(args, new PrintStream(out, true, StandardCharsets.UTF_8),
-        new PrintStream(err, true, StandardCharsets.UTF_8))).as(err.toString(StandardCharsets.UTF_8)).isZero();
+    Run second = run(args);
+    assertThat(second.code()).as(second.err()).isZero();
 
     onGateway(data, (connection, statement) -> {
       assertThat(QueryRows.of(statement, "SELECT id, tenfold FROM published ORDER BY id"))
