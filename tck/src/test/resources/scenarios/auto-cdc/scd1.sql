@@ -245,3 +245,21 @@ CREATE FLOW bad_flow AS AUTO CDC FROM SNAPSHOT INTO plain FROM ev KEYS (id);
 SHOW TABLES LIKE 'bad*';
 > database | tableName | isTemporary
 > rows: 0
+-- R13: a flow's state follows its KEYS, SEQUENCE BY, STORED AS and IGNORE NULL UPDATES; another needs FULL
+CREATE TABLE rk (id INT, name STRING, seq INT);
+> ok
+INSERT INTO rk VALUES (1, 'a', 1), (1, 'b', 2), (2, 'c', 1);
+> update count 3
+CREATE OR REFRESH STREAMING TABLE rekeyed FLOW AUTO CDC FROM STREAM(rk) KEYS (id) SEQUENCE BY seq;
+> ok
+CREATE OR REFRESH STREAMING TABLE rekeyed FLOW AUTO CDC FROM STREAM(rk) KEYS (id, name) SEQUENCE BY seq;
+> exception AUTOCDC_INCOMPATIBLE_STATE
+CREATE OR REFRESH STREAMING TABLE rekeyed FLOW AUTO CDC FROM STREAM(rk) KEYS (id) IGNORE NULL UPDATES SEQUENCE BY seq;
+> exception AUTOCDC_INCOMPATIBLE_STATE
+REFRESH STREAMING TABLE rekeyed FULL;
+> ok
+SELECT * FROM rekeyed ORDER BY id;
+> id | name | seq
+> 1 | b | 2
+> 2 | c | 1
+> rows: 2

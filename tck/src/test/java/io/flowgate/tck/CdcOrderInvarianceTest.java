@@ -16,8 +16,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * SPEC R11: the same change events, delivered in any order across any number of refreshes, give the same target
- * as one sorted batch, for SCD TYPE 1 (with deletes and truncates) and SCD TYPE 2 (with deletes and untracked
- * columns). Seeded and reproducible: a failure names its seed and trial.
+ * as one sorted batch, for SCD TYPE 1 (with deletes and truncates, with IGNORE NULL UPDATES in the events layout
+ * and without it in the latest layout) and SCD TYPE 2 (with deletes and untracked columns). Seeded and
+ * reproducible: a failure names its seed and trial.
  */
 class CdcOrderInvarianceTest {
   private static final long SEED = 20261129L;
@@ -61,6 +62,11 @@ class CdcOrderInvarianceTest {
     statement.execute("CREATE FLOW f_one" + suffix + " AS AUTO CDC INTO one" + suffix + " FROM STREAM(ev" + suffix
         + ") KEYS (id) IGNORE NULL UPDATES ON (v) APPLY AS DELETE WHEN op = 'D'"
         + " APPLY AS TRUNCATE WHEN op = 'T' SEQUENCE BY seq COLUMNS * EXCEPT (op)");
+    // Without IGNORE NULL UPDATES a key's newest event is its state: the latest layout, with its own tombstones.
+    statement.execute("CREATE STREAMING TABLE three" + suffix);
+    statement.execute("CREATE FLOW f_three" + suffix + " AS AUTO CDC INTO three" + suffix + " FROM STREAM(ev"
+        + suffix + ") KEYS (id) APPLY AS DELETE WHEN op = 'D' APPLY AS TRUNCATE WHEN op = 'T' SEQUENCE BY seq"
+        + " COLUMNS * EXCEPT (op)");
     statement.execute("CREATE STREAMING TABLE two" + suffix);
     statement.execute("CREATE FLOW f_two" + suffix + " AS AUTO CDC INTO two" + suffix
         + " FROM (SELECT * FROM STREAM(ev" + suffix + ") WHERE op <> 'T') KEYS (id) APPLY AS DELETE WHEN op = 'D'"
@@ -72,11 +78,14 @@ class CdcOrderInvarianceTest {
     statement.execute("INSERT INTO ev" + suffix + " VALUES " + String.join(", ", values));
     statement.execute("REFRESH STREAMING TABLE one" + suffix);
     statement.execute("REFRESH STREAMING TABLE two" + suffix);
+    statement.execute("REFRESH STREAMING TABLE three" + suffix);
   }
 
   private static List<String> state(Statement statement, String suffix) throws SQLException {
     List<String> rows = new ArrayList<>(QueryRows.of(statement, "SELECT 'one', id, v, note, seq, NULL, NULL FROM one"
         + suffix + " ORDER BY id"));
+    rows.addAll(QueryRows.of(statement, "SELECT 'three', id, v, note, seq, NULL, NULL FROM three" + suffix
+        + " ORDER BY id"));
     rows.addAll(QueryRows.of(statement, "SELECT 'two', id, v, note, NULL, __START_AT, __END_AT FROM two" + suffix
         + " ORDER BY id, __START_AT"));
     return rows;
@@ -109,6 +118,7 @@ class CdcOrderInvarianceTest {
         for (String suffix : List.of(sorted, shuffled)) {
           statement.execute("DROP TABLE one" + suffix);
           statement.execute("DROP TABLE two" + suffix);
+          statement.execute("DROP TABLE three" + suffix);
           statement.execute("DROP TABLE ev" + suffix);
         }
       }

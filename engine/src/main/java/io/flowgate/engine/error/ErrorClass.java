@@ -8,6 +8,7 @@ public enum ErrorClass {
   AMBIGUOUS_REFERENCE("42702", "Reference <name> is ambiguous, could be: <referenceNames>."),
   ARITHMETIC_OVERFLOW("22003", "<message>. If necessary set ansi_mode to false to bypass this error."),
   ASSIGNMENT_ARITY_MISMATCH("42802", "The number of columns or variables assigned or aliased: <numTarget> does not match the number of source expressions: <numExpr>."),
+  AUTOCDC_INCOMPATIBLE_STATE("55000", "The AUTO CDC state of <tableName> was built for <stored>, but its flows now declare <declared>. Changing KEYS, SEQUENCE BY, STORED AS, IGNORE NULL UPDATES or the kept columns of SCD TYPE 2 needs a full refresh: REFRESH STREAMING TABLE <tableName> FULL."),
   AUTOCDC_MICROBATCH_VALIDATION("22000", "AutoCDC flow on table <tableName> in batch <batchId> failed microbatch validation."),
   CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE("42809", "Cannot create the managed table <tableName>: a streaming table of that name exists. Drop the streaming table first."),
   CAST_INVALID_INPUT("22018", "The value <expression> cannot be cast to <targetType> because it is malformed."),

@@ -28,25 +28,35 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Applies a batch of AUTO CDC change events to its target. Every event a target received is kept in its event
- * store ({@code FG_DATA."E<target id>"}), and a batch recomputes each key it touches from all of that key's events
- * in sequence order (a truncate touches every key). The target is therefore a function of the set of events,
+ * Applies a batch of AUTO CDC change events to its target, so that the target is a function of the set of events,
  * whatever order and batches they came in: late events re-stitch history, deletes stay as tombstones, and
- * replaying an event changes nothing. SCD TYPE 1 keeps a key's latest state; SCD TYPE 2 keeps its versions with
- * {@code __START_AT} and {@code __END_AT}.
+ * replaying an event changes nothing. The state beside the target ({@code FG_DATA."E<target id>"}) takes one of
+ * two layouts:
+ * <ul>
+ *   <li><b>latest</b> (SCD TYPE 1 without IGNORE NULL UPDATES): a key's state is its newest event alone, so the
+ *       target row keeps its sequence in a hidden column and the store keeps only tombstones and the newest
+ *       truncate ({@link CdcLatest});
+ *   <li><b>events</b> (SCD TYPE 2, or IGNORE NULL UPDATES, where older events still matter): the store keeps every
+ *       event, and a batch recomputes each key it touches from all of that key's events in sequence order (a
+ *       truncate touches every key).
+ * </ul>
+ * The layout a state was built for is written on the store; a flow that declares another needs a full refresh.
  */
 final class CdcApply {
   static final String START_AT = "__START_AT";
   static final String END_AT = "__END_AT";
-  private static final int UPSERT = 0;
-  private static final int DELETE = 1;
-  private static final int TRUNCATE = 2;
+  static final int UPSERT = 0;
+  static final int DELETE = 1;
+  static final int TRUNCATE = 2;
 
   /** One change event: its key, sequence, kind and kept values, and the order it arrived in. */
-  private record Event(List<Object> key, Object sequence, int op, Object[] values, long arrival, long ordinal) {}
+  record Event(List<Object> key, Object sequence, int op, Object[] values, long arrival, long ordinal) {}
+
+  /** A batch's events, validated, and how many were upserts and deletes. */
+  record Batch(List<Event> events, long upserts, long deletes, boolean truncates) {}
 
   /** A row the target holds for a key; SCD TYPE 2 versions carry their interval. */
-  private record Version(Object[] values, Object start, Object end) {}
+  record Version(Object[] values, Object start, Object end) {}
 
   /** What a batch did. */
   record Result(long upserts, long deletes, long rowsWritten) {}
@@ -64,6 +74,8 @@ final class CdcApply {
   private final List<ResultColumn> described;
   /** The target's column types, parsed once. */
   private final List<SqlType> targetTypes;
+  /** Whether a key's newest event is its whole state (the latest layout). */
+  private final boolean latestOnly;
 
   CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described) {
     this(spec, events, described, null);
@@ -77,6 +89,7 @@ final class CdcApply {
     this.targetTypes = target == null ? List.of()
         : target.columns().stream().map(column -> SqlParser.parseType(column.type())).toList();
     this.described = described;
+    this.latestOnly = spec.scdType() == 1 && spec.ignoreNullUpdates().isEmpty();
     int keys = events.keys().size();
     for (int i = 0; i < keys; i++) {
       keyTypes.add(concrete(described.get(i).type()));
@@ -133,29 +146,83 @@ final class CdcApply {
         Optional.empty());
   }
 
-  /** The event store and the indexes that find a key's events and a batch's; H2 commits them on their own. */
-  List<String> storeDdl() {
-    List<String> columns = new ArrayList<>();
+  /**
+   * Makes the store, the target's index on its keys and, for the latest layout, the target's sequence column, once
+   * per layout. A store built for another layout is rebuilt when it and the target are empty (a new flow, or after
+   * a full refresh); otherwise the flow fails with {@link ErrorClass#AUTOCDC_INCOMPATIBLE_STATE}.
+   */
+  void prepare(H2Storage storage) {
+    String layout = layout();
+    Object[] stored = storage.inTransaction(connection -> H2Storage.firstRow(connection, new H2Statement(
+        "SELECT REMARKS FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = " + SqlText.literal(SqlText.DATA_SCHEMA)
+            + " AND TABLE_NAME = " + SqlText.literal(store), List.of()), Map.of()));
+    if (stored != null && layout.equals(stored[0])) {
+      return;
+    }
+    if (stored != null) {
+      boolean empty = storage.inTransaction(connection -> isEmpty(connection, store)
+          && isEmpty(connection, target.storageName()));
+      if (!empty) {
+        throw EngineException.of(ErrorClass.AUTOCDC_INCOMPATIBLE_STATE)
+            .parameter("tableName", Errors.quote(target.name().parts()))
+            .parameter("stored", stored[0] == null ? "an earlier layout" : stored[0])
+            .parameter("declared", layout).at(spec.span()).build();
+      }
+      storage.dropTable(store);
+      storage.execute("DROP INDEX IF EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "."
+          + SqlText.quote(target.storageName() + "_CDC"));
+      storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " DROP COLUMN IF EXISTS "
+          + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN));
+    }
     List<String> keyColumns = new ArrayList<>();
+    List<String> columns = new ArrayList<>();
     for (int i = 0; i < keyTypes.size(); i++) {
       columns.add("\"K" + i + "\" " + keyTypes.get(i).h2Type());
       keyColumns.add("\"K" + i + "\"");
     }
     columns.add("\"S\" " + sequenceType.h2Type());
     columns.add("\"OP\" TINYINT NOT NULL");
-    for (int i = 0; i < keptTypes.size(); i++) {
-      columns.add("\"V" + i + "\" " + keptTypes.get(i).h2Type());
+    if (!latestOnly) {
+      for (int i = 0; i < keptTypes.size(); i++) {
+        columns.add("\"V" + i + "\" " + keptTypes.get(i).h2Type());
+      }
+      columns.add("\"ARRIVAL\" BIGINT NOT NULL");
+      columns.add("\"ORD\" BIGINT NOT NULL");
     }
-    columns.add("\"ARRIVAL\" BIGINT NOT NULL");
-    columns.add("\"ORD\" BIGINT NOT NULL");
-    return List.of("CREATE TABLE IF NOT EXISTS " + SqlText.table(store) + " (" + String.join(", ", columns) + ")",
-        index(store, store + "_K", keyColumns), index(store, store + "_A", List.of("\"ARRIVAL\"")));
+    storage.execute("CREATE TABLE " + SqlText.table(store) + " (" + String.join(", ", columns) + ")");
+    storage.execute(index(store, store + "_K", keyColumns));
+    if (latestOnly) {
+      storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " ADD COLUMN IF NOT EXISTS "
+          + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN) + " " + sequenceType.h2Type());
+    } else {
+      storage.execute(index(store, store + "_A", List.of("\"ARRIVAL\"")));
+    }
+    List<String> targetKeys = events.keys().stream().map(key -> SqlText.quote(targetColumn(key))).toList();
+    storage.execute(index(target.storageName(), target.storageName() + "_CDC", targetKeys));
+    // Written last: a store without its layout (a crash in between) is rebuilt on the next update.
+    storage.execute("COMMENT ON TABLE " + SqlText.table(store) + " IS " + SqlText.literal(layout));
   }
 
-  /** The index that finds the target's rows of a key; made when the target exists, before its first batch. */
-  String targetIndexDdl() {
-    List<String> targetKeys = events.keys().stream().map(key -> SqlText.quote(targetColumn(key))).toList();
-    return index(target.storageName(), target.storageName() + "_CDC", targetKeys);
+  /** The layout this flow's state needs, in words, as the store is labelled with it. */
+  private String layout() {
+    List<String> keys = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      keys.add(events.keys().get(k) + " " + keyTypes.get(k).sql());
+    }
+    String common = "KEYS (" + String.join(", ", keys) + ") SEQUENCE BY " + sequenceType.sql();
+    if (latestOnly) {
+      return "the latest event per key, " + common;
+    }
+    List<String> kept = new ArrayList<>();
+    for (int i = 0; i < keptTypes.size(); i++) {
+      kept.add(events.kept().get(i) + " " + keptTypes.get(i).sql());
+    }
+    return "every event, " + common + " COLUMNS (" + String.join(", ", kept) + ")";
+  }
+
+  private static boolean isEmpty(Connection connection, String table) throws SQLException {
+    return H2Storage.firstRow(connection, new H2Statement("SELECT 1 FROM " + SqlText.table(table) + " LIMIT 1",
+        List.of()), Map.of()) == null;
   }
 
   private static String index(String table, String name, List<String> columns) {
@@ -179,8 +246,25 @@ final class CdcApply {
 
   /** Applies the batch the events query reads with {@code runtime}, as target commit {@code version}. */
   Result apply(Connection connection, Map<String, Object> runtime, long version) throws SQLException {
+    H2Statement read = latestOnly ? latest().lookup(events.query().statement(), described.size()) : events.query().statement();
+    List<Object[]> rows = H2Storage.allRows(connection, read, List.of(), runtime);
+    Batch batch = validate(rows, version);
+    if (batch.events().isEmpty()) {
+      return new Result(0, 0, 0);
+    }
+    long written = latestOnly ? latest().apply(connection, batch, rows, version) : applyEvents(connection, batch,
+        version);
+    return new Result(batch.upserts(), batch.deletes(), written);
+  }
+
+  private CdcLatest latest() {
+    return new CdcLatest(this, target, events.keys().stream().map(this::targetColumn).toList(), keyTypes,
+        sequenceType, spec.truncateWhen().isPresent());
+  }
+
+  /** The batch's events, after the checks that fail it as a whole: no NULL sequence, no NULL key but in truncates. */
+  private Batch validate(List<Object[]> rows, long version) {
     int keys = keyTypes.size();
-    List<Object[]> rows = H2Storage.allRows(connection, events.query().statement(), List.of(), runtime);
     List<Event> batch = new ArrayList<>();
     long nullSequences = 0;
     long[] nullKeys = new long[keys];
@@ -200,8 +284,9 @@ final class CdcApply {
       upserts += op == UPSERT ? 1 : 0;
       deletes += op == DELETE ? 1 : 0;
       truncates |= op == TRUNCATE;
-      batch.add(new Event(key, row[keys], op, Arrays.copyOfRange(row, keys + CdcPlanner.FIXED_COLUMNS, row.length),
-          version, r));
+      int values = keys + CdcPlanner.FIXED_COLUMNS;
+      batch.add(new Event(key, row[keys], op, Arrays.copyOfRange(row, values, values + keptTypes.size()), version,
+          r));
     }
     if (nullSequences > 0) {
       throw validation("NULL_SEQUENCE", "The microbatch contains " + nullSequences + " row(s) with a null sequencing"
@@ -217,10 +302,14 @@ final class CdcApply {
       throw validation("NULL_KEY", "The microbatch contains rows with null values in the following key column(s): "
           + counts + ". All rows must have non-null values for every key column.", version);
     }
-    if (batch.isEmpty()) {
-      return new Result(0, 0, 0);
-    }
-    storeEvents(connection, batch);
+    return new Batch(batch, upserts, deletes, truncates);
+  }
+
+  /** The events layout: keeps the batch's events, then recomputes every key it touched from all its events. */
+  private long applyEvents(Connection connection, Batch batch, long version) throws SQLException {
+    int keys = keyTypes.size();
+    boolean truncates = batch.truncates();
+    storeEvents(connection, batch.events());
     List<Object> truncateSequences = new ArrayList<>();
     if (spec.truncateWhen().isPresent()) {
       // Only a flow with APPLY AS TRUNCATE has truncates to look for (a scan of its event store).
@@ -248,10 +337,9 @@ final class CdcApply {
       keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
           .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
     }
-    long written = spec.scdType() == 1 && !truncates
+    return spec.scdType() == 1 && !truncates
         ? applyScd1InPlace(connection, byKey, truncateSequences, version)
         : rewrite(connection, byKey, truncates, truncateSequences, version);
-    return new Result(upserts, deletes, written);
   }
 
   /** Deletes the touched keys' rows and writes them again from their events. */
@@ -307,11 +395,24 @@ final class CdcApply {
 
   /** UPDATE of a key's row: every column and the version, then the key. */
   private H2Statement targetUpdate() {
+    return targetUpdate(false);
+  }
+
+  /**
+   * UPDATE of a target row: every column and the version, then (with {@code byRowId}) the hidden sequence and the
+   * row's id, else the key.
+   */
+  H2Statement targetUpdate(boolean byRowId) {
     List<String> sets = new ArrayList<>();
     for (int c = 0; c < target.columns().size(); c++) {
       sets.add(SqlText.quote(target.columns().get(c).name()) + " = " + placeholder(targetTypes.get(c)));
     }
     sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = ?");
+    if (byRowId) {
+      sets.add(SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN) + " = " + placeholder(sequenceType));
+      return new H2Statement("UPDATE " + SqlText.table(target.storageName()) + " SET " + String.join(", ", sets)
+          + " WHERE _ROWID_ = ?", List.of());
+    }
     List<String> keys = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
       keys.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
@@ -486,6 +587,11 @@ final class CdcApply {
   // says the whole value is NULL.
 
   private H2Statement targetInsert() {
+    return targetInsert(false);
+  }
+
+  /** INSERT of a target row: every column, the version, then (with {@code sequence}) the hidden sequence. */
+  H2Statement targetInsert(boolean sequence) {
     List<String> names = new ArrayList<>();
     List<String> placeholders = new ArrayList<>();
     for (ColumnInfo column : target.columns()) {
@@ -494,11 +600,15 @@ final class CdcApply {
     }
     names.add(SqlText.quote(SqlText.VERSION_COLUMN));
     placeholders.add("?");
+    if (sequence) {
+      names.add(SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN));
+      placeholders.add(placeholder(sequenceType));
+    }
     return new H2Statement("INSERT INTO " + SqlText.table(target.storageName()) + " (" + String.join(", ", names)
         + ") VALUES (" + String.join(", ", placeholders) + ")", List.of());
   }
 
-  private List<Object> targetValues(Version row, long version) {
+  List<Object> targetValues(Version row, long version) {
     List<Object> values = new ArrayList<>();
     for (int c = 0; c < target.columns().size(); c++) {
       ColumnInfo column = target.columns().get(c);
@@ -524,7 +634,7 @@ final class CdcApply {
     return target.columns().stream().map(ColumnInfo::name).filter(name::equalsIgnoreCase).findFirst().orElse(name);
   }
 
-  private static String placeholder(SqlType type) {
+  static String placeholder(SqlType type) {
     if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
       List<SqlType> parts = type.kind() == TypeKind.MAP
           ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
@@ -536,7 +646,7 @@ final class CdcApply {
     return "CAST(? AS " + type.h2Type() + ")";
   }
 
-  private static void flatten(Object value, SqlType type, List<Object> values) {
+  static void flatten(Object value, SqlType type, List<Object> values) {
     if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
       List<SqlType> parts = type.kind() == TypeKind.MAP
           ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();

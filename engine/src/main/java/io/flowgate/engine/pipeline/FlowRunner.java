@@ -184,7 +184,6 @@ public final class FlowRunner {
     }
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     CdcApply cdc = cdc(flow, streams, span).forTarget(target);
-    cdc.storeDdl().forEach(storage::executeOnce);
     return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),
         streams.fileReads(), expectations);
   }
@@ -216,7 +215,7 @@ public final class FlowRunner {
    */
   public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
-    planned.cdc().ifPresent(cdc -> storage.executeOnce(cdc.targetIndexDdl()));
+    planned.cdc().ifPresent(cdc -> cdc.prepare(storage));
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);
     }

@@ -8,6 +8,11 @@ public final class SqlText {
    * table is "rows with a version above the checkpoint". Users cannot name a column so.
    */
   public static final String VERSION_COLUMN = "__fg_commit_version";
+  /**
+   * The hidden column of an AUTO CDC SCD TYPE 1 target that keeps each row's sequence value, so that applying an
+   * event needs only the target's row. Users cannot name a column so.
+   */
+  public static final String CDC_SEQUENCE_COLUMN = "__fg_cdc_sequence";
 
   private SqlText() {}
 

@@ -82,7 +82,8 @@ public final class TableDefinitions {
   private static void validate(List<ColumnDefinition> columns) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
-      if (column.name().equalsIgnoreCase(SqlText.VERSION_COLUMN)) {
+      if (column.name().equalsIgnoreCase(SqlText.VERSION_COLUMN)
+          || column.name().equalsIgnoreCase(SqlText.CDC_SEQUENCE_COLUMN)) {
         throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
             column.span());
       }

@@ -36,8 +36,6 @@ public final class PipelineBenchmark {
       }
     }
 
-    // Each measure runs ROUNDS times, Flowgate and its H2 baseline in turns, and the medians are compared: on a
-    // small machine one run of either can be off by a factor of two (JIT, GC, the store's background writer).
     List<Double> h2Table = new ArrayList<>();
     List<Double> h2Csv = new ArrayList<>();
     List<Double> flowgateTable = new ArrayList<>();
@@ -55,25 +53,25 @@ public final class PipelineBenchmark {
       statement.execute("CREATE TABLE src (id BIGINT, name STRING, amount DECIMAL(12,2))");
       statement.execute("INSERT INTO src SELECT id, concat('name-', id), CAST(id / 100.0 AS DECIMAL(12,2))"
           + " FROM range(" + ingestRows + ")");
-      for (int round = 0; round < ROUNDS; round++) {
+      for (int round = 0; round < Rounds.DEFAULT; round++) {
         raw.execute("DROP TABLE IF EXISTS dst");
         raw.execute("CREATE TABLE dst (id BIGINT, name VARCHAR, amount DECIMAL(12,2))");
-        h2Table.add(seconds(() -> raw.execute("INSERT INTO dst SELECT * FROM src")));
+        h2Table.add(Rounds.seconds(() -> raw.execute("INSERT INTO dst SELECT * FROM src")));
 
         // every source row is new to the flow: the first update is pure ingest
         statement.execute("CREATE STREAMING TABLE st" + round + " (id BIGINT, name STRING, amount DECIMAL(12,2))");
         String flow = "CREATE FLOW f" + round + " AS INSERT INTO st" + round + " BY NAME SELECT * FROM STREAM(src)";
-        flowgateTable.add(seconds(() -> statement.execute(flow)));
+        flowgateTable.add(Rounds.seconds(() -> statement.execute(flow)));
         requireCount(statement, "st" + round, ingestRows);
 
         raw.execute("DROP TABLE IF EXISTS dst_csv");
         raw.execute("CREATE TABLE dst_csv (id BIGINT, name VARCHAR, amount DOUBLE PRECISION)");
-        h2Csv.add(seconds(() -> raw.execute("INSERT INTO dst_csv SELECT CAST(ID AS BIGINT), NAME,"
+        h2Csv.add(Rounds.seconds(() -> raw.execute("INSERT INTO dst_csv SELECT CAST(ID AS BIGINT), NAME,"
             + " CAST(AMOUNT AS DOUBLE PRECISION) FROM CSVREAD('" + csv + "')")));
 
         String fromCsv = "CREATE STREAMING TABLE from_csv" + round + " AS SELECT id, name, amount"
             + " FROM STREAM read_files('csv/', format => 'csv')";
-        flowgateCsv.add(seconds(() -> statement.execute(fromCsv)));
+        flowgateCsv.add(Rounds.seconds(() -> statement.execute(fromCsv)));
         requireCount(statement, "from_csv" + round, ingestRows);
         statement.execute("DROP TABLE st" + round);
         statement.execute("DROP TABLE from_csv" + round);
@@ -82,21 +80,21 @@ public final class PipelineBenchmark {
       statement.execute("CREATE TABLE big (id BIGINT, name STRING)");
       statement.execute("INSERT INTO big SELECT id, concat('name-', id) FROM range(" + sourceRows + ")");
       statement.execute("CREATE STREAMING TABLE big_st AS SELECT * FROM STREAM(big)");
-      fullSeconds = seconds(() -> statement.execute("REFRESH STREAMING TABLE big_st FULL"));
+      fullSeconds = Rounds.seconds(() -> statement.execute("REFRESH STREAMING TABLE big_st FULL"));
       statement.execute("INSERT INTO big SELECT id, concat('name-', id) FROM range(" + sourceRows + ", "
           + (sourceRows + 1000) + ")");
-      incrementalSeconds = seconds(() -> statement.execute("REFRESH STREAMING TABLE big_st"));
+      incrementalSeconds = Rounds.seconds(() -> statement.execute("REFRESH STREAMING TABLE big_st"));
       requireCount(statement, "big_st", sourceRows + 1000);
     } finally {
       gateway.close();
     }
-    double h2Seconds = median(h2Table);
-    double flowgateSeconds = median(flowgateTable);
-    double h2CsvSeconds = median(h2Csv);
-    double csvSeconds = median(flowgateCsv);
+    double h2Seconds = Rounds.median(h2Table);
+    double flowgateSeconds = Rounds.median(flowgateTable);
+    double h2CsvSeconds = Rounds.median(h2Csv);
+    double csvSeconds = Rounds.median(flowgateCsv);
 
     System.out.println();
-    System.out.println("| measure (median of " + ROUNDS + ") | Flowgate | baseline | ratio |");
+    System.out.println("| measure (median of " + Rounds.DEFAULT + ") | Flowgate | baseline | ratio |");
     System.out.println("|---|---|---|---|");
     System.out.println(String.format(Locale.ROOT, "| first update of a flow from a table, %,d rows | %,.0f rows/s |"
         + " H2 INSERT INTO ... SELECT: %,.0f rows/s | %.2f× |", ingestRows, ingestRows / flowgateSeconds,
@@ -107,23 +105,6 @@ public final class PipelineBenchmark {
     System.out.println(String.format(Locale.ROOT, "| incremental REFRESH, 1,000 new rows on %,d | %.3f s |"
         + " full REFRESH: %.3f s | %.2f%% |", sourceRows, incrementalSeconds, fullSeconds,
         100 * incrementalSeconds / fullSeconds));
-  }
-
-  private static final int ROUNDS = 3;
-
-  private interface Work {
-    void run() throws SQLException;
-  }
-
-  private static double seconds(Work work) throws SQLException {
-    long started = System.nanoTime();
-    work.run();
-    return (System.nanoTime() - started) / 1e9;
-  }
-
-  private static double median(List<Double> values) {
-    List<Double> sorted = values.stream().sorted().toList();
-    return sorted.get(sorted.size() / 2);
   }
 
   private static void requireCount(Statement statement, String table, long expected) throws SQLException {
