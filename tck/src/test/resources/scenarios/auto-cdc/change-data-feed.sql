@@ -57,10 +57,67 @@ SELECT count(*) AS n FROM silver;
 > n
 > 0
 > rows: 1
--- what the feed does not cover is refused, never silently wrong
-MERGE INTO bronze USING (SELECT 9 AS id) s ON bronze.id = s.id WHEN NOT MATCHED THEN INSERT (id, v) VALUES (9, 'z');
-> exception FEATURE_NOT_SUPPORTED
+-- MERGE updates, deletes and inserts in one commit; the feed pairs its updated rows' images and flows on
+INSERT INTO bronze VALUES (4, 'f'), (5, 'g');
+> update count 2
+REFRESH STREAMING TABLE silver;
+> ok
+MERGE INTO bronze USING (SELECT * FROM VALUES (4, 'F'), (5, NULL), (6, 'h') AS s(id, v)) s ON bronze.id = s.id
+WHEN MATCHED AND s.v IS NULL THEN DELETE
+WHEN MATCHED THEN UPDATE SET v = s.v
+WHEN NOT MATCHED THEN INSERT (id, v) VALUES (s.id, s.v);
+> update count 3
+CREATE STREAMING TABLE merged AS SELECT id, v, _change_type FROM STREAM(bronze) WITH (readChangeFeed = true, startingVersion = 9);
+> ok
+SELECT * FROM merged ORDER BY id, _change_type;
+> id | v | _change_type
+> 4 | F | update_postimage
+> 4 | f | update_preimage
+> 5 | g | delete
+> 6 | h | insert
+> rows: 4
+REFRESH STREAMING TABLE silver;
+> ok
+SELECT * FROM silver ORDER BY id;
+> id | v
+> 4 | F
+> 6 | h
+> rows: 2
+-- a table's feed can be turned on later; it records the changes from then on
 CREATE TABLE plain (id INT);
 > ok
+INSERT INTO plain VALUES (1);
+> update count 1
 CREATE STREAMING TABLE nofeed AS SELECT * FROM STREAM(plain) WITH (readChangeFeed = true);
 > exception DELTA_MISSING_CHANGE_DATA
+ALTER TABLE plain SET TBLPROPERTIES (delta.enableChangeDataFeed = true, 'team' = 'ops');
+> ok
+SHOW TBLPROPERTIES plain;
+> key | value
+> delta.enableChangeDataFeed | true
+> team | ops
+> rows: 2
+UPDATE plain SET id = 2;
+> update count 1
+MERGE INTO plain USING (SELECT 3 AS id) s ON plain.id = s.id WHEN NOT MATCHED THEN INSERT (id) VALUES (s.id);
+> update count 1
+CREATE STREAMING TABLE laterfeed AS SELECT id, _change_type FROM STREAM(plain) WITH (readChangeFeed = true);
+> ok
+SELECT * FROM laterfeed ORDER BY id, _change_type;
+> id | _change_type
+> 1 | update_preimage
+> 2 | update_postimage
+> 3 | insert
+> rows: 3
+ALTER TABLE plain UNSET TBLPROPERTIES (team, nope);
+> exception UNSET_NONEXISTENT_PROPERTIES
+ALTER TABLE plain UNSET TBLPROPERTIES IF EXISTS (team, nope);
+> ok
+ALTER TABLE plain UNSET TBLPROPERTIES (delta.enableChangeDataFeed);
+> ok
+REFRESH STREAMING TABLE laterfeed;
+> exception DELTA_MISSING_CHANGE_DATA
+ALTER TABLE feed SET TBLPROPERTIES (a = 1);
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
+ALTER TABLE plain RENAME TO other;
+> exception FEATURE_NOT_SUPPORTED

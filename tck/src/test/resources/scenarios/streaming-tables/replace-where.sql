@@ -66,3 +66,26 @@ REFRESH STREAMING TABLE daily_stream;
 > exception DELTA_SOURCE_TABLE_IGNORE_CHANGES
 REFRESH STREAMING TABLE daily_skip;
 > ok
+-- with the change data feed, a replacement is recorded as the rows it removed and the rows it wrote
+CREATE TABLE tallies (k STRING, n INT);
+> ok
+INSERT INTO tallies VALUES ('a', 1), ('b', 2);
+> update count 2
+CREATE STREAMING TABLE latest TBLPROPERTIES (delta.enableChangeDataFeed = true)
+  FLOW REPLACE WHERE k IN ('a', 'b') BY NAME SELECT k, n FROM tallies;
+> ok
+UPDATE tallies SET n = 5 WHERE k = 'b';
+> update count 1
+REFRESH STREAMING TABLE latest;
+> ok
+CREATE STREAMING TABLE latest_feed AS SELECT k, n, _change_type, _commit_version FROM STREAM(latest) WITH (readChangeFeed = true);
+> ok
+SELECT * FROM latest_feed ORDER BY _commit_version, _change_type, k;
+> k | n | _change_type | _commit_version
+> a | 1 | insert | 1
+> b | 2 | insert | 1
+> a | 1 | delete | 2
+> b | 2 | delete | 2
+> a | 1 | insert | 2
+> b | 5 | insert | 2
+> rows: 6

@@ -168,6 +168,12 @@ public final class CatalogService {
     }
   }
 
+  /** Replaces a table's properties (ALTER TABLE ... SET / UNSET TBLPROPERTIES). */
+  public void setTableProperties(Connection connection, long tableId, Map<String, String> properties)
+      throws SQLException {
+    CatalogStore.replaceProperties(connection, tableId, properties);
+  }
+
   public void dropTable(Connection connection, long tableId) throws SQLException {
     CatalogStore.deleteTable(connection, tableId);
   }

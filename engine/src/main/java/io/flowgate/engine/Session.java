@@ -179,6 +179,8 @@ public final class Session {
       executor.dropTable(drop);
     } else if (ddl instanceof Ddl.Truncate truncate) {
       executor.truncate(truncate);
+    } else if (ddl instanceof Ddl.AlterTableProperties alter) {
+      executor.alterTableProperties(alter);
     } else if (ddl instanceof Ddl.TableCommand command) {
       executor.tableCommand(command);
     }

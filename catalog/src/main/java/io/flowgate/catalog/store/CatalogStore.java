@@ -181,10 +181,7 @@ public final class CatalogStore {
     for (ColumnInfo column : table.columns()) {
       insertColumn(connection, table.id(), ++ordinal, column);
     }
-    for (Map.Entry<String, String> property : table.properties().entrySet()) {
-      update(connection, "INSERT INTO FG_SYS.TABLE_PROPERTIES(TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE) VALUES (?, ?, ?)",
-          table.id(), property.getKey(), property.getValue());
-    }
+    insertProperties(connection, table.id(), table.properties());
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
     for (KeyInfo key : table.keys()) {
@@ -376,6 +373,20 @@ public final class CatalogStore {
 
   private static Instant instant(ResultSet rows, int column) throws SQLException {
     return rows.getObject(column, java.time.OffsetDateTime.class).toInstant();
+  }
+
+  public static void replaceProperties(Connection connection, long tableId, Map<String, String> properties)
+      throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.TABLE_PROPERTIES WHERE TABLE_ID = ?", tableId);
+    insertProperties(connection, tableId, properties);
+  }
+
+  private static void insertProperties(Connection connection, long tableId, Map<String, String> properties)
+      throws SQLException {
+    for (Map.Entry<String, String> property : properties.entrySet()) {
+      update(connection, "INSERT INTO FG_SYS.TABLE_PROPERTIES(TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE) VALUES (?, ?, ?)",
+          tableId, property.getKey(), property.getValue());
+    }
   }
 
   private static void update(Connection connection, String sql, Object... values) throws SQLException {

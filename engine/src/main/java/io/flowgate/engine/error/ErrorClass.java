@@ -73,6 +73,7 @@ public enum ErrorClass {
   UNBOUND_SQL_PARAMETER("42P02", "Found the unbound parameter: <name>. Please bind a value to every parameter marker."),
   UNRESOLVED_COLUMN("42703", "A column, variable, or function parameter with name <objectName> cannot be resolved."),
   UNRESOLVED_ROUTINE("42883", "Cannot resolve function <routineName> on search path <searchPath>."),
+  UNSET_NONEXISTENT_PROPERTIES("42K0J", "Attempted to unset non-existent properties [<properties>] in table <table>."),
   UNSUPPORTED_DATATYPE("0A000", "Unsupported data type <typeName>."),
   UNSUPPORTED_FEATURE("0A000", "The feature is not supported:"),
   UNSUPPORTED_GENERATOR("42K0E", "The generator is not supported:"),

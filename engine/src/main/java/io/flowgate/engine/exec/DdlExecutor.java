@@ -319,6 +319,41 @@ public final class DdlExecutor {
     });
   }
 
+  /**
+   * ALTER TABLE ... SET / UNSET TBLPROPERTIES on a managed table. Turning on the change data feed makes its change
+   * table; changes are recorded from then on, as the dialect does (earlier rows are not in the feed).
+   */
+  public void alterTableProperties(Ddl.AlterTableProperties alter) {
+    TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
+    if (table.kind() == TableKind.STREAMING_TABLE) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
+          "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
+          .parameter("operation", "ALTER TABLE").at(alter.span()).build();
+    }
+    if (table.kind() != TableKind.MANAGED) {
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "ALTER TABLE ... TBLPROPERTIES")
+          .parameter("viewName", Errors.quote(table.name().parts())).at(alter.span()).build();
+    }
+    Map<String, String> properties = new java.util.LinkedHashMap<>(table.properties());
+    alter.set().forEach((key, value) -> {
+      properties.keySet().removeIf(key::equalsIgnoreCase);
+      properties.put(key, value);
+    });
+    List<String> missing = alter.unset().stream()
+        .filter(key -> properties.keySet().stream().noneMatch(key::equalsIgnoreCase)).toList();
+    if (!missing.isEmpty() && !alter.ifExists()) {
+      throw EngineException.of(ErrorClass.UNSET_NONEXISTENT_PROPERTIES)
+          .parameter("properties", String.join(", ", missing.stream().map(key -> Errors.quote(List.of(key))).toList()))
+          .parameter("table", Errors.quote(table.name().parts())).at(alter.span()).build();
+    }
+    alter.unset().forEach(key -> properties.keySet().removeIf(key::equalsIgnoreCase));
+    write(connection -> catalog.setTableProperties(connection, table.id(), properties));
+    TableInfo altered = context.translator().resolveTable(alter.table(), alter.span());
+    if (ChangeFeed.enabled(altered)) {
+      ChangeFeed.ddl(altered).forEach(storage::executeOnce);
+    }
+  }
+
   /** Commands Flowgate does not run; on a streaming table the dialect refuses them anyway, with its own reason. */
   public void tableCommand(Ddl.TableCommand command) {
     TableInfo table = context.translator().resolveTable(command.table(), command.span());

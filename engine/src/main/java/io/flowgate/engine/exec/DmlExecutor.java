@@ -52,10 +52,6 @@ public final class DmlExecutor {
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     boolean changeFeed = ChangeFeed.enabled(table);
     if (changeFeed) {
-      if (dml instanceof Dml.Merge) {
-        throw Errors.notSupported("MERGE into a table with the change data feed (" + ChangeFeed.PROPERTY + ")",
-            dml.span());
-      }
       ChangeFeed.ddl(table).forEach(context.storage()::executeOnce);
     }
     CatalogService catalog = context.catalog();
@@ -88,7 +84,8 @@ public final class DmlExecutor {
 
   /**
    * A write into a table with the change data feed, recording its row images with it: removed and pre-update rows
-   * from the statement's OLD TABLE, inserted and post-update rows by the version the write stamped.
+   * from the statement's OLD TABLE, inserted and post-update rows by the version the write stamped (a MERGE, which
+   * does both, pairs them by row id).
    */
   private static long writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table, H2Statement statement,
       List<Object> parameters, Map<String, Object> runtime, long version) throws java.sql.SQLException {
@@ -96,6 +93,9 @@ public final class DmlExecutor {
       long rows = H2Storage.update(connection, statement, parameters, runtime);
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
       return rows;
+    }
+    if (dml instanceof Dml.Merge) {
+      return ChangeFeed.recordMerge(connection, table, statement, parameters, runtime, version);
     }
     boolean update = dml instanceof Dml.Update;
     long rows = H2Storage.update(connection, ChangeFeed.recordOld(table, update ? "update_preimage" : "delete",

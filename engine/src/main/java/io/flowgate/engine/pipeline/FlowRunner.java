@@ -106,11 +106,8 @@ public final class FlowRunner {
 
   /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
-    if (ChangeFeed.enabled(target)) {
-      if (flow.autoCdc() || flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
-        throw Errors.notSupported("an " + flow.kind() + " flow into a table with the change data feed", span);
-      }
-      ChangeFeed.ddl(target).forEach(storage::executeOnce);
+    if (ChangeFeed.enabled(target) && flow.autoCdc()) {
+      throw Errors.notSupported("an " + flow.kind() + " flow into a table with the change data feed", span);
     }
     if (flow.autoCdc()) {
       return planCdc(flow, target, expectations, span);
@@ -216,6 +213,9 @@ public final class FlowRunner {
   public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
     planned.cdc().ifPresent(cdc -> cdc.prepare(storage));
+    if (ChangeFeed.enabled(target)) {
+      ChangeFeed.ddl(target).forEach(storage::executeOnce);
+    }
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);
     }
@@ -319,7 +319,7 @@ public final class FlowRunner {
       }
       long removed = 0;
       if (planned.replace().isPresent()) {
-        removed = replaceRows(connection, planned.replace().get(), runtime);
+        removed = replaceRows(connection, planned.replace().get(), runtime, target, version);
       }
       long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
       if (ChangeFeed.enabled(target)) {
@@ -354,14 +354,16 @@ public final class FlowRunner {
    * REPLACE WHERE: the query's rows must all satisfy the predicate; the target's rows that do are removed before
    * the query's rows are written. Returns how many were removed.
    */
-  private static long replaceRows(Connection connection, Replacement replace, Map<String, Object> runtime)
-      throws SQLException {
+  private static long replaceRows(Connection connection, Replacement replace, Map<String, Object> runtime,
+      TableInfo target, long version) throws SQLException {
     long outside = ((Number) H2Storage.firstRow(connection, replace.outside(), runtime)[0]).longValue();
     if (outside > 0) {
       throw EngineException.of(ErrorClass.DELTA_REPLACE_WHERE_MISMATCH).parameter("replaceWhere", replace.predicate())
           .parameter("message", outside + " row(s) of the flow's query do not satisfy it.").build();
     }
-    return H2Storage.update(connection, replace.delete(), List.of(), runtime);
+    H2Statement delete = ChangeFeed.enabled(target) ? ChangeFeed.recordOld(target, "delete", version,
+        replace.delete()) : replace.delete();
+    return H2Storage.update(connection, delete, List.of(), runtime);
   }
 
   /** The indexes a streaming read uses (and a change feed's table), made the first time a flow reads a table. */

@@ -13,6 +13,11 @@ public final class SqlText {
    * event needs only the target's row. Users cannot name a column so.
    */
   public static final String CDC_SEQUENCE_COLUMN = "__fg_cdc_sequence";
+  /**
+   * The hidden identity of each row of a table with a change data feed, kept by updates: what pairs a MERGE's
+   * pre-update rows with their post-update rows. Users cannot name a column so.
+   */
+  public static final String ROW_ID_COLUMN = "__fg_row_id";
 
   private SqlText() {}
 

@@ -83,7 +83,8 @@ public final class TableDefinitions {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
       if (column.name().equalsIgnoreCase(SqlText.VERSION_COLUMN)
-          || column.name().equalsIgnoreCase(SqlText.CDC_SEQUENCE_COLUMN)) {
+          || column.name().equalsIgnoreCase(SqlText.CDC_SEQUENCE_COLUMN)
+          || column.name().equalsIgnoreCase(SqlText.ROW_ID_COLUMN)) {
         throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
             column.span());
       }

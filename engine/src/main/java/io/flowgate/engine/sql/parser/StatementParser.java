@@ -18,6 +18,7 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Dispatches on a statement's first words to the family that parses it. */
@@ -164,8 +165,8 @@ final class StatementParser {
       if (cursor.acceptWords("STREAMING", "TABLE")) {
         return alterStreamingTable(span);
       }
-      command = "ALTER TABLE";
       cursor.expectWord("TABLE");
+      return alterTable(span);
     } else if (cursor.acceptWord("ANALYZE")) {
       command = "ANALYZE TABLE";
       cursor.expectWord("TABLE");
@@ -183,6 +184,23 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     cursor.skipStatement();
     return new Ddl.TableCommand(span, command, table);
+  }
+
+  /**
+   * {@code ALTER TABLE name SET TBLPROPERTIES (..)} or {@code UNSET TBLPROPERTIES [IF EXISTS] (..)}; its other forms
+   * are kept as a table command, which the executor refuses.
+   */
+  private Statement alterTable(Span span) {
+    List<String> table = cursor.qualifiedName();
+    if (cursor.acceptWords("SET", "TBLPROPERTIES")) {
+      return new Ddl.AlterTableProperties(span, table, cursor.propertyList(), List.of(), false);
+    }
+    if (cursor.acceptWords("UNSET", "TBLPROPERTIES")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Ddl.AlterTableProperties(span, table, Map.of(), cursor.propertyKeys(), ifExists);
+    }
+    cursor.skipStatement();
+    return new Ddl.TableCommand(span, "ALTER TABLE", table);
   }
 
   /**

@@ -219,6 +219,29 @@ final class TokenCursor {
   }
 
   /** {@code ('key' = 'value', key.part = value, ...)}. */
+  /** {@code (key, ...)}: the keys of an UNSET TBLPROPERTIES. */
+  List<String> propertyKeys() {
+    expectSymbol("(");
+    List<String> keys = new ArrayList<>();
+    do {
+      keys.add(propertyKey());
+    } while (acceptSymbol(","));
+    expectSymbol(")");
+    return keys;
+  }
+
+  /** A property key: a string, or dotted identifiers such as {@code delta.enableChangeDataFeed}. */
+  private String propertyKey() {
+    if (peek().type() == TokenType.STRING) {
+      return expectString();
+    }
+    StringBuilder dotted = new StringBuilder(anyIdentifier());
+    while (acceptSymbol(".")) {
+      dotted.append('.').append(anyIdentifier());
+    }
+    return dotted.toString();
+  }
+
   Map<String, String> propertyList() {
     expectSymbol("(");
     Map<String, String> properties = new LinkedHashMap<>();
@@ -226,16 +249,7 @@ final class TokenCursor {
       return properties;
     }
     do {
-      String key;
-      if (peek().type() == TokenType.STRING) {
-        key = expectString();
-      } else {
-        StringBuilder dotted = new StringBuilder(anyIdentifier());
-        while (acceptSymbol(".")) {
-          dotted.append('.').append(anyIdentifier());
-        }
-        key = dotted.toString();
-      }
+      String key = propertyKey();
       acceptSymbol("=");
       Token value = next();
       if (value.type() == TokenType.SYMBOL || value.type() == TokenType.END) {

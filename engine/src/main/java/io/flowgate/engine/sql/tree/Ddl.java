@@ -101,6 +101,19 @@ public sealed interface Ddl extends Statement {
   }
 
   /**
+   * {@code ALTER TABLE name SET TBLPROPERTIES (key = value, ...)} ({@code unset} empty) or {@code ALTER TABLE name
+   * UNSET TBLPROPERTIES [IF EXISTS] (key, ...)} ({@code set} empty).
+   */
+  record AlterTableProperties(Span span, List<String> table, Map<String, String> set, List<String> unset,
+      boolean ifExists) implements Ddl {
+    public AlterTableProperties {
+      table = List.copyOf(table);
+      set = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(set));
+      unset = List.copyOf(unset);
+    }
+  }
+
+  /**
    * A table command the dialect has but Flowgate does not run (ALTER TABLE, ANALYZE, RESTORE, COPY INTO, GENERATE,
    * CLONE, ALTER STREAMING TABLE): parsed far enough to name its table, so the error can say why.
    */
