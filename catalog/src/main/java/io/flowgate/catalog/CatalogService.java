@@ -9,10 +9,12 @@ import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.PipelineEvent;
+import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.store.CatalogStore;
+import io.flowgate.catalog.store.PrincipalStore;
 import io.flowgate.catalog.store.SystemTables;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -42,7 +44,8 @@ public final class CatalogService {
   private final Cache<Long, Snapshot> snapshots = Caffeine.newBuilder().maximumSize(4).build();
   private final Cache<SchemaKey, Map<String, TableInfo>> tables = Caffeine.newBuilder().maximumSize(10_000).build();
 
-  private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas) {}
+  private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
+      Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members) {}
 
   private record SchemaKey(long generation, String catalog, String schema) {}
 
@@ -50,11 +53,19 @@ public final class CatalogService {
     this.dataSource = dataSource;
   }
 
-  /** Opens the catalog over a database, creating the system tables and {@code main.default} if missing. */
+  /**
+   * Opens the catalog over a database, creating the system tables, the administrator {@code owner} and {@code
+   * main.default} if missing.
+   */
   public static CatalogService open(DataSource dataSource, String owner) {
     CatalogService service = new CatalogService(dataSource);
     try (Connection connection = dataSource.getConnection()) {
       SystemTables.create(connection);
+      if (service.principal(owner).isEmpty()) {
+        PrincipalStore.insert(connection, new PrincipalInfo(owner, PrincipalInfo.Kind.USER, Optional.empty(),
+            Instant.now()));
+        service.changed();
+      }
       if (service.catalog(DEFAULT_CATALOG).isEmpty()) {
         Instant now = Instant.now();
         CatalogStore.insertCatalog(connection, new CatalogInfo(DEFAULT_CATALOG, Optional.of("Default catalog"),
@@ -95,6 +106,35 @@ public final class CatalogService {
     return schemas(catalog).stream().filter(info -> info.name().equals(schema)).findFirst();
   }
 
+  public Optional<PrincipalInfo> principal(String name) {
+    return Optional.ofNullable(snapshot().principals().get(name));
+  }
+
+  public List<PrincipalInfo> principals(PrincipalInfo.Kind kind) {
+    return snapshot().principals().values().stream().filter(principal -> principal.kind() == kind).toList();
+  }
+
+  /** The direct members of a group. */
+  public List<String> members(String group) {
+    return snapshot().members().stream().filter(member -> member.getKey().equals(group)).map(Map.Entry::getValue)
+        .toList();
+  }
+
+  /** The groups {@code principal} belongs to, directly or through other groups. */
+  public java.util.Set<String> groupsOf(String principal) {
+    java.util.Set<String> groups = new java.util.LinkedHashSet<>();
+    java.util.Deque<String> pending = new java.util.ArrayDeque<>(List.of(principal));
+    while (!pending.isEmpty()) {
+      String member = pending.pop();
+      for (Map.Entry<String, String> pair : snapshot().members()) {
+        if (pair.getValue().equals(member) && groups.add(pair.getKey())) {
+          pending.push(pair.getKey());
+        }
+      }
+    }
+    return groups;
+  }
+
   public List<TableInfo> tables(String catalog, String schema) {
     return List.copyOf(tableMap(catalog, schema).values());
   }
@@ -124,7 +164,11 @@ public final class CatalogService {
       for (CatalogInfo catalog : CatalogStore.catalogs(connection)) {
         catalogs.put(catalog.name(), catalog);
       }
-      return new Snapshot(catalogs, CatalogStore.schemas(connection));
+      Map<String, PrincipalInfo> principals = new java.util.LinkedHashMap<>();
+      for (PrincipalInfo principal : PrincipalStore.principals(connection)) {
+        principals.put(principal.name(), principal);
+      }
+      return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection));
     }));
   }
 
@@ -166,6 +210,26 @@ public final class CatalogService {
     for (ColumnInfo column : columns) {
       CatalogStore.insertColumn(connection, table.id(), ++ordinal, column);
     }
+  }
+
+  public void createPrincipal(Connection connection, PrincipalInfo principal) throws SQLException {
+    PrincipalStore.insert(connection, principal);
+  }
+
+  public void dropPrincipal(Connection connection, String name) throws SQLException {
+    PrincipalStore.delete(connection, name);
+  }
+
+  public void setPassword(Connection connection, String user, String passwordHash) throws SQLException {
+    PrincipalStore.setPassword(connection, user, passwordHash);
+  }
+
+  public void addMember(Connection connection, String group, String member) throws SQLException {
+    PrincipalStore.addMember(connection, group, member);
+  }
+
+  public void removeMember(Connection connection, String group, String member) throws SQLException {
+    PrincipalStore.removeMember(connection, group, member);
   }
 
   /** Replaces a table's properties (ALTER TABLE ... SET / UNSET TBLPROPERTIES). */

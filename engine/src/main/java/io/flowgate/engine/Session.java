@@ -9,11 +9,13 @@ import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.AccessExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
+import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Pipeline;
@@ -107,6 +109,9 @@ public final class Session {
     }
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
+    }
+    if (statement instanceof Access access) {
+      return new AccessExecutor(context()).execute(access);
     }
     if (statement instanceof Pipeline.CreateFlowTable create) {
       new StreamingTables(context()).create(create);

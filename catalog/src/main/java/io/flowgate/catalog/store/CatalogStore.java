@@ -367,11 +367,11 @@ public final class CatalogStore {
     update(connection, "INSERT INTO FG_SYS.INGESTED_FILES(FLOW_ID, PATH) VALUES (?, ?)", flowId, path);
   }
 
-  private static java.time.OffsetDateTime utc(Instant instant) {
+  static java.time.OffsetDateTime utc(Instant instant) {
     return instant.atOffset(java.time.ZoneOffset.UTC);
   }
 
-  private static Instant instant(ResultSet rows, int column) throws SQLException {
+  static Instant instant(ResultSet rows, int column) throws SQLException {
     return rows.getObject(column, java.time.OffsetDateTime.class).toInstant();
   }
 
@@ -389,7 +389,7 @@ public final class CatalogStore {
     }
   }
 
-  private static void update(Connection connection, String sql, Object... values) throws SQLException {
+  static void update(Connection connection, String sql, Object... values) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(sql)) {
       bind(statement, values);
       statement.executeUpdate();
@@ -397,11 +397,11 @@ public final class CatalogStore {
   }
 
   /** Reads one row of a result into a value. */
-  private interface RowReader<T> {
+  interface RowReader<T> {
     T read(ResultSet rows) throws SQLException;
   }
 
-  private static <T> List<T> list(Connection connection, String sql, RowReader<T> reader, Object... values)
+  static <T> List<T> list(Connection connection, String sql, RowReader<T> reader, Object... values)
       throws SQLException {
     List<T> result = new ArrayList<>();
     try (PreparedStatement statement = connection.prepareStatement(sql)) {

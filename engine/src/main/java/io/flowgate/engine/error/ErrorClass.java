@@ -62,6 +62,8 @@ public enum ErrorClass {
   PIPELINE_DUPLICATE_IDENTIFIERS("42710", "A duplicate identifier was found for elements registered in the pipeline's dataflow graph."),
   PIPELINE_GRAPH_CYCLE("42000", "The pipeline's datasets read each other in a cycle: <datasets>."),
   PIPELINE_SQL_GRAPH_ELEMENT_REGISTRATION_ERROR("42000", "<message>. Offending query: <offendingQuery>. Query defined at <location>."),
+  PRINCIPAL_ALREADY_EXISTS("42710", "Cannot create the <kind> <principalName> because a user or group of that name already exists."),
+  PRINCIPAL_DOES_NOT_EXIST("42704", "Cannot find the <kind> <principalName>."),
   RUN_EMPTY_PIPELINE("42617", "Pipelines are expected to have at least one non-temporary dataset defined (tables, persisted views) but no non-temporary datasets were found in your pipeline."),
   SCHEMA_ALREADY_EXISTS("42P06", "Cannot create schema <schemaName> because it already exists."),
   SCHEMA_NOT_EMPTY("2BP01", "Cannot drop a schema <schemaName> because it contains objects. Use DROP SCHEMA ... CASCADE to drop the schema and all its objects."),

@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.FlowInfo;
@@ -38,6 +39,14 @@ public final class ShowExecutor {
   }
 
   public StatementResult execute(Show show) {
+    if (show instanceof Show.ShowPrincipals principals) {
+      PrincipalInfo.Kind kind = principals.groups() ? PrincipalInfo.Kind.GROUP : PrincipalInfo.Kind.USER;
+      List<List<Object>> rows = catalog.principals(kind).stream()
+          .filter(principal -> matches(principals.pattern()).test(principal.name())).map(principal -> principals.groups()
+          ? List.<Object>of(principal.name(), String.join(", ", catalog.members(principal.name())))
+          : List.<Object>of(principal.name())).toList();
+      return result(principals.groups() ? List.of(column("name"), column("members")) : List.of(column("name")), rows);
+    }
     if (show instanceof Show.ShowCatalogs catalogs) {
       List<List<Object>> rows = catalog.catalogs().stream().map(CatalogInfo::name)
           .filter(matches(catalogs.pattern())).map(name -> List.<Object>of(name)).toList();

@@ -48,6 +48,9 @@ final class CdcApply {
   static final int UPSERT = 0;
   static final int DELETE = 1;
   static final int TRUNCATE = 2;
+  private static final int FROM_NOWHERE = -1;
+  private static final int FROM_START = -2;
+  private static final int FROM_END = -3;
 
   /** One change event: its key, sequence, kind and kept values, and the order it arrived in. */
   record Event(List<Object> key, Object sequence, int op, Object[] values, long arrival, long ordinal) {}
@@ -76,6 +79,8 @@ final class CdcApply {
   private final List<SqlType> targetTypes;
   /** Whether a key's newest event is its whole state (the latest layout). */
   private final boolean latestOnly;
+  /** Per target column, where its value comes from ({@link #sources()}). */
+  private final int[] sources;
 
   CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described) {
     this(spec, events, described, null);
@@ -89,6 +94,7 @@ final class CdcApply {
     this.targetTypes = target == null ? List.of()
         : target.columns().stream().map(column -> SqlParser.parseType(column.type())).toList();
     this.described = described;
+    this.sources = target == null ? new int[0] : sources();
     this.latestOnly = spec.scdType() == 1 && spec.ignoreNullUpdates().isEmpty();
     int keys = events.keys().size();
     for (int i = 0; i < keys; i++) {
@@ -610,24 +616,41 @@ final class CdcApply {
 
   List<Object> targetValues(Version row, long version) {
     List<Object> values = new ArrayList<>();
-    for (int c = 0; c < target.columns().size(); c++) {
-      ColumnInfo column = target.columns().get(c);
-      Object value = null;
-      if (spec.scdType() == 2 && column.name().equalsIgnoreCase(START_AT)) {
-        value = row.start();
-      } else if (spec.scdType() == 2 && column.name().equalsIgnoreCase(END_AT)) {
-        value = row.end();
-      } else {
-        for (int i = 0; i < events.kept().size(); i++) {
-          if (events.kept().get(i).equalsIgnoreCase(column.name())) {
-            value = row.values()[i];
-          }
-        }
-      }
+    for (int c = 0; c < sources.length; c++) {
+      Object value = switch (sources[c]) {
+        case FROM_START -> row.start();
+        case FROM_END -> row.end();
+        case FROM_NOWHERE -> null;
+        default -> row.values()[sources[c]];
+      };
       flatten(value, targetTypes.get(c), values);
     }
     values.add(version);
     return values;
+  }
+
+  /**
+   * Where each target column's value comes from: the index of a kept column, or the SCD TYPE 2 interval, or nowhere
+   * (a column another flow or the declared schema added).
+   */
+  private int[] sources() {
+    int[] sources = new int[target.columns().size()];
+    for (int c = 0; c < sources.length; c++) {
+      String name = target.columns().get(c).name();
+      sources[c] = FROM_NOWHERE;
+      if (spec.scdType() == 2 && name.equalsIgnoreCase(START_AT)) {
+        sources[c] = FROM_START;
+      } else if (spec.scdType() == 2 && name.equalsIgnoreCase(END_AT)) {
+        sources[c] = FROM_END;
+      } else {
+        for (int i = 0; i < events.kept().size(); i++) {
+          if (events.kept().get(i).equalsIgnoreCase(name)) {
+            sources[c] = i;
+          }
+        }
+      }
+    }
+    return sources;
   }
 
   private String targetColumn(String name) {

@@ -210,6 +210,25 @@ final class ExpressionTranslator {
     };
   }
 
+  /**
+   * {@code is_account_group_member(g)} and {@code is_member(g)}: whether the statement's user belongs to group g,
+   * directly or through other groups. The user's groups are known when the statement is planned (plans are cached per
+   * user and catalog generation, and every change of a group starts a new generation), so the test is a list of
+   * constants. Flowgate has one kind of group, so the two functions agree.
+   */
+  private Typed groupMember(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 1) {
+      throw Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
+    }
+    Typed group = translate(call.arguments().get(0), scope);
+    List<String> groups = queries.catalog().groupsOf(session.user()).stream()
+        .map(name -> constant(name, "CHARACTER VARYING")).toList();
+    // Group names are kept in lower case; the argument is compared the same way.
+    String sql = groups.isEmpty() ? "CASE WHEN " + group.sql() + " IS NULL THEN NULL ELSE FALSE END"
+        : "(LOWER(CAST(" + group.sql() + " AS CHARACTER VARYING)) IN (" + String.join(", ", groups) + "))";
+    return Typed.of(sql, SqlType.BOOLEAN);
+  }
+
   private String constant(Object value, String h2Type) {
     if (inline) {
       return SqlText.literal(value.toString());
@@ -395,6 +414,9 @@ final class ExpressionTranslator {
     switch (name) {
       case "current_user", "user", "session_user" -> {
         return Typed.of(constant(session.user(), "CHARACTER VARYING"), SqlType.STRING);
+      }
+      case "is_account_group_member", "is_member" -> {
+        return groupMember(call, scope);
       }
       case "current_catalog" -> {
         return Typed.of(constant(session.catalog(), "CHARACTER VARYING"), SqlType.STRING);

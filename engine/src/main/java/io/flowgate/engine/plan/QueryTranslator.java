@@ -112,6 +112,10 @@ public final class QueryTranslator {
     return expressions;
   }
 
+  CatalogService catalog() {
+    return catalog;
+  }
+
   SessionContext session() {
     return session;
   }

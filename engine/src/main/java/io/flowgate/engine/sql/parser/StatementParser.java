@@ -4,6 +4,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Ddl.UseTarget;
+import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeAction;
@@ -78,6 +79,10 @@ final class StatementParser {
       List<String> table = cursor.qualifiedName();
       return new Ddl.Truncate(span, table);
     }
+    if (cursor.isWord("ALTER") && (cursor.isWord(1, "USER") || cursor.isWord(1, "GROUP"))) {
+      cursor.next();
+      return alterPrincipal(span);
+    }
     if (cursor.isWord("ALTER") || cursor.isWord("ANALYZE") || cursor.isWord("RESTORE") || cursor.isWord("COPY")
         || cursor.isWord("GENERATE")) {
       return tableCommand(span);
@@ -132,6 +137,13 @@ final class StatementParser {
     if (cursor.acceptWord("FLOW")) {
       return createFlow(span);
     }
+    if (cursor.acceptWord("USER")) {
+      String name = principalName();
+      return new Access.CreateUser(span, name, password());
+    }
+    if (cursor.acceptWord("GROUP")) {
+      return new Access.CreateGroup(span, principalName());
+    }
     if (cursor.acceptWord("CATALOG")) {
       boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
       String name = cursor.anyIdentifier();
@@ -184,6 +196,41 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     cursor.skipStatement();
     return new Ddl.TableCommand(span, command, table);
+  }
+
+  /** {@code ALTER USER name [WITH] PASSWORD '..'} or {@code ALTER GROUP g {ADD | DROP} {USER | GROUP} a, b}. */
+  private Statement alterPrincipal(Span span) {
+    if (cursor.acceptWord("USER")) {
+      String name = principalName();
+      return new Access.AlterUserPassword(span, name, password());
+    }
+    cursor.expectWord("GROUP");
+    String group = principalName();
+    boolean add = cursor.acceptWord("ADD");
+    if (!add) {
+      cursor.expectWord("DROP");
+    }
+    boolean groups = cursor.acceptWord("GROUP");
+    if (!groups) {
+      cursor.expectWord("USER");
+    }
+    List<String> members = new ArrayList<>();
+    do {
+      members.add(principalName());
+    } while (cursor.acceptSymbol(","));
+    return new Access.AlterGroup(span, group, add, groups, members);
+  }
+
+  /** A user or group name: an identifier or a string (for names such as e-mail addresses), folded to lower case. */
+  private String principalName() {
+    String name = cursor.peek().type() == TokenType.STRING ? cursor.expectString() : cursor.anyIdentifier();
+    return name.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private String password() {
+    cursor.acceptWord("WITH");
+    cursor.expectWord("PASSWORD");
+    return cursor.expectString();
   }
 
   /**
@@ -277,6 +324,11 @@ final class StatementParser {
   }
 
   private Statement drop(Span span) {
+    if (cursor.isWord("USER") || cursor.isWord("GROUP")) {
+      boolean group = cursor.next().text().equalsIgnoreCase("GROUP");
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Access.DropPrincipal(span, group, principalName(), ifExists);
+    }
     if (cursor.acceptWord("CATALOG")) {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       String name = cursor.anyIdentifier();
@@ -410,6 +462,10 @@ final class StatementParser {
   }
 
   private Statement show(Span span) {
+    if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {
+      boolean groups = cursor.next().text().equalsIgnoreCase("GROUPS");
+      return new Show.ShowPrincipals(span, groups, likePattern());
+    }
     if (cursor.acceptWord("CATALOGS")) {
       return new Show.ShowCatalogs(span, likePattern());
     }

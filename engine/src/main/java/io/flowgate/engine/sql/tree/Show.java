@@ -8,6 +8,9 @@ public sealed interface Show extends Statement {
 
   record ShowCatalogs(Span span, Optional<String> pattern) implements Show {}
 
+  /** {@code SHOW USERS | GROUPS [[LIKE] 'pattern']} (groups with their direct members). */
+  record ShowPrincipals(Span span, boolean groups, Optional<String> pattern) implements Show {}
+
   record ShowSchemas(Span span, Optional<String> catalog, Optional<String> pattern) implements Show {}
 
   record ShowFunctions(Span span, Optional<String> pattern) implements Show {}

@@ -1,0 +1,25 @@
+package io.flowgate.engine.sql.tree;
+
+import java.util.List;
+
+/** Statements that manage users and groups (administrators only). Names are folded to lower case. */
+public sealed interface Access extends Statement {
+  /** {@code CREATE USER name [WITH] PASSWORD 'secret'}. */
+  record CreateUser(Span span, String name, String password) implements Access {}
+
+  /** {@code ALTER USER name [WITH] PASSWORD 'secret'}. */
+  record AlterUserPassword(Span span, String name, String password) implements Access {}
+
+  /** {@code CREATE GROUP name}. */
+  record CreateGroup(Span span, String name) implements Access {}
+
+  /** {@code DROP USER | GROUP [IF EXISTS] name}. */
+  record DropPrincipal(Span span, boolean group, String name, boolean ifExists) implements Access {}
+
+  /** {@code ALTER GROUP g {ADD | DROP} {USER | GROUP} a, b}. */
+  record AlterGroup(Span span, String group, boolean add, boolean groups, List<String> members) implements Access {
+    public AlterGroup {
+      members = List.copyOf(members);
+    }
+  }
+}
