@@ -70,6 +70,25 @@ final class CleanErrors implements InvocationHandler {
     return result;
   }
 
+  /**
+   * The server's classified error inside a runtime failure of Avatica's client (a refused login arrives so), as the
+   * SQLException it stands for; empty when the failure did not come from the server.
+   */
+  static java.util.Optional<SQLException> fromServer(RuntimeException e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof org.apache.calcite.avatica.remote.AvaticaRuntimeException
+          || cause instanceof org.apache.calcite.avatica.AvaticaClientRuntimeException) {
+        String state = cause instanceof org.apache.calcite.avatica.AvaticaClientRuntimeException client
+            ? client.getSqlState() : ((org.apache.calcite.avatica.remote.AvaticaRuntimeException) cause).getSqlState();
+        Matcher matcher = cause.getMessage() == null ? null : SERVER_TEXT.matcher(cause.getMessage());
+        if (matcher != null && matcher.find() && state != null) {
+          return java.util.Optional.of(new SQLException(matcher.group(1), state, e));
+        }
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   static SQLException clean(SQLException e) {
     // Some client paths (prepare) keep the server's text only in a cause.
     Matcher matcher = null;

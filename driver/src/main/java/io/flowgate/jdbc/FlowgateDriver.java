@@ -65,6 +65,10 @@ public final class FlowgateDriver extends Driver {
     } catch (SQLException e) {
       throw CleanErrors.clean(e);
     } catch (RuntimeException e) {
+      java.util.Optional<SQLException> refused = CleanErrors.fromServer(e);
+      if (refused.isPresent()) {
+        throw refused.get();
+      }
       throw new SQLException("[CONNECTION_FAILED] Cannot connect to " + properties.getProperty("url") + ": "
           + e.getMessage() + " SQLSTATE: 08001", "08001", e);
     }
@@ -117,6 +121,8 @@ public final class FlowgateDriver extends Driver {
       properties.setProperty("avatica_user", properties.getProperty("user"));
       if (properties.getProperty("password") != null) {
         properties.setProperty("avatica_password", properties.getProperty("password"));
+        // A gateway with --auth password checks every request's HTTP Basic credentials.
+        properties.putIfAbsent("authentication", "BASIC");
       }
     }
     return properties;

@@ -3,19 +3,23 @@ package io.flowgate.engine;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.security.Passwords;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,6 +44,9 @@ public final class Engine implements AutoCloseable {
   });
   private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
   private final Cache<PlanKey, Planned> plans = Caffeine.newBuilder().maximumSize(10_000).build();
+  /** Credentials that passed {@link #authenticate} lately, keyed so that nothing in them reveals the password. */
+  private final Cache<String, Boolean> verified = Caffeine.newBuilder().maximumSize(10_000)
+      .expireAfterWrite(java.time.Duration.ofMinutes(10)).build();
 
   /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
   record PlanKey(String sql, String user, String catalog, String schema, long generation) {}
@@ -75,6 +82,45 @@ public final class Engine implements AutoCloseable {
       storage.close();
       throw e;
     }
+  }
+
+  /**
+   * Whether {@code password} is {@code user}'s. A password hash is slow on purpose, so a success is remembered for ten
+   * minutes under the user, a digest of the password and the stored hash: a changed password or a dropped user
+   * takes effect on the next request.
+   */
+  public boolean authenticate(String user, String password) {
+    Optional<String> stored = catalog.principal(user.toLowerCase(Locale.ROOT))
+        .filter(principal -> principal.kind() == PrincipalInfo.Kind.USER).flatMap(PrincipalInfo::passwordHash);
+    if (stored.isEmpty()) {
+      return false;
+    }
+    String key = user.toLowerCase(Locale.ROOT) + "\n" + Passwords.digest(password) + "\n" + stored.get();
+    if (verified.getIfPresent(key) != null) {
+      return true;
+    }
+    boolean matches = Passwords.matches(password, stored.get());
+    if (matches) {
+      verified.put(key, Boolean.TRUE);
+    }
+    return matches;
+  }
+
+  /** Gives the administrator {@code password} if it has none yet (the first start of a password-protected store). */
+  public void initializeAdminPassword(String password) {
+    if (catalog.principal(ADMIN).flatMap(PrincipalInfo::passwordHash).isEmpty()) {
+      String hash = Passwords.hash(password);
+      storage.inTransaction(connection -> {
+        catalog.setPassword(connection, ADMIN, hash);
+        return null;
+      });
+      catalog.changed();
+    }
+  }
+
+  /** Whether the administrator has a password (a password-protected gateway needs one to be usable). */
+  public boolean adminHasPassword() {
+    return catalog.principal(ADMIN).flatMap(PrincipalInfo::passwordHash).isPresent();
   }
 
   /** Opens a session for an authenticated principal; {@code catalog} and {@code schema} properties pick the start. */

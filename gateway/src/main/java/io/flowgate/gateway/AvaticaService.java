@@ -1,9 +1,14 @@
 package io.flowgate.gateway;
 
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.gateway.meta.RequestUser;
 import io.flowgate.gateway.netty.AvaticaHttpHandler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.apache.calcite.avatica.AvaticaSeverity;
 import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.metrics.noop.NoopMetricsSystem;
 import org.apache.calcite.avatica.remote.Handler.HandlerResponse;
@@ -25,7 +30,11 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
   private final JsonHandler json;
   private final Service.RpcMetadataResponse rpcMetadata;
 
-  AvaticaService(Meta meta, String serverAddress) {
+  /** Empty under trust. */
+  private final Optional<Authenticator> authenticator;
+
+  AvaticaService(Meta meta, String serverAddress, Optional<Authenticator> authenticator) {
+    this.authenticator = authenticator;
     LocalService service = new LocalService(meta);
     this.protobuf = new ProtobufHandler(service, translation, NoopMetricsSystem.getInstance());
     this.json = new JsonHandler(service, NoopMetricsSystem.getInstance());
@@ -34,8 +43,44 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
     json.setRpcMetadata(rpcMetadata);
   }
 
+  /**
+   * Serves a request as its authenticated user. Without credentials the answer is a 401 challenge, to which HTTP
+   * clients reply with them; wrong credentials get an Avatica error (status 500, which Avatica's client reads) that
+   * carries {@code [INVALID_CREDENTIALS]}.
+   */
   @Override
-  public AvaticaHttpHandler.Reply apply(byte[] body) {
+  public AvaticaHttpHandler.Reply apply(AvaticaHttpHandler.Request request) {
+    if (authenticator.isEmpty()) {
+      return serve(request.body());
+    }
+    Authenticator.Outcome outcome = authenticator.get().check(request.authorization(), request.remoteAddress());
+    if (outcome instanceof Authenticator.Outcome.User user) {
+      return RequestUser.as(user.name(), () -> serve(request.body()));
+    }
+    if (outcome instanceof Authenticator.Outcome.Refused refused) {
+      return refusal(request.body(), refused.error());
+    }
+    return new AvaticaHttpHandler.Reply(401, "authentication required".getBytes(StandardCharsets.UTF_8),
+        "text/plain", Map.of("WWW-Authenticate", "Basic realm=\"flowgate\", charset=\"UTF-8\""));
+  }
+
+  private AvaticaHttpHandler.Reply refusal(byte[] body, EngineException error) {
+    Service.ErrorResponse response = new Service.ErrorResponse(List.of(error.getMessage()), error.getMessage(), -1,
+        error.sqlState(), AvaticaSeverity.ERROR, rpcMetadata);
+    try {
+      if (body.length > 0 && body[0] == '{') {
+        return new AvaticaHttpHandler.Reply(500, JsonService.MAPPER.writeValueAsBytes(response),
+            "application/json; charset=UTF-8");
+      }
+      byte[] bytes = translation.serializeResponse(response);
+      return new AvaticaHttpHandler.Reply(500, WireNames.incoming(body).relocated() ? WireNames.outgoing(bytes)
+          : bytes, "application/octet-stream");
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  private AvaticaHttpHandler.Reply serve(byte[] body) {
     if (body.length > 0 && body[0] == '{') {
       HandlerResponse<String> response = json.apply(new String(body, StandardCharsets.UTF_8));
       String text = response.getResponse();

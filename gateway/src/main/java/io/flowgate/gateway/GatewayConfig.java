@@ -6,36 +6,65 @@ import java.util.Optional;
 
 /**
  * The gateway's settings; {@code data} empty means an in-memory store. {@code ingestRoots} are the folders
- * read_files may read; empty means the data folder's {@code ingest/}.
+ * read_files may read; empty means the data folder's {@code ingest/}. {@code adminPassword} becomes the
+ * administrator's password on a store whose administrator has none; {@code loginFailureLimit} failed logins from
+ * one address within a minute shut it out for the rest of that minute.
  */
 public record GatewayConfig(String bind, int port, Optional<Path> data, int workers, int maxBodyBytes,
-    List<Path> ingestRoots) {
+    List<Path> ingestRoots, Authentication authentication, Optional<String> adminPassword, int loginFailureLimit) {
   public GatewayConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
+
+  /**
+   * How requests are authenticated. TRUST takes the user name a client gives, as PostgreSQL's trust does, and is
+   * allowed only on a loopback address; PASSWORD checks HTTP Basic credentials on every request.
+   */
+  public enum Authentication { TRUST, PASSWORD }
 
   public static final int DEFAULT_PORT = 8765;
 
   public static GatewayConfig defaults() {
     return new GatewayConfig("127.0.0.1", DEFAULT_PORT, Optional.of(Path.of("flowgate-data")),
-        Math.max(8, Runtime.getRuntime().availableProcessors() * 4), 64 * 1024 * 1024, List.of());
+        Math.max(8, Runtime.getRuntime().availableProcessors() * 4), 64 * 1024 * 1024, List.of(),
+        Authentication.TRUST, Optional.empty(), 5);
   }
 
   public GatewayConfig withPort(int newPort) {
-    return new GatewayConfig(bind, newPort, data, workers, maxBodyBytes, ingestRoots);
+    return new GatewayConfig(bind, newPort, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit);
   }
 
   public GatewayConfig withBind(String newBind) {
-    return new GatewayConfig(newBind, port, data, workers, maxBodyBytes, ingestRoots);
+    return new GatewayConfig(newBind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit);
   }
 
   public GatewayConfig withData(Optional<Path> newData) {
-    return new GatewayConfig(bind, port, newData, workers, maxBodyBytes, ingestRoots);
+    return new GatewayConfig(bind, port, newData, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit);
   }
 
   public GatewayConfig withIngestRoot(Path root) {
     List<Path> roots = new java.util.ArrayList<>(ingestRoots);
     roots.add(root);
-    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, roots);
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, roots, authentication, adminPassword,
+        loginFailureLimit);
+  }
+
+  public GatewayConfig withAuthentication(Authentication newAuthentication) {
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, newAuthentication, adminPassword,
+        loginFailureLimit);
+  }
+
+  public GatewayConfig withAdminPassword(String password) {
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication,
+        Optional.of(password), loginFailureLimit);
+  }
+
+  /** How many failed logins from one address within a minute shut it out for the rest of that minute. */
+  public GatewayConfig withLoginFailureLimit(int limit) {
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        limit);
   }
 }

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -29,6 +30,10 @@ public final class GatewayServer implements AutoCloseable {
   }
 
   public static GatewayServer start(GatewayConfig config) {
+    if (config.authentication() == GatewayConfig.Authentication.TRUST && !isLoopback(config.bind())) {
+      throw new IllegalArgumentException("--auth trust takes any user name a client gives, so it only listens on a"
+          + " loopback address; " + config.bind() + " is not one. Use --auth password.");
+    }
     config.data().ifPresent(dir -> {
       try {
         Files.createDirectories(dir);
@@ -41,6 +46,16 @@ public final class GatewayServer implements AutoCloseable {
       engineConfig = engineConfig.withIngestRoots(config.ingestRoots());
     }
     Engine engine = Engine.open(engineConfig);
+    Optional<Authenticator> authenticator = Optional.empty();
+    if (config.authentication() == GatewayConfig.Authentication.PASSWORD) {
+      config.adminPassword().ifPresent(engine::initializeAdminPassword);
+      if (!engine.adminHasPassword()) {
+        engine.close();
+        throw new IllegalArgumentException("--auth password needs the administrator's first password: set"
+            + " FLOWGATE_ADMIN_PASSWORD or pass --admin-password-file");
+      }
+      authenticator = Optional.of(new Authenticator(engine, config.loginFailureLimit()));
+    }
     AtomicInteger threads = new AtomicInteger();
     // A full queue makes the submitting event loop wait rather than answer 503, which Avatica's client retries forever.
     ThreadPoolExecutor workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
@@ -51,7 +66,7 @@ public final class GatewayServer implements AutoCloseable {
         }, new ThreadPoolExecutor.CallerRunsPolicy());
     try {
       EngineMeta meta = new EngineMeta(engine, Duration.ofMinutes(30));
-      AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port());
+      AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
       NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes());
       return new GatewayServer(engine, workers, server);
     } catch (InterruptedException e) {
@@ -63,6 +78,14 @@ public final class GatewayServer implements AutoCloseable {
       workers.shutdownNow();
       engine.close();
       throw e;
+    }
+  }
+
+  private static boolean isLoopback(String bind) {
+    try {
+      return java.net.InetAddress.getByName(bind).isLoopbackAddress();
+    } catch (java.net.UnknownHostException e) {
+      return false;
     }
   }
 

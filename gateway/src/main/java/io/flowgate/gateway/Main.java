@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -20,6 +21,8 @@ import java.util.concurrent.CountDownLatch;
  * once on the store and exits (non-zero if the update failed).
  */
 public final class Main {
+  static final String ADMIN_PASSWORD_VARIABLE = "FLOWGATE_ADMIN_PASSWORD";
+
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
@@ -32,11 +35,18 @@ public final class Main {
     } catch (IllegalArgumentException e) {
       System.err.println("flowgate: " + e.getMessage());
       System.err.println("usage: java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]"
-          + " [--ingest-root DIR]...");
+          + " [--ingest-root DIR]... [--auth trust|password] [--admin-password-file FILE]");
       System.exit(2);
       return;
     }
-    GatewayServer server = GatewayServer.start(config);
+    GatewayServer server;
+    try {
+      server = GatewayServer.start(config);
+    } catch (IllegalArgumentException e) {
+      System.err.println("flowgate: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       server.close();
@@ -103,7 +113,19 @@ public final class Main {
   }
 
   static GatewayConfig parse(String[] args) {
+    return parse(args, System.getenv());
+  }
+
+  /**
+   * The gateway's flags; the administrator's first password comes from {@code --admin-password-file} or the
+   * environment variable {@code FLOWGATE_ADMIN_PASSWORD} (never from a flag, which other users could see in the
+   * process list).
+   */
+  static GatewayConfig parse(String[] args, Map<String, String> environment) {
     GatewayConfig config = GatewayConfig.defaults();
+    if (environment.get(ADMIN_PASSWORD_VARIABLE) != null && !environment.get(ADMIN_PASSWORD_VARIABLE).isEmpty()) {
+      config = config.withAdminPassword(environment.get(ADMIN_PASSWORD_VARIABLE));
+    }
     for (int i = 0; i < args.length; i++) {
       String flag = args[i];
       switch (flag) {
@@ -112,10 +134,25 @@ public final class Main {
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
         case "--ingest-root" -> config = config.withIngestRoot(Path.of(value(args, ++i, flag)));
+        case "--auth" -> config = config.withAuthentication(switch (value(args, ++i, flag)) {
+          case "trust" -> GatewayConfig.Authentication.TRUST;
+          case "password" -> GatewayConfig.Authentication.PASSWORD;
+          default -> throw new IllegalArgumentException("--auth takes trust or password");
+        });
+        case "--admin-password-file" -> config = config.withAdminPassword(readPassword(Path.of(value(args, ++i,
+            flag))));
         default -> throw new IllegalArgumentException("unknown flag " + flag);
       }
     }
     return config;
+  }
+
+  private static String readPassword(Path file) {
+    try {
+      return Files.readString(file).strip();
+    } catch (java.io.IOException e) {
+      throw new IllegalArgumentException("cannot read the password file " + file, e);
+    }
   }
 
   private static String value(String[] args, int index, String flag) {

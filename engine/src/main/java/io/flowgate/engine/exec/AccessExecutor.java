@@ -125,14 +125,7 @@ public final class AccessExecutor {
     return kind.name().toLowerCase(Locale.ROOT);
   }
 
-  private interface Write {
-    void run(java.sql.Connection connection) throws java.sql.SQLException;
-  }
-
-  private void write(Write write) {
-    context.writeMetadata(connection -> {
-      write.run(connection);
-      return null;
-    });
+  private void write(ExecutionContext.MetadataWrite write) {
+    context.writeMetadata(write);
   }
 }

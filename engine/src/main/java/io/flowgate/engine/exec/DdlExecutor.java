@@ -430,14 +430,7 @@ public final class DdlExecutor {
     }
   }
 
-  private interface Write {
-    void run(java.sql.Connection connection) throws java.sql.SQLException;
-  }
-
-  private void write(Write write) {
-    context.writeMetadata(connection -> {
-      write.run(connection);
-      return null;
-    });
+  private void write(ExecutionContext.MetadataWrite write) {
+    context.writeMetadata(write);
   }
 }

@@ -15,6 +15,19 @@ import java.util.concurrent.Executor;
  */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
     Executor background, List<Path> ingestRoots) {
+  /** A change of catalog metadata that returns nothing. */
+  public interface MetadataWrite {
+    void run(java.sql.Connection connection) throws java.sql.SQLException;
+  }
+
+  /** {@link #writeMetadata(H2Storage.TransactionWork)} for a change that returns nothing. */
+  public void writeMetadata(MetadataWrite write) {
+    writeMetadata(connection -> {
+      write.run(connection);
+      return null;
+    });
+  }
+
   /** A transaction that changes catalog metadata; the catalog's cache moves to a new generation after it. */
   public <T> T writeMetadata(H2Storage.TransactionWork<T> work) {
     try {

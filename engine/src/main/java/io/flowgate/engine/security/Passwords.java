@@ -39,6 +39,16 @@ public final class Passwords {
     return MessageDigest.isEqual(expected, derive(password, base64.decode(parts[2]), Integer.parseInt(parts[1])));
   }
 
+  /** A fast SHA-256 digest of a password, in base 64: a cache key that does not keep the password itself. */
+  public static String digest(String password) {
+    try {
+      return Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+          .digest(password.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
   private static byte[] derive(String password, byte[] salt, int iterations) {
     PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, iterations, 256);
     try {

@@ -58,9 +58,10 @@ public final class EngineMeta extends MetaImpl {
     }
   }
 
+  /** A connection of the request's user: another user's connection is reported as not there. */
   private ConnectionState connection(String id) {
     ConnectionState state = connections.getIfPresent(id);
-    if (state == null) {
+    if (state == null || RequestUser.current().filter(user -> !user.equals(state.user)).isPresent()) {
       throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", id).build();
     }
     return state;
@@ -74,10 +75,12 @@ public final class EngineMeta extends MetaImpl {
   @Override
   public void openConnection(ConnectionHandle ch, Map<String, String> info) {
     guard(() -> {
-      String user = info.getOrDefault("user", Engine.ADMIN);
-      if (user == null || user.isBlank()) {
-        user = Engine.ADMIN;
-      }
+      // An authenticated request runs as its user, whatever the properties say; under trust the client's "user"
+      // property is taken as given (folded to lower case, as user names are).
+      String user = RequestUser.current().orElseGet(() -> {
+        String given = info.get("user");
+        return given == null || given.isBlank() ? Engine.ADMIN : given.toLowerCase(java.util.Locale.ROOT);
+      });
       ConnectionState existing = connections.getIfPresent(ch.id);
       if (existing != null) {
         if (!existing.user.equals(user)) {

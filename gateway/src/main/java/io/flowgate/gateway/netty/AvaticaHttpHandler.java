@@ -13,6 +13,9 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import java.net.InetSocketAddress;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
@@ -23,10 +26,18 @@ import java.util.function.Function;
  * would retry forever) and always sets Content-Length.
  */
 public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-  /** Serves one request body; returns the HTTP status and the response body. */
-  public interface RequestService extends Function<byte[], Reply> {}
+  /** Serves one request; returns the HTTP status and the response body. */
+  public interface RequestService extends Function<Request, Reply> {}
 
-  public record Reply(int status, byte[] body, String contentType) {}
+  /** A request body with what authentication needs: the Authorization header, if any, and the peer's address. */
+  public record Request(byte[] body, Optional<String> authorization, String remoteAddress) {}
+
+  /** A response; {@code headers} are extra headers, such as an authentication challenge. */
+  public record Reply(int status, byte[] body, String contentType, Map<String, String> headers) {
+    public Reply(int status, byte[] body, String contentType) {
+      this(status, body, contentType, Map.of());
+    }
+  }
 
   private final RequestService service;
   private final ExecutorService workers;
@@ -44,12 +55,15 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
       return;
     }
     byte[] body = ByteBufUtil.getBytes(request.content());
+    Optional<String> authorization = Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION));
+    String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
+        ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
     ctx.channel().config().setAutoRead(false);
     try {
       workers.execute(() -> {
         Reply reply;
         try {
-          reply = service.apply(body);
+          reply = service.apply(new Request(body, authorization, remoteAddress));
         } catch (RuntimeException e) {
           reply = new Reply(500, "internal error".getBytes(), "text/plain");
         }
@@ -69,6 +83,7 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
         HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
     response.headers().set(HttpHeaderNames.CONTENT_TYPE, reply.contentType());
+    reply.headers().forEach((name, value) -> response.headers().set(name, value));
     response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
     if (keepAlive) {
       HttpUtil.setKeepAlive(response, true);

@@ -20,8 +20,18 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * stops it afterwards. Tests reach it only through the Flowgate JDBC driver over HTTP.
  */
 public final class GatewayExtension implements BeforeAllCallback, AfterAllCallback {
+  private final java.util.function.UnaryOperator<GatewayConfig> settings;
   private Path data;
   private GatewayServer server;
+
+  public GatewayExtension() {
+    this(config -> config);
+  }
+
+  /** A gateway with {@code settings} applied to the defaults (port and data folder are the extension's). */
+  public GatewayExtension(java.util.function.UnaryOperator<GatewayConfig> settings) {
+    this.settings = settings;
+  }
 
   @Override
   public void beforeAll(ExtensionContext context) throws IOException {
@@ -31,7 +41,7 @@ public final class GatewayExtension implements BeforeAllCallback, AfterAllCallba
 
   /** Starts (or restarts) the gateway over the same data folder. */
   public void start() {
-    server = GatewayServer.start(GatewayConfig.defaults().withPort(0).withData(Optional.of(data)));
+    server = GatewayServer.start(settings.apply(GatewayConfig.defaults()).withPort(0).withData(Optional.of(data)));
   }
 
   public void stop() {
