@@ -8,12 +8,15 @@ import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.store.CatalogStore;
+import io.flowgate.catalog.store.FunctionStore;
 import io.flowgate.catalog.store.PrincipalStore;
 import io.flowgate.catalog.store.SystemTables;
 import java.sql.Connection;
@@ -45,7 +48,8 @@ public final class CatalogService {
   private final Cache<SchemaKey, Map<String, TableInfo>> tables = Caffeine.newBuilder().maximumSize(10_000).build();
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
-      Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members) {}
+      Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
+      Map<TableName, FunctionInfo> functions) {}
 
   private record SchemaKey(long generation, String catalog, String schema) {}
 
@@ -104,6 +108,17 @@ public final class CatalogService {
 
   public Optional<SchemaInfo> schema(String catalog, String schema) {
     return schemas(catalog).stream().filter(info -> info.name().equals(schema)).findFirst();
+  }
+
+  /** A SQL function by its catalog, schema and (lower-case) name. */
+  public Optional<FunctionInfo> function(TableName name) {
+    return Optional.ofNullable(snapshot().functions().get(name));
+  }
+
+  public List<FunctionInfo> functions(String catalog, String schema) {
+    return snapshot().functions().values().stream()
+        .filter(function -> function.name().catalog().equals(catalog) && function.name().schema().equals(schema))
+        .toList();
   }
 
   public Optional<PrincipalInfo> principal(String name) {
@@ -168,7 +183,12 @@ public final class CatalogService {
       for (PrincipalInfo principal : PrincipalStore.principals(connection)) {
         principals.put(principal.name(), principal);
       }
-      return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection));
+      Map<TableName, FunctionInfo> functions = new java.util.LinkedHashMap<>();
+      for (FunctionInfo function : FunctionStore.functions(connection)) {
+        functions.put(function.name(), function);
+      }
+      return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection),
+          functions);
     }));
   }
 
@@ -210,6 +230,19 @@ public final class CatalogService {
     for (ColumnInfo column : columns) {
       CatalogStore.insertColumn(connection, table.id(), ++ordinal, column);
     }
+  }
+
+  public void createFunction(Connection connection, FunctionInfo function) throws SQLException {
+    FunctionStore.insert(connection, function);
+  }
+
+  public void dropFunction(Connection connection, TableName name) throws SQLException {
+    FunctionStore.delete(connection, name);
+  }
+
+  /** Replaces a table's row filter and column masks. */
+  public void setPolicies(Connection connection, long tableId, List<PolicyInfo> policies) throws SQLException {
+    CatalogStore.replacePolicies(connection, tableId, policies);
   }
 
   public void createPrincipal(Connection connection, PrincipalInfo principal) throws SQLException {

@@ -10,6 +10,8 @@ import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.AccessExecutor;
+import io.flowgate.engine.exec.PolicyExecutor;
+import io.flowgate.engine.exec.RoutineExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -184,6 +186,12 @@ public final class Session {
       executor.dropTable(drop);
     } else if (ddl instanceof Ddl.Truncate truncate) {
       executor.truncate(truncate);
+    } else if (ddl instanceof Ddl.CreateFunction create) {
+      new RoutineExecutor(context()).create(create);
+    } else if (ddl instanceof Ddl.DropFunction drop) {
+      new RoutineExecutor(context()).drop(drop);
+    } else if (ddl instanceof Ddl.SetPolicy set) {
+      new PolicyExecutor(context()).set(set);
     } else if (ddl instanceof Ddl.AlterTableProperties alter) {
       executor.alterTableProperties(alter);
     } else if (ddl instanceof Ddl.TableCommand command) {

@@ -11,12 +11,13 @@ import java.util.Optional;
 /**
  * A table or view. {@code storageName} is the H2 table the catalog generated for it (never user text);
  * {@code viewSql} is a view's query text in the dialect. A {@code pipelinePrivate} table is a PRIVATE dataset of a
- * pipeline: only flows read it; it is not published to listings or queries.
+ * pipeline: only flows read it; it is not published to listings or queries. {@code policies} are its row filter
+ * and column masks, which every read of it applies.
  */
 public record TableInfo(long id, TableName name, TableKind kind, String storageName, List<ColumnInfo> columns,
     Optional<String> comment, Map<String, String> properties, List<String> partitionBy, List<String> clusterBy,
     Optional<String> location, Optional<String> viewSql, List<KeyInfo> keys, String owner, Instant created,
-    boolean pipelinePrivate) {
+    boolean pipelinePrivate, List<PolicyInfo> policies) {
   public TableInfo {
     requireNonNull(name, "name is null");
     requireNonNull(kind, "kind is null");
@@ -25,6 +26,17 @@ public record TableInfo(long id, TableName name, TableKind kind, String storageN
     partitionBy = List.copyOf(partitionBy);
     clusterBy = List.copyOf(clusterBy);
     keys = List.copyOf(keys);
+    policies = List.copyOf(policies);
+  }
+
+  public Optional<PolicyInfo> rowFilter() {
+    return policies.stream().filter(PolicyInfo::rowFilter).findFirst();
+  }
+
+  /** The mask of a column, if it has one. */
+  public Optional<PolicyInfo> mask(String column) {
+    return policies.stream().filter(policy -> policy.column().filter(column::equalsIgnoreCase).isPresent())
+        .findFirst();
   }
 
   public Optional<ColumnInfo> column(String name) {

@@ -9,6 +9,7 @@ import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
@@ -77,6 +78,7 @@ public final class CatalogStore {
     Map<Long, Map<String, String>> properties = new HashMap<>();
     Map<Long, Map<String, List<String>>> lists = new HashMap<>();
     Map<Long, Map<String, KeyParts>> keys = new HashMap<>();
+    Map<Long, List<PolicyInfo>> policies = new HashMap<>();
     String tableFilter = " WHERE TABLE_ID IN (SELECT ID FROM FG_SYS.TABLES WHERE CATALOG = ? AND SCHEMA_NAME = ?)";
     try (PreparedStatement statement = connection.prepareStatement(
         "SELECT TABLE_ID, NAME, TYPE, NULLABLE, DEFAULT_SQL, GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START,"
@@ -132,6 +134,19 @@ public final class CatalogStore {
         }
       }
     }
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT TABLE_ID, COLUMN_NAME, FN_CATALOG, FN_SCHEMA, FN_NAME, ARGUMENTS FROM FG_SYS.TABLE_POLICIES"
+            + tableFilter + " ORDER BY TABLE_ID, POS")) {
+      bind(statement, catalog, schema);
+      try (ResultSet rows = statement.executeQuery()) {
+        while (rows.next()) {
+          String arguments = rows.getString(6);
+          policies.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>()).add(new PolicyInfo(
+              Optional.ofNullable(rows.getString(2)), new TableName(rows.getString(3), rows.getString(4),
+                  rows.getString(5)), arguments.isEmpty() ? List.of() : List.of(arguments.split("\n"))));
+        }
+      }
+    }
     Map<String, TableInfo> tables = new LinkedHashMap<>();
     try (PreparedStatement statement = connection.prepareStatement(
         "SELECT ID, NAME, KIND, STORAGE_NAME, COMMENT, LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE"
@@ -150,7 +165,7 @@ public final class CatalogStore {
               Optional.ofNullable(rows.getString(5)), properties.getOrDefault(id, Map.of()),
               tableLists.getOrDefault("partition", List.of()), tableLists.getOrDefault("cluster", List.of()),
               Optional.ofNullable(rows.getString(6)), Optional.ofNullable(rows.getString(7)), tableKeys,
-              rows.getString(8), instant(rows, 9), rows.getBoolean(10));
+              rows.getString(8), instant(rows, 9), rows.getBoolean(10), policies.getOrDefault(id, List.of()));
           tables.put(table.name().table(), table);
         }
       }
@@ -182,6 +197,7 @@ public final class CatalogStore {
       insertColumn(connection, table.id(), ++ordinal, column);
     }
     insertProperties(connection, table.id(), table.properties());
+    replacePolicies(connection, table.id(), table.policies());
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
     for (KeyInfo key : table.keys()) {
@@ -222,7 +238,8 @@ public final class CatalogStore {
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?", tableId);
-    for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "COMMITS")) {
+    for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "TABLE_POLICIES",
+        "COMMITS")) {
       update(connection, "DELETE FROM FG_SYS." + table + " WHERE TABLE_ID = ?", tableId);
     }
     update(connection, "DELETE FROM FG_SYS.TABLES WHERE ID = ?", tableId);
@@ -373,6 +390,19 @@ public final class CatalogStore {
 
   static Instant instant(ResultSet rows, int column) throws SQLException {
     return rows.getObject(column, java.time.OffsetDateTime.class).toInstant();
+  }
+
+  /** Replaces a table's row filter and masks. Arguments are expression texts, one per line. */
+  public static void replacePolicies(Connection connection, long tableId, List<PolicyInfo> policies)
+      throws SQLException {
+    update(connection, "DELETE FROM FG_SYS.TABLE_POLICIES WHERE TABLE_ID = ?", tableId);
+    int position = 0;
+    for (PolicyInfo policy : policies) {
+      update(connection, "INSERT INTO FG_SYS.TABLE_POLICIES(TABLE_ID, POS, COLUMN_NAME, FN_CATALOG, FN_SCHEMA,"
+          + " FN_NAME, ARGUMENTS) VALUES (?, ?, ?, ?, ?, ?, ?)", tableId, ++position, policy.column().orElse(null),
+          policy.function().catalog(), policy.function().schema(), policy.function().table(),
+          String.join("\n", policy.arguments()));
+    }
   }
 
   public static void replaceProperties(Connection connection, long tableId, Map<String, String> properties)

@@ -126,6 +126,6 @@ public final class AccessExecutor {
   }
 
   private void write(ExecutionContext.MetadataWrite write) {
-    context.writeMetadata(write);
+    context.changeMetadata(write);
   }
 }

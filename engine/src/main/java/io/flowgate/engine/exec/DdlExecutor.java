@@ -226,7 +226,7 @@ public final class DdlExecutor {
     TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
         create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
         create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),
-        translator, create.span()), user(), Instant.now(), false);
+        translator, create.span()), user(), Instant.now(), false, List.of());
     try {
       write(connection -> {
         if (existing.isPresent()) {
@@ -310,7 +310,7 @@ public final class DdlExecutor {
     long id = context.writeMetadata(catalog::nextTableId);
     TableInfo view = new TableInfo(id, name, TableKind.VIEW, "V" + id, columns, create.comment(), Map.of(),
         List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now(),
-        false);
+        false, List.of());
     write(connection -> {
       if (existing.isPresent()) {
         catalog.dropTable(connection, existing.get().id());
@@ -431,6 +431,6 @@ public final class DdlExecutor {
   }
 
   private void write(ExecutionContext.MetadataWrite write) {
-    context.writeMetadata(write);
+    context.changeMetadata(write);
   }
 }

@@ -34,6 +34,12 @@ public final class DmlExecutor {
       // Only its flows write a streaming table.
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation(), dml.span());
     }
+    if (!table.policies().isEmpty() && !(dml instanceof Dml.Insert insert && !insert.overwrite())) {
+      // UPDATE, DELETE and MERGE would have to see the table as the filter and masks show it; until they do, they
+      // are refused rather than changing rows the user cannot see. INSERT only adds rows.
+      throw Errors.notSupported(logged(dml).operation() + " on a table with a row filter or column mask (drop the"
+          + " policy first, or INSERT)", dml.span());
+    }
     if (table.kind() != TableKind.MANAGED) {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())
           .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();

@@ -21,7 +21,7 @@ public record ExecutionContext(CatalogService catalog, H2Storage storage, Sessio
   }
 
   /** {@link #writeMetadata(H2Storage.TransactionWork)} for a change that returns nothing. */
-  public void writeMetadata(MetadataWrite write) {
+  public void changeMetadata(MetadataWrite write) {
     writeMetadata(connection -> {
       write.run(connection);
       return null;

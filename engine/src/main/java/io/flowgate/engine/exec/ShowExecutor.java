@@ -75,9 +75,16 @@ public final class ShowExecutor {
           new ResultColumn("isTemporary", SqlType.BOOLEAN, false)), rows);
     }
     if (show instanceof Show.ShowFunctions functions) {
-      List<List<Object>> rows = io.flowgate.engine.plan.FunctionRegistry.names().keySet().stream()
-          .filter(matches(functions.pattern())).map(name -> List.<Object>of(name)).toList();
+      // The built-in functions, then the SQL functions of the current schema by their qualified names.
+      List<String> names = new java.util.ArrayList<>(io.flowgate.engine.plan.FunctionRegistry.names().keySet());
+      catalog.functions(context.session().catalog(), context.session().schema())
+          .forEach(function -> names.add(String.join(".", function.name().parts())));
+      List<List<Object>> rows = names.stream().filter(matches(functions.pattern()))
+          .map(name -> List.<Object>of(name)).toList();
       return result(List.of(column("function")), rows);
+    }
+    if (show instanceof Show.DescribeFunction describe) {
+      return new RoutineExecutor(context).describe(describe);
     }
     if (show instanceof Show.ShowColumns columns) {
       TableInfo table = table(columns.table(), columns.span());

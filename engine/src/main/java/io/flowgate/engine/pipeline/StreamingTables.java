@@ -109,7 +109,7 @@ public final class StreamingTables {
     TableInfo table = new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        List.of(), user(), Instant.now(), create.pipelinePrivate());
+        List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();

@@ -36,6 +36,10 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.IdentityHashMap;
 import java.util.List;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Span;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -208,6 +212,33 @@ final class ExpressionTranslator {
       case BINARY -> Typed.of(inline ? "X'" + literal.text() + "'"
           : constant(HexFormat.of().parseHex(literal.text()), "BINARY VARYING"), SqlType.BINARY);
     };
+  }
+
+  /**
+   * A call of a SQL function: its body, planned in the function's own catalog and schema where its parameters
+   * stand for the arguments cast to their types (and nothing else is in scope, so the caller's names cannot reach
+   * into it), cast to the function's return type.
+   */
+  Typed call(FunctionInfo function, List<Typed> arguments, Span span) {
+    String name = function.name().table();
+    if (arguments.size() != function.parameters().size()) {
+      throw Errors.wrongArguments(name, String.valueOf(function.parameters().size()), arguments.size(), span);
+    }
+    List<Scope.Column> parameters = new ArrayList<>();
+    for (int i = 0; i < arguments.size(); i++) {
+      FunctionInfo.Parameter parameter = function.parameters().get(i);
+      SqlType type = SqlParser.parseType(parameter.type());
+      parameters.add(Scope.Column.bound(parameter.name(), "CAST(" + arguments.get(i).sql() + " AS " + type.h2Type()
+          + ")", type));
+    }
+    QueryTranslator body = queries.nested(function.name().catalog(), function.name().schema(), span);
+    Typed result = body.expressions().translate(SqlParser.parseExpression(function.body()),
+        new Scope(parameters, Optional.empty()));
+    if (function.returnType().isEmpty()) {
+      return result; // no declared type, and none known before H2 runs the body
+    }
+    SqlType returns = SqlParser.parseType(function.returnType());
+    return Typed.of("CAST(" + result.sql() + " AS " + returns.h2Type() + ")", returns);
   }
 
   /**
@@ -469,6 +500,20 @@ final class ExpressionTranslator {
         if (!name.equals("element_at") && call.arguments().size() == 1) {
           return Typed.of("COALESCE(CARDINALITY((" + first.sql() + ").\"keys\"), -1)", SqlType.INT);
         }
+      }
+    }
+    if (FunctionRegistry.lookup(name).isEmpty()) {
+      Optional<FunctionInfo> routine = queries.catalog().function(new TableName(session.catalog(), session.schema(),
+          name));
+      if (routine.isPresent()) {
+        if (call.star() || call.distinct() || call.filter().isPresent() || call.window().isPresent()) {
+          throw Errors.notSupported("*, DISTINCT, FILTER or OVER with a SQL function", call.span());
+        }
+        List<Typed> arguments = new ArrayList<>();
+        for (Expression argument : call.arguments()) {
+          arguments.add(translate(argument, scope));
+        }
+        return call(routine.get(), arguments, call.span());
       }
     }
     FunctionRegistry.Function function = FunctionRegistry.lookup(name)

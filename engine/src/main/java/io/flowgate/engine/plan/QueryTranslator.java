@@ -4,6 +4,8 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
@@ -35,6 +37,7 @@ import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -114,6 +117,100 @@ public final class QueryTranslator {
 
   CatalogService catalog() {
     return catalog;
+  }
+
+  /**
+   * A translator for a SQL function's body or a table's policies: names resolve in {@code catalog}.{@code schema},
+   * as the same user, with this statement's bindings and aliases. Nesting is bounded (a function calling itself).
+   */
+  QueryTranslator nested(String catalogName, String schemaName, Span span) {
+    if (viewDepth >= MAX_VIEW_DEPTH) {
+      throw Errors.notSupported("SQL functions or views nested more than " + MAX_VIEW_DEPTH
+          + " deep (a function that calls itself?)", span);
+    }
+    return new QueryTranslator(catalog, new SessionContext(session.user(), catalogName, schemaName), bindings,
+        nextAlias, viewDepth + 1, StreamSources.none());
+  }
+
+  /**
+   * A read of {@code table} through its row filter and column masks: {@code relation} (its storage table, or a
+   * window of it) wrapped in a derived table that masks columns and keeps the rows the filter passes, so every
+   * later reference, in any clause, sees only that. Policies are planned in the table's own scope: only its columns
+   * are visible to them. {@code passThrough} are further columns of {@code relation} (a change feed's) that
+   * policies leave alone.
+   */
+  String protect(TableInfo table, String relation, List<String> passThrough, Span span) {
+    if (table.policies().isEmpty()) {
+      return relation;
+    }
+    String inner = newAlias();
+    Scope own = tableScope(table, inner, List.of());
+    QueryTranslator policies = nested(table.name().catalog(), table.name().schema(), span);
+    List<String> select = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      Optional<PolicyInfo> mask = table.mask(column.name());
+      String value = mask.isPresent()
+          ? policies.policy(table, mask.get(), own, span).sql()
+          : SqlText.quote(inner) + "." + SqlText.quote(column.name());
+      select.add(value + " AS " + SqlText.quote(column.name()));
+    }
+    for (String column : passThrough) {
+      select.add(SqlText.quote(inner) + "." + SqlText.quote(column));
+    }
+    String where = "";
+    if (table.rowFilter().isPresent()) {
+      Typed filter = policies.policy(table, table.rowFilter().get(), own, span);
+      if (filter.type().filter(type -> type.kind() != TypeKind.BOOLEAN && type.kind() != TypeKind.VOID)
+          .isPresent()) {
+        throw EngineException.of(ErrorClass.QUERIED_TABLE_INCOMPATIBLE_WITH_ROW_LEVEL_SECURITY_POLICY)
+            .subClass("NON_BOOLEAN_RETURN_TYPE", "the row filter function must return BOOLEAN.").at(span).build();
+      }
+      where = " WHERE " + filter.sql();
+    }
+    return "(SELECT " + String.join(", ", select) + " FROM " + relation + " " + SqlText.quote(inner) + where + ")";
+  }
+
+  /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */
+  public void checkPolicies(TableInfo table, Span span) {
+    protect(table, SqlText.table(table.storageName()), List.of(), span);
+  }
+
+  /**
+   * The type of a SQL function's body, planned where it will be (its catalog and schema, its parameters alone in
+   * scope); empty when only H2 will know it (most built-in functions are typed by H2).
+   */
+  public Optional<SqlType> functionBodyType(TableName name, List<FunctionInfo.Parameter> parameters, String body, Span span) {
+    List<Scope.Column> scope = new ArrayList<>();
+    for (FunctionInfo.Parameter parameter : parameters) {
+      SqlType type = SqlParser.parseType(parameter.type());
+      scope.add(Scope.Column.bound(parameter.name(), "CAST(NULL AS " + type.h2Type() + ")", type));
+    }
+    Typed typed = nested(name.catalog(), name.schema(), span).expressions().translate(SqlParser.parseExpression(body),
+        new Scope(scope, Optional.empty()));
+    return typed.type();
+  }
+
+  /** A policy's function called on its arguments, planned in {@code own} (for a mask, its column comes first). */
+  Typed policy(TableInfo table, PolicyInfo policy, Scope own, Span span) {
+    ErrorClass incompatible = policy.rowFilter() ? ErrorClass.QUERIED_TABLE_INCOMPATIBLE_WITH_ROW_LEVEL_SECURITY_POLICY
+        : ErrorClass.QUERIED_TABLE_INCOMPATIBLE_WITH_COLUMN_MASK_POLICY;
+    FunctionInfo function = catalog.function(policy.function()).orElseThrow(() -> EngineException.of(incompatible)
+        .subClass("FUNCTION_NOT_FOUND", "the function <function> no longer exists.")
+        .parameter("function", Errors.quote(policy.function().parts())).at(span).build());
+    List<String> texts = new ArrayList<>();
+    policy.column().ifPresent(column -> texts.add(SqlText.quote(column).replace('"', '`')));
+    texts.addAll(policy.arguments());
+    List<Typed> arguments = new ArrayList<>();
+    for (String text : texts) {
+      try {
+        arguments.add(expressions.translate(SqlParser.parseExpression(text), own));
+      } catch (EngineException e) {
+        throw EngineException.of(incompatible).subClass("ARGUMENT_NOT_FOUND_IN_TARGET_TABLE",
+            "the argument <argument> is no longer a column of the table.").parameter("argument", text).at(span)
+            .build();
+      }
+    }
+    return expressions.call(function, arguments, span);
   }
 
   SessionContext session() {
@@ -567,7 +664,8 @@ public final class QueryTranslator {
           List.of());
     }
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(SqlText.table(table.storageName()) + " " + SqlText.quote(alias), scope, List.of());
+    return new From(protect(table, SqlText.table(table.storageName()), List.of(), reference.span()) + " "
+        + SqlText.quote(alias), scope, List.of());
   }
 
   private TranslatedQuery expandView(TableInfo view, Span span) {
@@ -612,7 +710,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+    return new From(protect(table, sql, List.of(), stream.span()) + " " + SqlText.quote(alias), scope, List.of());
   }
 
   /**
@@ -641,7 +739,8 @@ public final class QueryTranslator {
         Optional.of(SqlType.BIGINT), false));
     columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
         Optional.of(SqlType.TIMESTAMP), false));
-    return new From(sql + " " + SqlText.quote(alias), new Scope(columns, outer), List.of());
+    return new From(protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE, ChangeFeed.COMMIT_VERSION,
+        ChangeFeed.COMMIT_TIMESTAMP), stream.span()) + " " + SqlText.quote(alias), new Scope(columns, outer), List.of());
   }
 
   /**

@@ -18,16 +18,28 @@ final class Scope {
   /**
    * A visible column. {@code relation} is the generated H2 alias of its relation (empty for a table's own DDL
    * expressions); {@code qualifier} is the name it can be qualified with, e.g. {@code [main, default, t]} or
-   * {@code [x]}; {@code hidden} columns resolve by name but are not part of {@code *} (the right side of USING).
+   * {@code [x]}; {@code hidden} columns resolve by name but are not part of {@code *} (the right side of USING). A
+   * column with an {@code expression} stands for that H2 SQL: a SQL function's parameter is its argument.
    */
   record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
-      boolean hidden) {
+      boolean hidden, Optional<String> expression) {
+    Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
+        boolean hidden) {
+      this(relation, qualifier, name, h2Name, type, hidden, Optional.empty());
+    }
+
+    /** A name that stands for an H2 expression, such as a SQL function's parameter. */
+    static Column bound(String name, String sql, SqlType type) {
+      return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(sql));
+    }
+
     String sql() {
-      return relation.isEmpty() ? SqlText.quote(h2Name) : SqlText.quote(relation) + "." + SqlText.quote(h2Name);
+      return expression.orElseGet(() -> relation.isEmpty() ? SqlText.quote(h2Name)
+          : SqlText.quote(relation) + "." + SqlText.quote(h2Name));
     }
 
     Column hide() {
-      return new Column(relation, qualifier, name, h2Name, type, true);
+      return new Column(relation, qualifier, name, h2Name, type, true, expression);
     }
   }
 

@@ -17,6 +17,7 @@ import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
+import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -162,9 +163,10 @@ final class StatementParser {
     if (cursor.acceptWord("VIEW")) {
       return tables.createView(span, orReplace);
     }
-    if (cursor.isWord("MATERIALIZED")
-        || cursor.isWord("FUNCTION") || cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")
-        || cursor.isWord("USER") || cursor.isWord("GROUP")) {
+    if (cursor.acceptWord("FUNCTION")) {
+      return createFunction(span, orReplace);
+    }
+    if (cursor.isWord("MATERIALIZED") || cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY")) {
       throw Errors.notSupported("CREATE " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
           + " (not in this version of Flowgate)", cursor.span());
     }
@@ -221,6 +223,103 @@ final class StatementParser {
     return new Access.AlterGroup(span, group, add, groups, members);
   }
 
+  /**
+   * {@code SET ROW FILTER f ON (..)}, {@code DROP ROW FILTER}, {@code ALTER COLUMN c SET MASK f [USING COLUMNS
+   * (..)]} or {@code ALTER COLUMN c DROP MASK} after ALTER [STREAMING] TABLE name; empty for other forms.
+   */
+  private Optional<Statement> policy(Span span, List<String> table) {
+    if (cursor.isWord("SET") && cursor.isWord(1, "ROW")) {
+      cursor.expectWords("SET", "ROW", "FILTER");
+      List<String> function = cursor.qualifiedName();
+      cursor.expectWord("ON");
+      return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.of(policyCall(span, function))));
+    }
+    if (cursor.acceptWords("DROP", "ROW", "FILTER")) {
+      return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.empty()));
+    }
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(1, "COLUMN")) {
+      cursor.next();
+      cursor.next();
+      String column = cursor.anyIdentifier();
+      if (cursor.acceptWords("DROP", "MASK")) {
+        return Optional.of(new Ddl.SetPolicy(span, table, Optional.of(column), Optional.empty()));
+      }
+      cursor.expectWords("SET", "MASK");
+      List<String> function = cursor.qualifiedName();
+      Ddl.PolicyCall call = cursor.acceptWords("USING", "COLUMNS") ? policyCall(span, function)
+          : new Ddl.PolicyCall(span, function, List.of(), List.of());
+      return Optional.of(new Ddl.SetPolicy(span, table, Optional.of(column), Optional.of(call)));
+    }
+    return Optional.empty();
+  }
+
+  /** {@code (arg, ...)} of a policy: columns or literals, each kept with its text. */
+  Ddl.PolicyCall policyCall(Span span, List<String> function) {
+    cursor.expectSymbol("(");
+    List<Expression> arguments = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    if (!cursor.isSymbol(")")) {
+      do {
+        Span start = cursor.span();
+        arguments.add(expressions.expression());
+        texts.add(cursor.textFrom(start));
+      } while (cursor.acceptSymbol(","));
+    }
+    cursor.expectSymbol(")");
+    return new Ddl.PolicyCall(span, function, arguments, texts);
+  }
+
+  /**
+   * {@code CREATE [OR REPLACE] FUNCTION [IF NOT EXISTS] name ([p type [COMMENT '..']], ...) [RETURNS type]
+   * [LANGUAGE SQL] [[NOT] DETERMINISTIC] [COMMENT '..'] [CONTAINS SQL | READS SQL DATA] RETURN expr}.
+   */
+  private Statement createFunction(Span span, boolean orReplace) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    cursor.expectSymbol("(");
+    List<Ddl.FunctionParameter> parameters = new ArrayList<>();
+    if (!cursor.isSymbol(")")) {
+      do {
+        Span at = cursor.span();
+        String parameter = cursor.anyIdentifier();
+        parameters.add(new Ddl.FunctionParameter(at, parameter, expressions.type()));
+        if (cursor.isWord("DEFAULT")) {
+          throw Errors.notSupported("parameter defaults in SQL functions", cursor.span());
+        }
+        if (cursor.acceptWord("COMMENT")) {
+          cursor.expectString();
+        }
+      } while (cursor.acceptSymbol(","));
+    }
+    cursor.expectSymbol(")");
+    Optional<SqlType> returns = Optional.empty();
+    Optional<String> comment = Optional.empty();
+    while (!cursor.isWord("RETURN")) {
+      if (cursor.acceptWord("RETURNS")) {
+        if (cursor.isWord("TABLE")) {
+          throw Errors.notSupported("table functions (RETURNS TABLE)", cursor.span());
+        }
+        returns = Optional.of(expressions.type());
+      } else if (cursor.acceptWord("LANGUAGE")) {
+        if (!cursor.acceptWord("SQL")) {
+          throw Errors.notSupported("functions in languages other than SQL", cursor.span());
+        }
+      } else if (cursor.acceptWords("NOT", "DETERMINISTIC") || cursor.acceptWord("DETERMINISTIC")
+          || cursor.acceptWords("CONTAINS", "SQL") || cursor.acceptWords("READS", "SQL", "DATA")) {
+        continue;
+      } else if (cursor.acceptWord("COMMENT")) {
+        comment = Optional.of(cursor.expectString());
+      } else {
+        throw cursor.unexpected("RETURNS, LANGUAGE SQL, DETERMINISTIC, COMMENT or RETURN");
+      }
+    }
+    cursor.expectWord("RETURN");
+    Span start = cursor.span();
+    Expression body = expressions.expression();
+    return new Ddl.CreateFunction(span, name, orReplace, ifNotExists, parameters, returns, body,
+        cursor.textFrom(start), comment);
+  }
+
   /** A user or group name: an identifier or a string (for names such as e-mail addresses), folded to lower case. */
   private String principalName() {
     String name = cursor.peek().type() == TokenType.STRING ? cursor.expectString() : cursor.anyIdentifier();
@@ -242,6 +341,10 @@ final class StatementParser {
     if (cursor.acceptWords("SET", "TBLPROPERTIES")) {
       return new Ddl.AlterTableProperties(span, table, cursor.propertyList(), List.of(), false);
     }
+    Optional<Statement> policy = policy(span, table);
+    if (policy.isPresent()) {
+      return policy.get();
+    }
     if (cursor.acceptWords("UNSET", "TBLPROPERTIES")) {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       return new Ddl.AlterTableProperties(span, table, Map.of(), cursor.propertyKeys(), ifExists);
@@ -256,6 +359,10 @@ final class StatementParser {
    */
   private Statement alterStreamingTable(Span span) {
     List<String> table = cursor.qualifiedName();
+    Optional<Statement> policy = policy(span, table);
+    if (policy.isPresent()) {
+      return policy.get();
+    }
     if (cursor.acceptWord("ADD") || cursor.acceptWord("ALTER") && (cursor.isWord("SCHEDULE")
         || cursor.isWord("TRIGGER"))) {
       return new Pipeline.AlterSchedule(span, table, Optional.of(tables.schedule()));
@@ -324,6 +431,10 @@ final class StatementParser {
   }
 
   private Statement drop(Span span) {
+    if (cursor.acceptWord("FUNCTION")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Ddl.DropFunction(span, cursor.qualifiedName(), ifExists);
+    }
     if (cursor.isWord("USER") || cursor.isWord("GROUP")) {
       boolean group = cursor.next().text().equalsIgnoreCase("GROUP");
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
@@ -518,6 +629,10 @@ final class StatementParser {
   }
 
   private Statement describe(Span span) {
+    if (cursor.acceptWord("FUNCTION")) {
+      boolean extended = cursor.acceptWord("EXTENDED");
+      return new Show.DescribeFunction(span, cursor.qualifiedName(), extended);
+    }
     if (cursor.acceptWord("HISTORY")) {
       return new Show.DescribeHistory(span, cursor.qualifiedName());
     }

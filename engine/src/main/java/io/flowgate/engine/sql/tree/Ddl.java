@@ -100,6 +100,49 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /** A parameter of a SQL function. */
+  record FunctionParameter(Span span, String name, SqlType type) {}
+
+  /**
+   * {@code CREATE [OR REPLACE] FUNCTION [IF NOT EXISTS] name (params) [RETURNS type] ... RETURN expr}; the body is
+   * kept as written ({@code bodyText}) and planned where it is called.
+   */
+  record CreateFunction(Span span, List<String> name, boolean orReplace, boolean ifNotExists,
+      List<FunctionParameter> parameters, Optional<SqlType> returns, Expression body, String bodyText,
+      Optional<String> comment) implements Ddl {
+    public CreateFunction {
+      name = List.copyOf(name);
+      parameters = List.copyOf(parameters);
+    }
+  }
+
+  /** {@code DROP FUNCTION [IF EXISTS] name}. */
+  record DropFunction(Span span, List<String> name, boolean ifExists) implements Ddl {
+    public DropFunction {
+      name = List.copyOf(name);
+    }
+  }
+
+  /** A policy's function and its arguments (columns of the table or literals), with each argument's text. */
+  record PolicyCall(Span span, List<String> function, List<Expression> arguments, List<String> argumentTexts) {
+    public PolicyCall {
+      function = List.copyOf(function);
+      arguments = List.copyOf(arguments);
+      argumentTexts = List.copyOf(argumentTexts);
+    }
+  }
+
+  /**
+   * {@code ALTER [STREAMING] TABLE t SET ROW FILTER f ON (..)} / {@code DROP ROW FILTER} ({@code column} empty), or
+   * {@code ALTER COLUMN c SET MASK f [USING COLUMNS (..)]} / {@code DROP MASK}; {@code call} empty drops.
+   */
+  record SetPolicy(Span span, List<String> table, Optional<String> column, Optional<PolicyCall> call)
+      implements Ddl {
+    public SetPolicy {
+      table = List.copyOf(table);
+    }
+  }
+
   /**
    * {@code ALTER TABLE name SET TBLPROPERTIES (key = value, ...)} ({@code unset} empty) or {@code ALTER TABLE name
    * UNSET TBLPROPERTIES [IF EXISTS] (key, ...)} ({@code set} empty).

@@ -45,6 +45,13 @@ public sealed interface Show extends Statement {
     }
   }
 
+  /** {@code DESCRIBE FUNCTION [EXTENDED] name}. */
+  record DescribeFunction(Span span, List<String> name, boolean extended) implements Show {
+    public DescribeFunction {
+      name = List.copyOf(name);
+    }
+  }
+
   record DescribeHistory(Span span, List<String> table) implements Show {
     public DescribeHistory {
       table = List.copyOf(table);

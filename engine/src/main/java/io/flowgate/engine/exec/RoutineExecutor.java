@@ -1,0 +1,101 @@
+package io.flowgate.engine.exec;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.StatementResult;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.type.SqlType;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** CREATE FUNCTION, DROP FUNCTION and DESCRIBE FUNCTION for SQL scalar functions. */
+public final class RoutineExecutor {
+  private final ExecutionContext context;
+  private final CatalogService catalog;
+
+  public RoutineExecutor(ExecutionContext context) {
+    this.context = context;
+    this.catalog = context.catalog();
+  }
+
+  /**
+   * Creates a function after planning its body where it will run: unknown names fail now, and the return type is
+   * the declared one or the body's.
+   */
+  public void create(Ddl.CreateFunction create) {
+    QueryTranslator translator = context.translator();
+    TableName name = translator.qualify(create.name(), create.span());
+    if (catalog.schema(name.catalog(), name.schema()).isEmpty()) {
+      throw Errors.schemaNotFound(List.of(name.catalog(), name.schema()), create.span());
+    }
+    Optional<FunctionInfo> existing = catalog.function(name);
+    if (existing.isPresent() && create.ifNotExists()) {
+      return;
+    }
+    if (existing.isPresent() && !create.orReplace()) {
+      throw EngineException.of(ErrorClass.ROUTINE_ALREADY_EXISTS).parameter("routineName",
+          Errors.quote(name.parts())).at(create.span()).build();
+    }
+    List<FunctionInfo.Parameter> parameters = new ArrayList<>();
+    for (Ddl.FunctionParameter parameter : create.parameters()) {
+      if (parameters.stream().anyMatch(seen -> seen.name().equalsIgnoreCase(parameter.name()))) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", parameter.name())
+            .parameter("functionName", "CREATE FUNCTION").parameter("message", "a parameter name is used twice")
+            .at(parameter.span()).build();
+      }
+      parameters.add(new FunctionInfo.Parameter(parameter.name(), parameter.type().sql()));
+    }
+    Optional<SqlType> body = translator.functionBodyType(name, parameters, create.bodyText(), create.span());
+    // Empty: the body's own type, which only H2 knows (DESCRIBE FUNCTION shows it as such).
+    String returns = create.returns().or(() -> body).map(SqlType::sql).orElse("");
+    FunctionInfo function = new FunctionInfo(name, parameters, returns, create.bodyText(), create.comment(),
+        existing.map(FunctionInfo::owner).orElse(context.session().user()), Instant.now());
+    context.changeMetadata(connection -> {
+      if (existing.isPresent()) {
+        catalog.dropFunction(connection, name);
+      }
+      catalog.createFunction(connection, function);
+    });
+  }
+
+  public void drop(Ddl.DropFunction drop) {
+    TableName name = context.translator().qualify(drop.name(), drop.span());
+    if (catalog.function(name).isEmpty()) {
+      if (drop.ifExists()) {
+        return;
+      }
+      throw EngineException.of(ErrorClass.ROUTINE_NOT_FOUND).parameter("routineName", Errors.quote(name.parts()))
+          .at(drop.span()).build();
+    }
+    context.changeMetadata(connection -> catalog.dropFunction(connection, name));
+  }
+
+  public StatementResult describe(Show.DescribeFunction describe) {
+    TableName name = context.translator().qualify(describe.name(), describe.span());
+    FunctionInfo function = catalog.function(name).orElseThrow(() -> EngineException.of(ErrorClass.ROUTINE_NOT_FOUND)
+        .parameter("routineName", Errors.quote(name.parts())).at(describe.span()).build());
+    List<String> parameters = function.parameters().stream().map(p -> p.name() + " " + p.type()).toList();
+    List<List<Object>> rows = new ArrayList<>();
+    rows.add(List.of("Function: " + String.join(".", name.parts())));
+    rows.add(List.of("Type:     SCALAR"));
+    rows.add(List.of("Input:    " + String.join(", ", parameters)));
+    rows.add(List.of("Returns:  " + (function.returnType().isEmpty() ? "(the body's type)"
+        : function.returnType())));
+    if (describe.extended()) {
+      function.comment().ifPresent(comment -> rows.add(List.of("Comment:  " + comment)));
+      rows.add(List.of("Owner:    " + function.owner()));
+      rows.add(List.of("Body:     " + function.body()));
+    }
+    return new StatementResult.Rows(List.of(new ResultColumn("function_desc", SqlType.STRING, false)),
+        new ListCursor(rows));
+  }
+}
