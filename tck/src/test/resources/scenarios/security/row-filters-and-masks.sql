@@ -182,6 +182,43 @@ SELECT count(*) AS n FROM sales;
 > n
 > 4
 > rows: 1
+-- declared with the table: CREATE TABLE and CREATE STREAMING TABLE take WITH ROW FILTER and MASK
+--@ user admin
+USE CATALOG rls_cat;
+> ok
+CREATE TABLE staff (name STRING, ssn STRING MASK mask_ssn, region STRING) WITH ROW FILTER us_only ON (region);
+> ok
+INSERT INTO staff VALUES ('Kim', '111', 'US'), ('Lou', '222', 'EU');
+> update count 2
+CREATE STREAMING TABLE staff_feed (name STRING, ssn STRING MASK mask_ssn, region STRING)
+  WITH ROW FILTER us_only ON (region) AS SELECT * FROM STREAM(staff);
+> ok
+CREATE TABLE bad_mask (a STRING MASK mask_ssn USING COLUMNS (nope));
+> exception ROW_COLUMN_ACCESS.ASSIGNED_COLUMN_MASK_WRONG_NUMBER_OF_COLUMNS
+-- the flow read staff as its owner (admin, in neither group), so the feed holds only what admin may see
+--@ user rf_alice
+USE CATALOG rls_cat;
+> ok
+SELECT * FROM staff_feed ORDER BY name;
+> name | ssn | region
+> Kim | ***-**-**** | US
+> rows: 1
+SELECT * FROM staff ORDER BY name;
+> name | ssn | region
+> Kim | 111 | US
+> Lou | 222 | EU
+> rows: 2
+--@ user rf_bob
+USE CATALOG rls_cat;
+> ok
+SELECT * FROM staff ORDER BY name;
+> name | ssn | region
+> Kim | ***-**-**** | US
+> rows: 1
+SELECT * FROM staff_feed ORDER BY name;
+> name | ssn | region
+> Kim | ***-**-**** | US
+> rows: 1
 --@ user admin
 USE CATALOG rls_cat;
 > ok

@@ -222,11 +222,13 @@ public final class DdlExecutor {
             primary.span()));
       }
     }
+    // Policies are checked before anything is created, so a table never exists without the ones it declares.
+    TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, TableKind.MANAGED,
+        storageName, columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
+        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
+        keys(create.constraints(), translator, create.span()), user(), Instant.now(), false, List.of()),
+        create.clauses().policies());
     ddl.forEach(storage::execute);
-    TableInfo table = new TableInfo(id, name, TableKind.MANAGED, storageName, columnInfos(columns),
-        create.clauses().comment(), create.clauses().properties(), create.clauses().partitionBy(),
-        create.clauses().clusterBy(), create.clauses().location(), Optional.empty(), keys(create.constraints(),
-        translator, create.span()), user(), Instant.now(), false, List.of());
     try {
       write(connection -> {
         if (existing.isPresent()) {

@@ -55,11 +55,35 @@ public final class PolicyExecutor {
     if (set.call().isPresent()) {
       policies.add(policy(table, column, set.call().get(), translator));
     }
-    TableInfo changed = new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), table.columns(),
+    translator.checkPolicies(with(table, policies), set.span());
+    context.changeMetadata(connection -> catalog.setPolicies(connection, table.id(), policies));
+  }
+
+  /**
+   * {@code table} (being created, without policies) with the row filter and masks its CREATE declares, checked as
+   * ALTER checks them.
+   */
+  public TableInfo withPolicies(TableInfo table, List<Ddl.PolicyClause> clauses) {
+    if (clauses.isEmpty()) {
+      return table;
+    }
+    QueryTranslator translator = context.translator();
+    List<PolicyInfo> policies = new ArrayList<>();
+    for (Ddl.PolicyClause clause : clauses) {
+      Optional<String> column = clause.column().map(name -> table.column(name).orElseThrow(() ->
+          Errors.unresolvedColumn(List.of(name), table.columns().stream().map(c -> c.name()).toList(),
+              clause.call().span())).name());
+      policies.add(policy(table, column, clause.call(), translator));
+    }
+    TableInfo protectedTable = with(table, policies);
+    translator.checkPolicies(protectedTable, clauses.get(0).call().span());
+    return protectedTable;
+  }
+
+  private static TableInfo with(TableInfo table, List<PolicyInfo> policies) {
+    return new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), table.columns(),
         table.comment(), table.properties(), table.partitionBy(), table.clusterBy(), table.location(),
         table.viewSql(), table.keys(), table.owner(), table.created(), table.pipelinePrivate(), policies);
-    translator.checkPolicies(changed, set.span());
-    context.changeMetadata(connection -> catalog.setPolicies(connection, table.id(), policies));
   }
 
   private PolicyInfo policy(TableInfo table, Optional<String> column, Ddl.PolicyCall call,

@@ -15,6 +15,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -106,10 +107,10 @@ public final class StreamingTables {
     }
     // Without a column list or a query the table starts with no columns; CREATE FLOW widens it to its flows.
     String storageName = "T" + id;
-    TableInfo table = new TableInfo(id, name, kind, storageName,
+    TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of());
+        List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();

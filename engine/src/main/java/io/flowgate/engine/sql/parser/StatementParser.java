@@ -232,7 +232,7 @@ final class StatementParser {
       cursor.expectWords("SET", "ROW", "FILTER");
       List<String> function = cursor.qualifiedName();
       cursor.expectWord("ON");
-      return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.of(policyCall(span, function))));
+      return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.of(tables.policyCall(span, function))));
     }
     if (cursor.acceptWords("DROP", "ROW", "FILTER")) {
       return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.empty()));
@@ -246,27 +246,11 @@ final class StatementParser {
       }
       cursor.expectWords("SET", "MASK");
       List<String> function = cursor.qualifiedName();
-      Ddl.PolicyCall call = cursor.acceptWords("USING", "COLUMNS") ? policyCall(span, function)
+      Ddl.PolicyCall call = cursor.acceptWords("USING", "COLUMNS") ? tables.policyCall(span, function)
           : new Ddl.PolicyCall(span, function, List.of(), List.of());
       return Optional.of(new Ddl.SetPolicy(span, table, Optional.of(column), Optional.of(call)));
     }
     return Optional.empty();
-  }
-
-  /** {@code (arg, ...)} of a policy: columns or literals, each kept with its text. */
-  Ddl.PolicyCall policyCall(Span span, List<String> function) {
-    cursor.expectSymbol("(");
-    List<Expression> arguments = new ArrayList<>();
-    List<String> texts = new ArrayList<>();
-    if (!cursor.isSymbol(")")) {
-      do {
-        Span start = cursor.span();
-        arguments.add(expressions.expression());
-        texts.add(cursor.textFrom(start));
-      } while (cursor.acceptSymbol(","));
-    }
-    cursor.expectSymbol(")");
-    return new Ddl.PolicyCall(span, function, arguments, texts);
   }
 
   /**

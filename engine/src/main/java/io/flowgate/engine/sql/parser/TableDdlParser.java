@@ -33,6 +33,8 @@ final class TableDdlParser {
   private final TokenCursor cursor;
   private final QueryParser queries;
   private final ExpressionParser expressions;
+  /** The MASK clauses of the column list being parsed, until its table's clauses take them. */
+  private final List<Ddl.PolicyClause> masks = new ArrayList<>();
 
   TableDdlParser(TokenCursor cursor, QueryParser queries) {
     this.cursor = cursor;
@@ -152,13 +154,32 @@ final class TableDdlParser {
         cursor.next();
         cursor.next();
         constraints.add(new PrimaryKey(clause, Optional.empty(), List.of(name)));
-      } else if (cursor.isWord("MASK")) {
-        throw Errors.notSupported("column masks (MASK clause)", clause);
+      } else if (cursor.acceptWord("MASK")) {
+        List<String> function = cursor.qualifiedName();
+        Ddl.PolicyCall call = cursor.acceptWords("USING", "COLUMNS") ? policyCall(clause, function)
+            : new Ddl.PolicyCall(clause, function, List.of(), List.of());
+        masks.add(new Ddl.PolicyClause(Optional.of(name), call));
       } else {
         break;
       }
     }
     return new ColumnDefinition(span, name, type, notNull, defaultValue, generated, identity, comment);
+  }
+
+  /** {@code (arg, ...)} of a policy: columns or literals, each kept with its text. */
+  Ddl.PolicyCall policyCall(Span span, List<String> function) {
+    cursor.expectSymbol("(");
+    List<Expression> arguments = new ArrayList<>();
+    List<String> texts = new ArrayList<>();
+    if (!cursor.isSymbol(")")) {
+      do {
+        Span start = cursor.span();
+        arguments.add(expressions.expression());
+        texts.add(cursor.textFrom(start));
+      } while (cursor.acceptSymbol(","));
+    }
+    cursor.expectSymbol(")");
+    return new Ddl.PolicyCall(span, function, arguments, texts);
   }
 
   private SourceExpression sourceExpression() {
@@ -248,6 +269,7 @@ final class TableDdlParser {
     boolean clustered = false;
     boolean withProperties = false;
     Optional<String> schedule = Optional.empty();
+    List<Ddl.PolicyClause> policies = new ArrayList<>();
     while (true) {
       Span span = cursor.span();
       if (cursor.acceptWord("USING")) {
@@ -275,13 +297,19 @@ final class TableDdlParser {
         withProperties = once(withProperties, span, "TBLPROPERTIES");
         properties.putAll(cursor.propertyList());
       } else if (cursor.isWord("WITH") && cursor.isWord(1, "ROW")) {
-        throw Errors.notSupported("row filters (WITH ROW FILTER clause)", span);
+        cursor.expectWords("WITH", "ROW", "FILTER");
+        requireAbsent(policies.stream().anyMatch(policy -> policy.column().isEmpty()), span, "ROW FILTER");
+        List<String> function = cursor.qualifiedName();
+        cursor.expectWord("ON");
+        policies.add(new Ddl.PolicyClause(Optional.empty(), policyCall(span, function)));
       } else if (cursor.isWord("SCHEDULE") || (cursor.isWord("TRIGGER") && cursor.isWord(1, "ON"))) {
         requireAbsent(schedule.isPresent(), span, "SCHEDULE");
         schedule = Optional.of(schedule());
       } else {
+        policies.addAll(masks);
+        masks.clear();
         return new TableClauses(using, partitionBy, clusterBy, clusterAuto, location, comment, properties,
-            schedule);
+            schedule, policies);
       }
     }
   }

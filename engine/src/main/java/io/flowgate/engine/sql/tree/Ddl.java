@@ -73,8 +73,9 @@ public sealed interface Ddl extends Statement {
    */
   record TableClauses(Optional<String> using, List<String> partitionBy, List<String> clusterBy, boolean clusterAuto,
       Optional<String> location, Optional<String> comment, Map<String, String> properties,
-      Optional<String> schedule) {
+      Optional<String> schedule, List<PolicyClause> policies) {
     public TableClauses {
+      policies = List.copyOf(policies);
       partitionBy = List.copyOf(partitionBy);
       clusterBy = List.copyOf(clusterBy);
       properties = Map.copyOf(properties);
@@ -122,6 +123,9 @@ public sealed interface Ddl extends Statement {
       name = List.copyOf(name);
     }
   }
+
+  /** {@code WITH ROW FILTER f ON (..)} ({@code column} empty) or a column's {@code MASK f [USING COLUMNS (..)]}. */
+  record PolicyClause(Optional<String> column, PolicyCall call) {}
 
   /** A policy's function and its arguments (columns of the table or literals), with each argument's text. */
   record PolicyCall(Span span, List<String> function, List<Expression> arguments, List<String> argumentTexts) {
