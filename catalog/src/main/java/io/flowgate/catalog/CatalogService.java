@@ -2,6 +2,7 @@ package io.flowgate.catalog;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
@@ -19,6 +20,7 @@ import io.flowgate.catalog.store.CatalogStore;
 import io.flowgate.catalog.store.FunctionStore;
 import io.flowgate.catalog.store.PrincipalStore;
 import io.flowgate.catalog.store.SystemTables;
+import io.flowgate.catalog.store.TokenStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -49,7 +51,7 @@ public final class CatalogService {
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
       Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
-      Map<TableName, FunctionInfo> functions) {}
+      Map<TableName, FunctionInfo> functions, Map<String, AccessTokenInfo> tokensByHash) {}
 
   private record SchemaKey(long generation, String catalog, String schema) {}
 
@@ -121,6 +123,23 @@ public final class CatalogService {
         .toList();
   }
 
+  /** The access token whose secret has this hash. */
+  public Optional<AccessTokenInfo> tokenByHash(String secretHash) {
+    return Optional.ofNullable(snapshot().tokensByHash().get(secretHash));
+  }
+
+  public List<AccessTokenInfo> tokens() {
+    return List.copyOf(snapshot().tokensByHash().values());
+  }
+
+  public void createToken(Connection connection, AccessTokenInfo token) throws SQLException {
+    TokenStore.insert(connection, token);
+  }
+
+  public void deleteToken(Connection connection, String id) throws SQLException {
+    TokenStore.delete(connection, id);
+  }
+
   public Optional<PrincipalInfo> principal(String name) {
     return Optional.ofNullable(snapshot().principals().get(name));
   }
@@ -187,8 +206,12 @@ public final class CatalogService {
       for (FunctionInfo function : FunctionStore.functions(connection)) {
         functions.put(function.name(), function);
       }
+      Map<String, AccessTokenInfo> tokens = new java.util.LinkedHashMap<>();
+      for (AccessTokenInfo token : TokenStore.tokens(connection)) {
+        tokens.put(token.secretHash(), token);
+      }
       return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection),
-          functions);
+          functions, tokens);
     }));
   }
 

@@ -3,6 +3,7 @@ package io.flowgate.engine;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
@@ -104,6 +105,12 @@ public final class Engine implements AutoCloseable {
       verified.put(key, Boolean.TRUE);
     }
     return matches;
+  }
+
+  /** The user of a live access token, by its secret; empty for an unknown, revoked or expired one. */
+  public Optional<String> authenticateToken(String secret) {
+    return catalog.tokenByHash(Passwords.digest(secret)).filter(token -> !token.expiredAt(java.time.Instant.now()))
+        .map(AccessTokenInfo::user);
   }
 
   /** Gives the administrator {@code password} if it has none yet (the first start of a password-protected store). */

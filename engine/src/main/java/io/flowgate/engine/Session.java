@@ -86,7 +86,8 @@ public final class Session {
     if (parsed.statement() instanceof Query query) {
       return new PreparedInfo(plan(sql, query).columns(), parsed.parameterCount(), true);
     }
-    return new PreparedInfo(List.of(), parsed.parameterCount(), parsed.statement() instanceof Show);
+    return new PreparedInfo(List.of(), parsed.parameterCount(), parsed.statement() instanceof Show
+        || parsed.statement() instanceof Access.CreateToken);
   }
 
   /** Runs one statement with the client's parameter values (in {@code ?} order). */

@@ -19,6 +19,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 final class Authenticator {
   static final Duration WINDOW = Duration.ofMinutes(1);
+  /** The user name that says the password is an access token. */
+  static final String TOKEN_USER = "token";
 
   /** What a request's credentials came to: a user, a request to send credentials, or a refusal. */
   sealed interface Outcome {
@@ -58,7 +60,13 @@ final class Authenticator {
     int colon = decoded.indexOf(':');
     String user = colon < 0 ? "" : decoded.substring(0, colon).toLowerCase(Locale.ROOT);
     String password = colon < 0 ? "" : decoded.substring(colon + 1);
-    if (!user.isEmpty() && engine.authenticate(user, password)) {
+    if (user.equals(TOKEN_USER)) {
+      // As the vendor's drivers send a personal access token: user "token", the token as the password.
+      Optional<String> owner = engine.authenticateToken(password);
+      if (owner.isPresent()) {
+        return new Outcome.User(owner.get());
+      }
+    } else if (!user.isEmpty() && engine.authenticate(user, password)) {
       return new Outcome.User(user);
     }
     failures.get(remoteAddress, address -> new AtomicInteger()).incrementAndGet();

@@ -98,6 +98,42 @@ class AuthenticationTest {
   }
 
   @Test
+  void anAccessTokenLogsInAsItsUserUntilRevoked() throws SQLException {
+    String token;
+    String id;
+    try (Connection admin = connect("admin", ADMIN_PASSWORD); Statement statement = admin.createStatement();
+        ResultSet created = statement.executeQuery("CREATE ACCESS TOKEN FOR USER auth_alice COMMENT 'bi tool'"
+            + " LIFETIME 30 DAYS")) {
+      assertThat(created.next()).isTrue();
+      id = created.getString("token_id");
+      token = created.getString("token");
+      assertThat(created.getString("user")).isEqualTo("auth_alice");
+      assertThat(created.getString("expires")).isNotNull();
+    }
+    try (Connection alice = connect("token", token); Statement statement = alice.createStatement()) {
+      assertThat(currentUser(alice)).isEqualTo("auth_alice");
+      try (ResultSet listed = statement.executeQuery("SHOW ACCESS TOKENS")) {
+        assertThat(listed.next()).isTrue();
+        assertThat(listed.getString("token_id")).isEqualTo(id);
+        assertThat(listed.getString("comment")).isEqualTo("bi tool");
+        for (int column = 1; column <= listed.getMetaData().getColumnCount(); column++) {
+          assertThat(listed.getString(column)).as("the secret is never listed").isNotEqualTo(token);
+        }
+      }
+    }
+    try (Connection bob = connect("auth_bob", "bob-secret"); Statement statement = bob.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("REVOKE ACCESS TOKEN '" + id + "'"))
+          .hasMessageStartingWith("[INVALID_PARAMETER_VALUE]");
+      assertThatThrownBy(() -> statement.execute("CREATE ACCESS TOKEN FOR USER auth_alice"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
+    }
+    try (Connection alice = connect("auth_alice", "alice-secret"); Statement statement = alice.createStatement()) {
+      statement.execute("REVOKE ACCESS TOKEN '" + id + "'");
+    }
+    assertThatThrownBy(() -> connect("token", token).close()).hasMessageStartingWith("[INVALID_CREDENTIALS]");
+  }
+
+  @Test
   void anotherUsersConnectionIsNotThere() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     String opened = post(http, "auth_alice", "alice-secret",

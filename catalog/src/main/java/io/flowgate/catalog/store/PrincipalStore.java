@@ -29,8 +29,9 @@ public final class PrincipalStore {
         CatalogStore.utc(principal.created()));
   }
 
-  /** Removes a principal and every membership it has or gives. */
+  /** Removes a principal, every membership it has or gives, and its access tokens. */
   public static void delete(Connection connection, String name) throws SQLException {
+    TokenStore.deleteOf(connection, name);
     CatalogStore.update(connection, "DELETE FROM FG_SYS.MEMBERS WHERE GROUP_NAME = ? OR MEMBER_NAME = ?", name,
         name);
     CatalogStore.update(connection, "DELETE FROM FG_SYS.PRINCIPALS WHERE NAME = ?", name);

@@ -1,9 +1,11 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.PrincipalInfo.Kind;
 import io.flowgate.engine.Engine;
+import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -11,6 +13,11 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.security.Passwords;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +28,7 @@ import java.util.Optional;
  * user may change their own password. (Everyone may list them: SHOW USERS and SHOW GROUPS are shows.)
  */
 public final class AccessExecutor {
+  private static final SecureRandom RANDOM = new SecureRandom();
   private final ExecutionContext context;
   private final CatalogService catalog;
 
@@ -30,6 +38,18 @@ public final class AccessExecutor {
   }
 
   public StatementResult execute(Access statement) {
+    if (statement instanceof Access.CreateToken create) {
+      return createToken(create);
+    }
+    if (statement instanceof Access.RevokeToken revoke) {
+      AccessTokenInfo token = catalog.tokens().stream().filter(found -> found.id().equals(revoke.id())).findFirst()
+          .filter(found -> found.user().equals(user()) || user().equals(Engine.ADMIN))
+          .orElseThrow(() -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "id")
+              .parameter("functionName", "REVOKE ACCESS TOKEN").parameter("message", "no token of yours has the id "
+                  + Errors.quote(List.of(revoke.id()))).at(revoke.span()).build());
+      write(connection -> catalog.deleteToken(connection, token.id()));
+      return new StatementResult.Done();
+    }
     if (statement instanceof Access.AlterUserPassword alter) {
       if (!alter.name().equals(user())) {
         requireAdministrator(alter.span(), "change another user's password");
@@ -40,6 +60,12 @@ public final class AccessExecutor {
     } else if (statement instanceof Access.CreateUser create) {
       requireAdministrator(create.span(), "create users");
       requireFree(create.name(), Kind.USER, create.span());
+      if (create.name().equals("token")) {
+        // The gateway reads the user name "token" as "the password is an access token".
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "name")
+            .parameter("functionName", "CREATE USER").parameter("message", "the name token is reserved for"
+                + " logins with an access token").at(create.span()).build();
+      }
       String hash = hash(create.password(), create.span());
       write(connection -> catalog.createPrincipal(connection, new PrincipalInfo(create.name(), Kind.USER,
           Optional.of(hash), Instant.now())));
@@ -83,6 +109,32 @@ public final class AccessExecutor {
       });
     }
     return new StatementResult.Done();
+  }
+
+  /**
+   * A new token for the user (or, by the administrator, for another user): 32 random bytes, shown once in the
+   * answer; only their SHA-256 hash is kept, which is enough for a secret that cannot be guessed.
+   */
+  private StatementResult createToken(Access.CreateToken create) {
+    String owner = create.user().orElse(user());
+    if (!owner.equals(user())) {
+      requireAdministrator(create.span(), "create tokens for other users");
+    }
+    existing(owner, Kind.USER, create.span());
+    byte[] secret = new byte[32];
+    RANDOM.nextBytes(secret);
+    String token = "fgt_" + Base64.getUrlEncoder().withoutPadding().encodeToString(secret);
+    String id = "tok-" + HexFormat.of().formatHex(secret, 0, 6);
+    Instant now = Instant.now();
+    Optional<Instant> expires = create.lifetimeDays().map(days -> now.plus(Duration.ofDays(days)));
+    write(connection -> catalog.createToken(connection, new AccessTokenInfo(id, owner, Passwords.digest(token),
+        create.comment(), now, expires)));
+    List<ResultColumn> columns = List.of(new ResultColumn("token_id", SqlType.STRING, false),
+        new ResultColumn("token", SqlType.STRING, false), new ResultColumn("user", SqlType.STRING, false),
+        new ResultColumn("expires", SqlType.STRING, true));
+    List<Object> row = new java.util.ArrayList<>(List.of(id, token, owner));
+    row.add(expires.map(Instant::toString).orElse(null));
+    return new StatementResult.Rows(columns, new ListCursor(List.of(row)));
   }
 
   private String user() {

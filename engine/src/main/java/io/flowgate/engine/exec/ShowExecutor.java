@@ -39,6 +39,21 @@ public final class ShowExecutor {
   }
 
   public StatementResult execute(Show show) {
+    if (show instanceof Show.ShowTokens) {
+      String user = context.session().user();
+      List<List<Object>> rows = new java.util.ArrayList<>();
+      for (io.flowgate.catalog.model.AccessTokenInfo token : catalog.tokens()) {
+        if (token.user().equals(user) || user.equals(io.flowgate.engine.Engine.ADMIN)) {
+          List<Object> row = new java.util.ArrayList<>(List.of(token.id(), token.user()));
+          row.add(token.comment().orElse(null));
+          row.add(token.created().toString());
+          row.add(token.expires().map(Object::toString).orElse(null));
+          rows.add(row);
+        }
+      }
+      return result(List.of(column("token_id"), column("user"), new ResultColumn("comment", SqlType.STRING, true),
+          column("created"), new ResultColumn("expires", SqlType.STRING, true)), rows);
+    }
     if (show instanceof Show.ShowPrincipals principals) {
       PrincipalInfo.Kind kind = principals.groups() ? PrincipalInfo.Kind.GROUP : PrincipalInfo.Kind.USER;
       List<List<Object>> rows = catalog.principals(kind).stream()

@@ -76,6 +76,11 @@ final class StatementParser {
     if (cursor.acceptWord("SHOW")) {
       return show(span);
     }
+    if (cursor.isWord("REVOKE") && cursor.isWord(1, "ACCESS")) {
+      cursor.expectWords("REVOKE", "ACCESS", "TOKEN");
+      return new Access.RevokeToken(span, cursor.peek().type() == TokenType.STRING ? cursor.expectString()
+          : cursor.anyIdentifier());
+    }
     if (cursor.acceptWords("TRUNCATE", "TABLE")) {
       List<String> table = cursor.qualifiedName();
       return new Ddl.Truncate(span, table);
@@ -141,6 +146,17 @@ final class StatementParser {
     if (cursor.acceptWord("USER")) {
       String name = principalName();
       return new Access.CreateUser(span, name, password());
+    }
+    if (cursor.acceptWords("ACCESS", "TOKEN")) {
+      Optional<String> user = cursor.acceptWords("FOR", "USER") ? Optional.of(principalName()) : Optional.empty();
+      Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
+      Optional<Integer> days = Optional.empty();
+      if (cursor.acceptWord("LIFETIME")) {
+        Span at = cursor.span();
+        days = Optional.of(positiveInteger(at));
+        cursor.expectWord("DAYS");
+      }
+      return new Access.CreateToken(span, user, comment, days);
     }
     if (cursor.acceptWord("GROUP")) {
       return new Access.CreateGroup(span, principalName());
@@ -308,6 +324,19 @@ final class StatementParser {
   private String principalName() {
     String name = cursor.peek().type() == TokenType.STRING ? cursor.expectString() : cursor.anyIdentifier();
     return name.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private int positiveInteger(Span at) {
+    String text = cursor.next().text();
+    try {
+      int value = Integer.parseInt(text);
+      if (value > 0) {
+        return value;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw Errors.syntax(text, ": expected a positive number of days", at);
   }
 
   private String password() {
@@ -557,6 +586,9 @@ final class StatementParser {
   }
 
   private Statement show(Span span) {
+    if (cursor.acceptWords("ACCESS", "TOKENS")) {
+      return new Show.ShowTokens(span);
+    }
     if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {
       boolean groups = cursor.next().text().equalsIgnoreCase("GROUPS");
       return new Show.ShowPrincipals(span, groups, likePattern());

@@ -1,6 +1,7 @@
 package io.flowgate.engine.sql.tree;
 
 import java.util.List;
+import java.util.Optional;
 
 /** Statements that manage users and groups (administrators only). Names are folded to lower case. */
 public sealed interface Access extends Statement {
@@ -15,6 +16,16 @@ public sealed interface Access extends Statement {
 
   /** {@code DROP USER | GROUP [IF EXISTS] name}. */
   record DropPrincipal(Span span, boolean group, String name, boolean ifExists) implements Access {}
+
+  /**
+   * {@code CREATE ACCESS TOKEN [FOR USER u] [COMMENT '..'] [LIFETIME n DAYS]}: answers with the token's id and its
+   * secret, once.
+   */
+  record CreateToken(Span span, Optional<String> user, Optional<String> comment, Optional<Integer> lifetimeDays)
+      implements Access {}
+
+  /** {@code REVOKE ACCESS TOKEN 'id'}. */
+  record RevokeToken(Span span, String id) implements Access {}
 
   /** {@code ALTER GROUP g {ADD | DROP} {USER | GROUP} a, b}. */
   record AlterGroup(Span span, String group, boolean add, boolean groups, List<String> members) implements Access {

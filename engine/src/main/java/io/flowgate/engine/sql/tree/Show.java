@@ -8,6 +8,9 @@ public sealed interface Show extends Statement {
 
   record ShowCatalogs(Span span, Optional<String> pattern) implements Show {}
 
+  /** {@code SHOW ACCESS TOKENS}: the user's own (all of them, for the administrator), never their secrets. */
+  record ShowTokens(Span span) implements Show {}
+
   /** {@code SHOW USERS | GROUPS [[LIKE] 'pattern']} (groups with their direct members). */
   record ShowPrincipals(Span span, boolean groups, Optional<String> pattern) implements Show {}
 
