@@ -3,6 +3,8 @@ CREATE CATALOG rls_cat;
 > ok
 USE CATALOG rls_cat;
 > ok
+GRANT USE CATALOG, USE SCHEMA, SELECT ON CATALOG rls_cat TO `account users`;
+> ok
 CREATE USER rf_alice PASSWORD 'a';
 > ok
 CREATE USER rf_bob PASSWORD 'b';

@@ -10,6 +10,7 @@ import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.PrincipalInfo;
@@ -18,6 +19,7 @@ import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.store.CatalogStore;
 import io.flowgate.catalog.store.FunctionStore;
+import io.flowgate.catalog.store.GrantStore;
 import io.flowgate.catalog.store.PrincipalStore;
 import io.flowgate.catalog.store.SystemTables;
 import io.flowgate.catalog.store.TokenStore;
@@ -43,6 +45,8 @@ import javax.sql.DataSource;
 public final class CatalogService {
   public static final String DEFAULT_CATALOG = "main";
   public static final String DEFAULT_SCHEMA = "default";
+  /** The group every user belongs to. */
+  public static final String ALL_USERS = "account users";
 
   private final DataSource dataSource;
   private final AtomicLong generation = new AtomicLong();
@@ -51,7 +55,7 @@ public final class CatalogService {
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
       Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
-      Map<TableName, FunctionInfo> functions, Map<String, AccessTokenInfo> tokensByHash) {}
+      Map<TableName, FunctionInfo> functions, Map<String, AccessTokenInfo> tokensByHash, List<GrantInfo> grants) {}
 
   private record SchemaKey(long generation, String catalog, String schema) {}
 
@@ -78,6 +82,12 @@ public final class CatalogService {
             owner, now));
         CatalogStore.insertSchema(connection, new SchemaInfo(DEFAULT_CATALOG, DEFAULT_SCHEMA,
             Optional.of("Default schema"), owner, now));
+        // As a workspace catalog: every user may use main and create in it, and reads what others grant.
+        for (String privilege : List.of("USE CATALOG", "USE SCHEMA", "CREATE SCHEMA", "CREATE TABLE",
+            "CREATE FUNCTION")) {
+          GrantStore.insert(connection, new GrantInfo(GrantInfo.Securable.CATALOG, List.of(DEFAULT_CATALOG),
+              ALL_USERS, privilege));
+        }
         service.changed();
       }
     } catch (SQLException e) {
@@ -121,6 +131,19 @@ public final class CatalogService {
     return snapshot().functions().values().stream()
         .filter(function -> function.name().catalog().equals(catalog) && function.name().schema().equals(schema))
         .toList();
+  }
+
+  /** Every grant, on every securable. */
+  public List<GrantInfo> grants() {
+    return snapshot().grants();
+  }
+
+  public void grant(Connection connection, GrantInfo grant) throws SQLException {
+    GrantStore.insert(connection, grant);
+  }
+
+  public void revoke(Connection connection, GrantInfo grant) throws SQLException {
+    GrantStore.delete(connection, grant);
   }
 
   /** The access token whose secret has this hash. */
@@ -211,7 +234,7 @@ public final class CatalogService {
         tokens.put(token.secretHash(), token);
       }
       return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection),
-          functions, tokens);
+          functions, tokens, GrantStore.grants(connection));
     }));
   }
 
@@ -257,6 +280,11 @@ public final class CatalogService {
 
   public void createFunction(Connection connection, FunctionInfo function) throws SQLException {
     FunctionStore.insert(connection, function);
+  }
+
+  /** Replaces a function's definition; its grants stay. */
+  public void replaceFunction(Connection connection, FunctionInfo function) throws SQLException {
+    FunctionStore.replace(connection, function);
   }
 
   public void dropFunction(Connection connection, TableName name) throws SQLException {

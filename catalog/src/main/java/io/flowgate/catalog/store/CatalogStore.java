@@ -7,6 +7,7 @@ import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.PolicyInfo;
@@ -50,6 +51,7 @@ public final class CatalogStore {
   }
 
   public static void deleteCatalog(Connection connection, String name) throws SQLException {
+    GrantStore.deleteOn(connection, GrantInfo.Securable.CATALOG, List.of(name));
     update(connection, "DELETE FROM FG_SYS.CATALOGS WHERE NAME = ?", name);
   }
 
@@ -60,6 +62,7 @@ public final class CatalogStore {
   }
 
   public static void deleteSchema(Connection connection, String catalog, String name) throws SQLException {
+    GrantStore.deleteOn(connection, GrantInfo.Securable.SCHEMA, List.of(catalog, name));
     update(connection, "DELETE FROM FG_SYS.SCHEMAS WHERE CATALOG = ? AND NAME = ?", catalog, name);
   }
 
@@ -234,6 +237,11 @@ public final class CatalogStore {
   }
 
   public static void deleteTable(Connection connection, long tableId) throws SQLException {
+    // A table made later under the same name must not inherit this one's grants.
+    Optional<TableName> name = tableName(connection, tableId);
+    if (name.isPresent()) {
+      GrantStore.deleteOn(connection, GrantInfo.Securable.TABLE, name.get().parts());
+    }
     deleteFlows(connection, tableId);
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);

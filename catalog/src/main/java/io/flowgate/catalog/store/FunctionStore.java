@@ -32,7 +32,15 @@ public final class FunctionStore {
         function.body(), function.comment().orElse(null), function.owner(), CatalogStore.utc(function.created()));
   }
 
+  /** A new definition under the same name; grants on the name stay. */
+  public static void replace(Connection connection, FunctionInfo function) throws SQLException {
+    CatalogStore.update(connection, "DELETE FROM FG_SYS.FUNCTIONS WHERE CATALOG = ? AND SCHEMA_NAME = ? AND NAME = ?",
+        function.name().catalog(), function.name().schema(), function.name().table());
+    insert(connection, function);
+  }
+
   public static void delete(Connection connection, TableName name) throws SQLException {
+    GrantStore.deleteOn(connection, io.flowgate.catalog.model.GrantInfo.Securable.FUNCTION, name.parts());
     CatalogStore.update(connection, "DELETE FROM FG_SYS.FUNCTIONS WHERE CATALOG = ? AND SCHEMA_NAME = ? AND NAME = ?",
         name.catalog(), name.schema(), name.table());
   }

@@ -2,6 +2,7 @@ package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.AccessTokenInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.PrincipalInfo.Kind;
 import io.flowgate.engine.Engine;
@@ -11,6 +12,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.security.Passwords;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
@@ -38,6 +40,10 @@ public final class AccessExecutor {
   }
 
   public StatementResult execute(Access statement) {
+    if (statement instanceof Access.Grant grant) {
+      grant(grant);
+      return new StatementResult.Done();
+    }
     if (statement instanceof Access.CreateToken create) {
       return createToken(create);
     }
@@ -109,6 +115,66 @@ public final class AccessExecutor {
       });
     }
     return new StatementResult.Done();
+  }
+
+  /** GRANT and REVOKE: the owner of the object (or the administrator) gives or takes privileges. */
+  private void grant(Access.Grant grant) {
+    List<String> name = securable(context, grant.kind(), grant.name(), grant.span());
+    new Privileges(catalog, Engine.ADMIN).requireOwner(user(), grant.kind(), name, grant.span());
+    if (!grant.principal().equals(Privileges.ALL_USERS)) {
+      if (catalog.principal(grant.principal()).isEmpty()) {
+        throw EngineException.of(ErrorClass.PRINCIPAL_DOES_NOT_EXIST).parameter("kind", "user or group")
+            .parameter("principalName", Errors.quote(List.of(grant.principal()))).at(grant.span()).build();
+      }
+    }
+    List<GrantInfo> grants = new java.util.ArrayList<>();
+    for (String written : grant.privileges()) {
+      String privilege = Privileges.named(written).orElseThrow(() -> EngineException.of(
+          ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "privilege").parameter("functionName",
+              grant.grant() ? "GRANT" : "REVOKE").parameter("message", "unknown privilege " + written
+              + "; the privileges are " + String.join(", ", Privileges.NAMES)).at(grant.span()).build());
+      grants.add(new GrantInfo(grant.kind(), name, grant.principal(), privilege));
+    }
+    write(connection -> {
+      for (GrantInfo info : grants) {
+        if (grant.grant()) {
+          catalog.grant(connection, info);
+        } else {
+          catalog.revoke(connection, info);
+        }
+      }
+    });
+  }
+
+  /** The full name of an existing securable named in GRANT, REVOKE or SHOW GRANTS. */
+  static List<String> securable(ExecutionContext context, GrantInfo.Securable kind, List<String> name, Span span) {
+    CatalogService catalog = context.catalog();
+    return switch (kind) {
+      case CATALOG -> {
+        String catalogName = name.get(name.size() - 1).toLowerCase(java.util.Locale.ROOT);
+        if (name.size() != 1 || catalog.catalog(catalogName).isEmpty()) {
+          throw Errors.catalogNotFound(catalogName, span);
+        }
+        yield List.of(catalogName);
+      }
+      case SCHEMA -> {
+        List<String> parts = name.stream().map(part -> part.toLowerCase(java.util.Locale.ROOT)).toList();
+        List<String> full = parts.size() == 1 ? List.of(context.session().catalog(), parts.get(0)) : parts;
+        if (full.size() != 2 || catalog.schema(full.get(0), full.get(1)).isEmpty()) {
+          throw Errors.schemaNotFound(full, span);
+        }
+        yield full;
+      }
+      case TABLE -> context.translator().resolveTable(name, span).name().parts();
+      case FUNCTION -> {
+        io.flowgate.catalog.TableName qualified = context.translator().qualify(name, span);
+        if (catalog.function(qualified).isEmpty()) {
+          throw EngineException.of(ErrorClass.ROUTINE_NOT_FOUND).parameter("routineName",
+              Errors.quote(qualified.parts())).at(span).build();
+        }
+        yield qualified.parts();
+      }
+    };
   }
 
   /**

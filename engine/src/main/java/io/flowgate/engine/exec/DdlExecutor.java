@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
@@ -18,6 +19,7 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -63,8 +65,16 @@ public final class DdlExecutor {
     return context.session().user();
   }
 
+  private Privileges privileges() {
+    return new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
+  }
+
   public void createCatalog(Ddl.CreateCatalog create) {
     String name = create.name().toLowerCase(Locale.ROOT);
+    if (!user().equals(io.flowgate.engine.Engine.ADMIN)) {
+      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS).parameter("report", "only the administrator"
+          + " may create catalogs").at(create.span()).build();
+    }
     if (catalog.catalog(name).isPresent() || name.equals(RESERVED_CATALOG)) {
       if (create.ifNotExists()) {
         return;
@@ -87,6 +97,7 @@ public final class DdlExecutor {
       }
       throw Errors.catalogNotFound(name, drop.span());
     }
+    privileges().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
     List<SchemaInfo> schemas = catalog.schemas(name);
     boolean empty = schemas.stream().allMatch(schema -> catalog.tables(name, schema.name()).isEmpty());
     if (!empty && !drop.cascade()) {
@@ -114,6 +125,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaAlreadyExists(name, create.span());
     }
+    privileges().require(user(), GrantInfo.Securable.CATALOG, List.of(name.get(0)), "CREATE SCHEMA", create.span());
     write(connection -> catalog.createSchema(connection, new SchemaInfo(name.get(0), name.get(1), create.comment(),
         user(), Instant.now())));
   }
@@ -126,6 +138,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaNotFound(name, drop.span());
     }
+    privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
     List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
     if (!tables.isEmpty() && !drop.cascade()) {
       throw Errors.schemaNotEmpty(name, drop.span());
@@ -171,6 +184,13 @@ public final class DdlExecutor {
     TableName name = translator.qualify(rawName, span);
     requireSchema(name, span);
     Optional<TableInfo> existing = catalog.table(name);
+    if (existing.isPresent() && !ifNotExists) {
+      // Replacing is the owner's; making something new needs CREATE TABLE on the schema.
+      privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), span);
+    } else if (existing.isEmpty()) {
+      privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+          "CREATE TABLE", span);
+    }
     if (existing.isPresent()) {
       if (ifNotExists) {
         return new CreateTarget(name, existing, true);
@@ -327,6 +347,7 @@ public final class DdlExecutor {
    */
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
+    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
           "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
@@ -375,6 +396,7 @@ public final class DdlExecutor {
   /** TRUNCATE TABLE: every row goes, in one commit of the table's log. */
   public void truncate(Ddl.Truncate truncate) {
     TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
+    privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), "TRUNCATE", truncate.span());
     }
@@ -414,6 +436,7 @@ public final class DdlExecutor {
           .parameter("foundType", isView ? "VIEW" : "TABLE").parameter("requiredType", isView ? "TABLE" : "VIEW").parameter("objectName", Errors.quote(name.parts()))
           .parameter("alternative", drop.view() ? "DROP TABLE" : "DROP VIEW").at(drop.span()).build();
     }
+    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), drop.span());
     write(connection -> catalog.dropTable(connection, table.get().id()));
     dropStorage(List.of(table.get()));
   }

@@ -2,6 +2,7 @@ package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
@@ -9,6 +10,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -34,6 +36,8 @@ public final class DmlExecutor {
       // Only its flows write a streaming table.
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation(), dml.span());
     }
+    new Privileges(context.catalog(), io.flowgate.engine.Engine.ADMIN).require(context.session().user(),
+        GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", dml.span());
     if (!table.policies().isEmpty() && !(dml instanceof Dml.Insert insert && !insert.overwrite())) {
       // UPDATE, DELETE and MERGE would have to see the table as the filter and masks show it; until they do, they
       // are refused rather than changing rows the user cannot see. INSERT only adds rows.

@@ -3,12 +3,14 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.type.SqlType;
@@ -45,6 +47,13 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_ALREADY_EXISTS).parameter("routineName",
           Errors.quote(name.parts())).at(create.span()).build();
     }
+    Privileges privileges = new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
+    if (existing.isPresent()) {
+      privileges.requireOwner(context.session().user(), GrantInfo.Securable.FUNCTION, name.parts(), create.span());
+    } else {
+      privileges.require(context.session().user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(),
+          name.schema()), "CREATE FUNCTION", create.span());
+    }
     List<FunctionInfo.Parameter> parameters = new ArrayList<>();
     for (Ddl.FunctionParameter parameter : create.parameters()) {
       if (parameters.stream().anyMatch(seen -> seen.name().equalsIgnoreCase(parameter.name()))) {
@@ -61,9 +70,10 @@ public final class RoutineExecutor {
         existing.map(FunctionInfo::owner).orElse(context.session().user()), Instant.now());
     context.changeMetadata(connection -> {
       if (existing.isPresent()) {
-        catalog.dropFunction(connection, name);
+        catalog.replaceFunction(connection, function);
+      } else {
+        catalog.createFunction(connection, function);
       }
-      catalog.createFunction(connection, function);
     });
   }
 
@@ -76,6 +86,8 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_NOT_FOUND).parameter("routineName", Errors.quote(name.parts()))
           .at(drop.span()).build();
     }
+    new Privileges(catalog, io.flowgate.engine.Engine.ADMIN).requireOwner(context.session().user(),
+        GrantInfo.Securable.FUNCTION, name.parts(), drop.span());
     context.changeMetadata(connection -> catalog.dropFunction(connection, name));
   }
 

@@ -39,6 +39,16 @@ public final class ShowExecutor {
   }
 
   public StatementResult execute(Show show) {
+    if (show instanceof Show.ShowGrants grants) {
+      List<String> name = AccessExecutor.securable(context, grants.kind(), grants.name(), grants.span());
+      List<List<Object>> rows = catalog.grants().stream()
+          .filter(grant -> grant.kind() == grants.kind() && grant.securable().equals(name))
+          .filter(grant -> grants.principal().map(grant.principal()::equals).orElse(true))
+          .map(grant -> List.<Object>of(grant.principal(), grant.privilege(), grant.kind().name(),
+              String.join(".", grant.securable()))).toList();
+      return result(List.of(column("principal"), column("action_type"), column("object_type"),
+          column("object_key")), rows);
+    }
     if (show instanceof Show.ShowTokens) {
       String user = context.session().user();
       List<List<Object>> rows = new java.util.ArrayList<>();

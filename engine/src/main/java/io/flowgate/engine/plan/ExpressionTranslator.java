@@ -231,7 +231,9 @@ final class ExpressionTranslator {
       parameters.add(Scope.Column.bound(parameter.name(), "CAST(" + arguments.get(i).sql() + " AS " + type.h2Type()
           + ")", type));
     }
-    QueryTranslator body = queries.nested(function.name().catalog(), function.name().schema(), span);
+    queries.requireExecute(function, span);
+    QueryTranslator body = queries.nested(function.name().catalog(), function.name().schema(), function.owner(),
+        span);
     Typed result = body.expressions().translate(SqlParser.parseExpression(function.body()),
         new Scope(parameters, Optional.empty()));
     if (function.returnType().isEmpty()) {

@@ -5,6 +5,7 @@ import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.FunctionInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -12,6 +13,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.Literal;
@@ -55,6 +57,11 @@ public final class QueryTranslator {
 
   private final CatalogService catalog;
   private final SessionContext session;
+  /**
+   * Whose privileges reads are checked against: the user, or inside a view, a SQL function or a policy, its owner
+   * (identity functions still answer for the user).
+   */
+  private final String reader;
   private final Bindings bindings;
   private final ExpressionTranslator expressions;
   private final int[] nextAlias;
@@ -77,11 +84,12 @@ public final class QueryTranslator {
    * {@code t} gained since a checkpoint.
    */
   public QueryTranslator(CatalogService catalog, SessionContext session, StreamSources sources) {
-    this(catalog, session, new Bindings(), new int[1], 0, sources);
+    this(catalog, session, new Bindings(), new int[1], 0, sources, session.user());
   }
 
   private QueryTranslator(CatalogService catalog, SessionContext session, Bindings bindings, int[] nextAlias,
-      int viewDepth, StreamSources sources) {
+      int viewDepth, StreamSources sources, String reader) {
+    this.reader = reader;
     this.catalog = catalog;
     this.session = session;
     this.bindings = bindings;
@@ -123,13 +131,13 @@ public final class QueryTranslator {
    * A translator for a SQL function's body or a table's policies: names resolve in {@code catalog}.{@code schema},
    * as the same user, with this statement's bindings and aliases. Nesting is bounded (a function calling itself).
    */
-  QueryTranslator nested(String catalogName, String schemaName, Span span) {
+  QueryTranslator nested(String catalogName, String schemaName, String owner, Span span) {
     if (viewDepth >= MAX_VIEW_DEPTH) {
       throw Errors.notSupported("SQL functions or views nested more than " + MAX_VIEW_DEPTH
           + " deep (a function that calls itself?)", span);
     }
     return new QueryTranslator(catalog, new SessionContext(session.user(), catalogName, schemaName), bindings,
-        nextAlias, viewDepth + 1, StreamSources.none());
+        nextAlias, viewDepth + 1, StreamSources.none(), owner);
   }
 
   /**
@@ -145,7 +153,7 @@ public final class QueryTranslator {
     }
     String inner = newAlias();
     Scope own = tableScope(table, inner, List.of());
-    QueryTranslator policies = nested(table.name().catalog(), table.name().schema(), span);
+    QueryTranslator policies = nested(table.name().catalog(), table.name().schema(), table.owner(), span);
     List<String> select = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       Optional<PolicyInfo> mask = table.mask(column.name());
@@ -170,6 +178,20 @@ public final class QueryTranslator {
     return "(SELECT " + String.join(", ", select) + " FROM " + relation + " " + SqlText.quote(inner) + where + ")";
   }
 
+  /** Reading a table or view needs SELECT on it (and USE on its catalog and schema), checked for the reader. */
+  private void requireSelect(TableInfo table, Span span) {
+    privileges().require(reader, GrantInfo.Securable.TABLE, table.name().parts(), "SELECT", span);
+  }
+
+  /** Calling a SQL function needs EXECUTE on it, checked for the reader (a policy's: the table's owner). */
+  void requireExecute(FunctionInfo function, Span span) {
+    privileges().require(reader, GrantInfo.Securable.FUNCTION, function.name().parts(), "EXECUTE", span);
+  }
+
+  private Privileges privileges() {
+    return new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
+  }
+
   /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */
   public void checkPolicies(TableInfo table, Span span) {
     protect(table, SqlText.table(table.storageName()), List.of(), span);
@@ -185,7 +207,7 @@ public final class QueryTranslator {
       SqlType type = SqlParser.parseType(parameter.type());
       scope.add(Scope.Column.bound(parameter.name(), "CAST(NULL AS " + type.h2Type() + ")", type));
     }
-    Typed typed = nested(name.catalog(), name.schema(), span).expressions().translate(SqlParser.parseExpression(body),
+    Typed typed = nested(name.catalog(), name.schema(), reader, span).expressions().translate(SqlParser.parseExpression(body),
         new Scope(scope, Optional.empty()));
     return typed.type();
   }
@@ -656,6 +678,7 @@ public final class QueryTranslator {
           List.of());
     }
     TableInfo table = resolveTable(reference.name(), reference.span());
+    requireSelect(table, reference.span());
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     if (table.kind() == TableKind.VIEW) {
@@ -677,7 +700,7 @@ public final class QueryTranslator {
     // A view resolves names against the catalog and schema it was created in, as the invoking user.
     SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
     QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1,
-        StreamSources.none());
+        StreamSources.none(), view.owner());
     TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
     List<String> names = view.columns().stream().map(ColumnInfo::name).toList();
     return renameColumns(query, names.size() == query.columns().size() ? names : List.of(), span);
@@ -695,6 +718,7 @@ public final class QueryTranslator {
     if (table.kind() == TableKind.VIEW) {
       throw Errors.notSupported("STREAM over a view", stream.span());
     }
+    requireSelect(table, stream.span());
     StreamSources.Source source = sources.add(table, stream.options(), stream.span());
     StreamSources.Keys keys = source.keys();
     if (source.changeFeed()) {

@@ -47,6 +47,7 @@ public final class PolicyBenchmark {
           + " RETURN CASE WHEN is_account_group_member('bench_hr') THEN ssn ELSE '***' END");
       statement.execute("ALTER TABLE people SET ROW FILTER us_only ON (region)");
       statement.execute("ALTER TABLE people ALTER COLUMN ssn SET MASK mask_ssn");
+      statement.execute("GRANT SELECT, EXECUTE ON SCHEMA main.default TO `account users`");
     }
     String withPolicies = "SELECT count(*), count(DISTINCT ssn), max(id) FROM people";
     String byHand = "SELECT count(*), count(DISTINCT CASE WHEN is_account_group_member('bench_hr') THEN ssn"

@@ -76,6 +76,22 @@ final class StatementParser {
     if (cursor.acceptWord("SHOW")) {
       return show(span);
     }
+    if (cursor.isWord("GRANT") || cursor.isWord("REVOKE") && !cursor.isWord(1, "ACCESS")) {
+      boolean grant = cursor.next().text().equalsIgnoreCase("GRANT");
+      List<String> privileges = new ArrayList<>();
+      do {
+        StringBuilder privilege = new StringBuilder(cursor.anyIdentifier());
+        while (!cursor.isSymbol(",") && !cursor.isWord("ON")) {
+          privilege.append(' ').append(cursor.anyIdentifier());
+        }
+        privileges.add(privilege.toString());
+      } while (cursor.acceptSymbol(","));
+      cursor.expectWord("ON");
+      io.flowgate.catalog.model.GrantInfo.Securable kind = securable();
+      List<String> name = cursor.qualifiedName();
+      cursor.expectWord(grant ? "TO" : "FROM");
+      return new Access.Grant(span, grant, privileges, kind, name, principalName());
+    }
     if (cursor.isWord("REVOKE") && cursor.isWord(1, "ACCESS")) {
       cursor.expectWords("REVOKE", "ACCESS", "TOKEN");
       return new Access.RevokeToken(span, cursor.peek().type() == TokenType.STRING ? cursor.expectString()
@@ -324,6 +340,23 @@ final class StatementParser {
   private String principalName() {
     String name = cursor.peek().type() == TokenType.STRING ? cursor.expectString() : cursor.anyIdentifier();
     return name.toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /** The kind of object after ON in GRANT, REVOKE and SHOW GRANTS (a view or streaming table is a TABLE). */
+  private io.flowgate.catalog.model.GrantInfo.Securable securable() {
+    if (cursor.acceptWord("CATALOG")) {
+      return io.flowgate.catalog.model.GrantInfo.Securable.CATALOG;
+    }
+    if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
+      return io.flowgate.catalog.model.GrantInfo.Securable.SCHEMA;
+    }
+    if (cursor.acceptWord("FUNCTION")) {
+      return io.flowgate.catalog.model.GrantInfo.Securable.FUNCTION;
+    }
+    if (!cursor.acceptWord("TABLE") && !cursor.acceptWord("VIEW")) {
+      cursor.acceptWords("STREAMING", "TABLE");
+    }
+    return io.flowgate.catalog.model.GrantInfo.Securable.TABLE;
   }
 
   private int positiveInteger(Span at) {
@@ -588,6 +621,12 @@ final class StatementParser {
   private Statement show(Span span) {
     if (cursor.acceptWords("ACCESS", "TOKENS")) {
       return new Show.ShowTokens(span);
+    }
+    if (cursor.acceptWord("GRANTS") || cursor.acceptWord("GRANT")) {
+      Optional<String> principal = cursor.isWord("ON") ? Optional.empty() : Optional.of(principalName());
+      cursor.expectWord("ON");
+      io.flowgate.catalog.model.GrantInfo.Securable kind = securable();
+      return new Show.ShowGrants(span, principal, kind, cursor.qualifiedName());
     }
     if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {
       boolean groups = cursor.next().text().equalsIgnoreCase("GROUPS");

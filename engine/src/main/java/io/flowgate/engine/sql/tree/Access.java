@@ -1,5 +1,6 @@
 package io.flowgate.engine.sql.tree;
 
+import io.flowgate.catalog.model.GrantInfo;
 import java.util.List;
 import java.util.Optional;
 
@@ -26,6 +27,17 @@ public sealed interface Access extends Statement {
 
   /** {@code REVOKE ACCESS TOKEN 'id'}. */
   record RevokeToken(Span span, String id) implements Access {}
+
+  /**
+   * {@code GRANT privilege, ... ON securable name TO principal} ({@code grant}) or {@code REVOKE ... FROM principal}.
+   */
+  record Grant(Span span, boolean grant, List<String> privileges, GrantInfo.Securable kind, List<String> name,
+      String principal) implements Access {
+    public Grant {
+      privileges = List.copyOf(privileges);
+      name = List.copyOf(name);
+    }
+  }
 
   /** {@code ALTER GROUP g {ADD | DROP} {USER | GROUP} a, b}. */
   record AlterGroup(Span span, String group, boolean add, boolean groups, List<String> members) implements Access {

@@ -8,6 +8,14 @@ public sealed interface Show extends Statement {
 
   record ShowCatalogs(Span span, Optional<String> pattern) implements Show {}
 
+  /** {@code SHOW GRANTS [principal] ON securable name}. */
+  record ShowGrants(Span span, Optional<String> principal, io.flowgate.catalog.model.GrantInfo.Securable kind,
+      List<String> name) implements Show {
+    public ShowGrants {
+      name = List.copyOf(name);
+    }
+  }
+
   /** {@code SHOW ACCESS TOKENS}: the user's own (all of them, for the administrator), never their secrets. */
   record ShowTokens(Span span) implements Show {}
 
