@@ -19,10 +19,13 @@ CREATE VIEW facts_view AS SELECT id FROM facts;
 > ok
 CREATE FUNCTION twice(x INT) RETURNS INT RETURN x * 2;
 > ok
--- a user with no grant on the catalog cannot reach anything in it
+-- a user with no grant on the catalog cannot reach anything in it, nor see its name
 --@ user pv_ann
 SELECT count(*) FROM pv_cat.default.facts;
 > exception INSUFFICIENT_PERMISSIONS
+SHOW CATALOGS LIKE 'pv*';
+> catalog
+> rows: 0
 --@ user admin
 USE CATALOG pv_cat;
 > ok
@@ -44,6 +47,14 @@ GRANT SELECT ON TABLE facts TO pv_nobody;
 --@ user pv_ben
 USE CATALOG pv_cat;
 > ok
+SHOW TABLES;
+> database | tableName | isTemporary
+> default | facts_view | false
+> rows: 1
+SELECT table_name FROM information_schema.tables WHERE table_catalog = 'pv_cat' ORDER BY table_name;
+> table_name
+> facts_view
+> rows: 1
 SELECT id FROM facts_view ORDER BY id;
 > id
 > 1

@@ -113,6 +113,11 @@ SELECT id, sum(amount) OVER () AS total FROM sales;
 > id | total
 > 1 | 100
 > rows: 1
+-- an error cannot reveal a hidden row: 100 / (amount - 200) would divide by zero on the EU row bob cannot see
+SELECT id FROM sales WHERE 100 / (amount - 200) < 0;
+> id
+> 1
+> rows: 1
 SELECT count(*) AS n FROM people WHERE EXISTS (SELECT 1 FROM other WHERE other.ssn = people.ssn AND note = 'real');
 > n
 > 0

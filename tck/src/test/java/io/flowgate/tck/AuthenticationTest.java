@@ -16,7 +16,9 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
 import org.junit.jupiter.api.BeforeAll;
@@ -65,6 +67,29 @@ class AuthenticationTest {
     }
     try (Connection admin = connect("ADMIN", ADMIN_PASSWORD)) {
       assertThat(currentUser(admin)).isEqualTo("admin");
+    }
+  }
+
+  @Test
+  void metadataListsOnlyWhatTheUserMaySee() throws SQLException {
+    try (Connection admin = connect("admin", ADMIN_PASSWORD); Statement statement = admin.createStatement()) {
+      statement.execute("CREATE TABLE admins_only (secret STRING)");
+      statement.execute("CREATE TABLE shared_with_bob (a INT)");
+      statement.execute("GRANT SELECT ON TABLE shared_with_bob TO auth_bob");
+    }
+    try (Connection bob = connect("auth_bob", "bob-secret")) {
+      List<String> tables = new ArrayList<>();
+      try (ResultSet rows = bob.getMetaData().getTables(null, null, "%", null)) {
+        while (rows.next()) {
+          tables.add(rows.getString("TABLE_NAME"));
+        }
+      }
+      assertThat(tables).contains("shared_with_bob").doesNotContain("admins_only");
+      try (ResultSet columns = bob.getMetaData().getColumns(null, null, "admins_only", null)) {
+        assertThat(columns.next()).isFalse();
+      }
+      assertThatThrownBy(() -> bob.createStatement().executeQuery("SELECT * FROM admins_only"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
     }
   }
 

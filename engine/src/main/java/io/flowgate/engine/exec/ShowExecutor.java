@@ -14,6 +14,7 @@ import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Show;
@@ -73,7 +74,7 @@ public final class ShowExecutor {
       return result(principals.groups() ? List.of(column("name"), column("members")) : List.of(column("name")), rows);
     }
     if (show instanceof Show.ShowCatalogs catalogs) {
-      List<List<Object>> rows = catalog.catalogs().stream().map(CatalogInfo::name)
+      List<List<Object>> rows = visible().catalogs().stream().map(CatalogInfo::name)
           .filter(matches(catalogs.pattern())).map(name -> List.<Object>of(name)).toList();
       return result(List.of(column("catalog")), rows);
     }
@@ -82,7 +83,7 @@ public final class ShowExecutor {
       if (catalog.catalog(name).isEmpty()) {
         throw Errors.catalogNotFound(name, schemas.span());
       }
-      List<List<Object>> rows = catalog.schemas(name).stream().map(SchemaInfo::name)
+      List<List<Object>> rows = visible().schemas(name).stream().map(SchemaInfo::name)
           .filter(matches(schemas.pattern())).map(schema -> List.<Object>of(schema)).toList();
       return result(List.of(column("databaseName")), rows);
     }
@@ -93,7 +94,7 @@ public final class ShowExecutor {
       if (catalog.schema(schema.get(0), schema.get(1)).isEmpty()) {
         throw Errors.schemaNotFound(schema, tables.span());
       }
-      List<List<Object>> rows = catalog.publishedTables(schema.get(0), schema.get(1)).stream()
+      List<List<Object>> rows = visible().tables(schema.get(0), schema.get(1)).stream()
           .filter(table -> matches(tables.pattern()).test(table.name().table()))
           .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList();
       return result(List.of(column("database"), column("tableName"),
@@ -137,6 +138,11 @@ public final class ShowExecutor {
 
   private TableInfo table(List<String> name, io.flowgate.engine.sql.tree.Span span) {
     return context.translator().resolveTable(name, span);
+  }
+
+  /** Listings show only what the user may see. */
+  private VisibleCatalog visible() {
+    return new VisibleCatalog(catalog, io.flowgate.engine.Engine.ADMIN, context.session().user());
   }
 
   private static ResultColumn column(String name) {

@@ -7,6 +7,7 @@ import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
@@ -46,15 +47,17 @@ final class InformationSchema {
 
   /** The rows of view {@code name.table()} for catalog {@code name.catalog()}, or empty if there is no such view. */
   static Optional<TranslatedQuery> relation(CatalogService catalog, TableName name, Bindings bindings,
-      String alias) {
-    List<CatalogInfo> catalogs = name.catalog().equals(SYSTEM_CATALOG) ? catalog.catalogs()
-        : catalog.catalog(name.catalog()).map(List::of).orElse(List.of());
+      String alias, String user) {
+    // Only what the user may see: catalogs and schemas the user may use, tables the user may read or write.
+    VisibleCatalog visible = new VisibleCatalog(catalog, io.flowgate.engine.Engine.ADMIN, user);
+    List<CatalogInfo> catalogs = visible.catalogs().stream()
+        .filter(info -> name.catalog().equals(SYSTEM_CATALOG) || info.name().equals(name.catalog())).toList();
     List<TableInfo> tables = new ArrayList<>();
     List<SchemaInfo> schemas = new ArrayList<>();
     for (CatalogInfo info : catalogs) {
-      for (SchemaInfo schema : catalog.schemas(info.name())) {
+      for (SchemaInfo schema : visible.schemas(info.name())) {
         schemas.add(schema);
-        tables.addAll(catalog.publishedTables(info.name(), schema.name()));
+        tables.addAll(visible.tables(info.name(), schema.name()));
       }
     }
     View view;

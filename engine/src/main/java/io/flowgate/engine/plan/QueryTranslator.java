@@ -670,7 +670,7 @@ public final class QueryTranslator {
     TableName qualified = qualify(reference.name(), reference.span());
     if (InformationSchema.isInformationSchema(qualified)) {
       String inner = newAlias();
-      TranslatedQuery view = InformationSchema.relation(catalog, qualified, bindings, inner)
+      TranslatedQuery view = InformationSchema.relation(catalog, qualified, bindings, inner, reader)
           .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), reference.span()));
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());

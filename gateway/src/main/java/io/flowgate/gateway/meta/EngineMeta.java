@@ -323,20 +323,21 @@ public final class EngineMeta extends MetaImpl {
 
   @Override
   public MetaResultSet getSchemas(ConnectionHandle ch, String catalog, Pat schemaPattern) {
-    return guard(() -> table(ch.id, metadata.schemas(catalog, schemaPattern.s)));
+    return guard(() -> table(ch.id, metadata.schemas(connection(ch.id).user, catalog, schemaPattern.s)));
   }
 
   @Override
   public MetaResultSet getTables(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       List<String> typeList) {
-    return guard(() -> table(ch.id, metadata.tables(catalog, schemaPattern.s, tableNamePattern.s, typeList)));
+    return guard(() -> table(ch.id, metadata.tables(connection(ch.id).user, catalog, schemaPattern.s,
+        tableNamePattern.s, typeList)));
   }
 
   @Override
   public MetaResultSet getColumns(ConnectionHandle ch, String catalog, Pat schemaPattern, Pat tableNamePattern,
       Pat columnNamePattern) {
-    return guard(() -> table(ch.id, metadata.columns(catalog, schemaPattern.s, tableNamePattern.s,
-        columnNamePattern.s)));
+    return guard(() -> table(ch.id, metadata.columns(connection(ch.id).user, catalog, schemaPattern.s,
+        tableNamePattern.s, columnNamePattern.s)));
   }
 
   @Override

@@ -6,6 +6,7 @@ import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.Engine;
+import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -64,16 +65,21 @@ final class MetadataResults {
     return Pattern.compile(regex.toString(), Pattern.CASE_INSENSITIVE | Pattern.DOTALL);
   }
 
-  private List<CatalogInfo> catalogsMatching(String catalog) {
-    return catalog().catalogs().stream().filter(info -> catalog == null || info.name().equalsIgnoreCase(catalog))
+  /** What {@code user} may see: listings never name anything else. */
+  private VisibleCatalog visible(String user) {
+    return new VisibleCatalog(catalog(), Engine.ADMIN, user);
+  }
+
+  private List<CatalogInfo> catalogsMatching(VisibleCatalog visible, String catalog) {
+    return visible.catalogs().stream().filter(info -> catalog == null || info.name().equalsIgnoreCase(catalog))
         .toList();
   }
 
-  private List<SchemaInfo> schemasMatching(String catalog, String schemaPattern) {
+  private List<SchemaInfo> schemasMatching(VisibleCatalog visible, String catalog, String schemaPattern) {
     Pattern schemas = like(schemaPattern);
     List<SchemaInfo> result = new ArrayList<>();
-    for (CatalogInfo info : catalogsMatching(catalog)) {
-      for (SchemaInfo schema : catalog().schemas(info.name())) {
+    for (CatalogInfo info : catalogsMatching(visible, catalog)) {
+      for (SchemaInfo schema : visible.schemas(info.name())) {
         if (schemas.matcher(schema.name()).matches()) {
           result.add(schema);
         }
@@ -82,11 +88,12 @@ final class MetadataResults {
     return result;
   }
 
-  private List<TableInfo> tablesMatching(String catalog, String schemaPattern, String tablePattern) {
+  private List<TableInfo> tablesMatching(VisibleCatalog visible, String catalog, String schemaPattern,
+      String tablePattern) {
     Pattern tables = like(tablePattern);
     List<TableInfo> result = new ArrayList<>();
-    for (SchemaInfo schema : schemasMatching(catalog, schemaPattern)) {
-      for (TableInfo table : catalog().publishedTables(schema.catalog(), schema.name())) {
+    for (SchemaInfo schema : schemasMatching(visible, catalog, schemaPattern)) {
+      for (TableInfo table : visible.tables(schema.catalog(), schema.name())) {
         if (tables.matcher(table.name().table()).matches()) {
           result.add(table);
         }
@@ -96,19 +103,20 @@ final class MetadataResults {
   }
 
   Table catalogs(String user) {
-    List<Object[]> rows = catalogsMatching(null).stream().map(info -> new Object[] {info.name()}).toList();
+    List<Object[]> rows = catalogsMatching(visible(user), null).stream().map(info -> new Object[] {info.name()}).toList();
     return new Table(columns("TABLE_CAT", String.class), rows);
   }
 
-  Table schemas(String catalog, String schemaPattern) {
-    List<Object[]> rows = schemasMatching(catalog, schemaPattern).stream()
+  Table schemas(String user, String catalog, String schemaPattern) {
+    List<Object[]> rows = schemasMatching(visible(user), catalog, schemaPattern).stream()
         .map(schema -> new Object[] {schema.name(), schema.catalog()}).toList();
     return new Table(columns("TABLE_SCHEM", String.class, "TABLE_CATALOG", String.class), rows);
   }
 
-  Table tables(String catalog, String schemaPattern, String tablePattern, List<String> types) {
+  Table tables(String user, String catalog, String schemaPattern, String tablePattern, List<String> types) {
     List<Object[]> rows = new ArrayList<>();
-    List<TableInfo> matching = new ArrayList<>(tablesMatching(catalog, schemaPattern, tablePattern));
+    List<TableInfo> matching = new ArrayList<>(tablesMatching(visible(user), catalog, schemaPattern,
+        tablePattern));
     matching.sort(java.util.Comparator.comparing((TableInfo t) -> t.kind().jdbcType())
         .thenComparing(t -> t.name().catalog()).thenComparing(t -> t.name().schema())
         .thenComparing(t -> t.name().table()));
@@ -125,10 +133,10 @@ final class MetadataResults {
         "TYPE_NAME", String.class, "SELF_REFERENCING_COL_NAME", String.class, "REF_GENERATION", String.class), rows);
   }
 
-  Table columns(String catalog, String schemaPattern, String tablePattern, String columnPattern) {
+  Table columns(String user, String catalog, String schemaPattern, String tablePattern, String columnPattern) {
     Pattern columns = like(columnPattern);
     List<Object[]> rows = new ArrayList<>();
-    for (TableInfo table : tablesMatching(catalog, schemaPattern, tablePattern)) {
+    for (TableInfo table : tablesMatching(visible(user), catalog, schemaPattern, tablePattern)) {
       int ordinal = 0;
       for (ColumnInfo column : table.columns()) {
         ordinal++;
