@@ -11,7 +11,8 @@ import java.util.Optional;
  * one address within a minute shut it out for the rest of that minute.
  */
 public record GatewayConfig(String bind, int port, Optional<Path> data, int workers, int maxBodyBytes,
-    List<Path> ingestRoots, Authentication authentication, Optional<String> adminPassword, int loginFailureLimit) {
+    List<Path> ingestRoots, Authentication authentication, Optional<String> adminPassword, int loginFailureLimit,
+    Optional<Tls> tls) {
   public GatewayConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
@@ -22,49 +23,57 @@ public record GatewayConfig(String bind, int port, Optional<Path> data, int work
    */
   public enum Authentication { TRUST, PASSWORD }
 
+  /** HTTPS: a PEM certificate chain and its private key (PKCS#8 PEM). */
+  public record Tls(Path certificate, Path key) {}
+
   public static final int DEFAULT_PORT = 8765;
 
   public static GatewayConfig defaults() {
     return new GatewayConfig("127.0.0.1", DEFAULT_PORT, Optional.of(Path.of("flowgate-data")),
         Math.max(8, Runtime.getRuntime().availableProcessors() * 4), 64 * 1024 * 1024, List.of(),
-        Authentication.TRUST, Optional.empty(), 5);
+        Authentication.TRUST, Optional.empty(), 5, Optional.empty());
   }
 
   public GatewayConfig withPort(int newPort) {
     return new GatewayConfig(bind, newPort, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit);
+        loginFailureLimit, tls);
   }
 
   public GatewayConfig withBind(String newBind) {
     return new GatewayConfig(newBind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit);
+        loginFailureLimit, tls);
   }
 
   public GatewayConfig withData(Optional<Path> newData) {
     return new GatewayConfig(bind, port, newData, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit);
+        loginFailureLimit, tls);
   }
 
   public GatewayConfig withIngestRoot(Path root) {
     List<Path> roots = new java.util.ArrayList<>(ingestRoots);
     roots.add(root);
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, roots, authentication, adminPassword,
-        loginFailureLimit);
+        loginFailureLimit, tls);
   }
 
   public GatewayConfig withAuthentication(Authentication newAuthentication) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, newAuthentication, adminPassword,
-        loginFailureLimit);
+        loginFailureLimit, tls);
   }
 
   public GatewayConfig withAdminPassword(String password) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication,
-        Optional.of(password), loginFailureLimit);
+        Optional.of(password), loginFailureLimit, tls);
   }
 
   /** How many failed logins from one address within a minute shut it out for the rest of that minute. */
   public GatewayConfig withLoginFailureLimit(int limit) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        limit);
+        limit, tls);
+  }
+
+  public GatewayConfig withTls(Path certificate, Path key) {
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit, Optional.of(new Tls(certificate, key)));
   }
 }

@@ -67,7 +67,8 @@ public final class GatewayServer implements AutoCloseable {
     try {
       EngineMeta meta = new EngineMeta(engine, Duration.ofMinutes(30));
       AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
-      NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes());
+      NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes(),
+          config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}));
       return new GatewayServer(engine, workers, server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

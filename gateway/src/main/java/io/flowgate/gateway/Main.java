@@ -35,7 +35,8 @@ public final class Main {
     } catch (IllegalArgumentException e) {
       System.err.println("flowgate: " + e.getMessage());
       System.err.println("usage: java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]"
-          + " [--ingest-root DIR]... [--auth trust|password] [--admin-password-file FILE]");
+          + " [--ingest-root DIR]... [--auth trust|password] [--admin-password-file FILE]"
+          + " [--tls-cert FILE --tls-key FILE]");
       System.exit(2);
       return;
     }
@@ -123,6 +124,8 @@ public final class Main {
    */
   static GatewayConfig parse(String[] args, Map<String, String> environment) {
     GatewayConfig config = GatewayConfig.defaults();
+    Optional<Path> tlsCertificate = Optional.empty();
+    Optional<Path> tlsKey = Optional.empty();
     if (environment.get(ADMIN_PASSWORD_VARIABLE) != null && !environment.get(ADMIN_PASSWORD_VARIABLE).isEmpty()) {
       config = config.withAdminPassword(environment.get(ADMIN_PASSWORD_VARIABLE));
     }
@@ -139,10 +142,18 @@ public final class Main {
           case "password" -> GatewayConfig.Authentication.PASSWORD;
           default -> throw new IllegalArgumentException("--auth takes trust or password");
         });
+        case "--tls-cert" -> tlsCertificate = Optional.of(Path.of(value(args, ++i, flag)));
+        case "--tls-key" -> tlsKey = Optional.of(Path.of(value(args, ++i, flag)));
         case "--admin-password-file" -> config = config.withAdminPassword(readPassword(Path.of(value(args, ++i,
             flag))));
         default -> throw new IllegalArgumentException("unknown flag " + flag);
       }
+    }
+    if (tlsCertificate.isPresent() != tlsKey.isPresent()) {
+      throw new IllegalArgumentException("--tls-cert and --tls-key go together");
+    }
+    if (tlsCertificate.isPresent()) {
+      config = config.withTls(tlsCertificate.get(), tlsKey.get());
     }
     return config;
   }

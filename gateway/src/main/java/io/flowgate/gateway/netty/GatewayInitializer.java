@@ -5,17 +5,25 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
+import io.netty.handler.ssl.SslContext;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
-/** The HTTP pipeline: codec (64 KiB headers), aggregation up to the body limit (413 beyond), then Avatica. */
+/**
+ * The HTTP pipeline: TLS when configured, codec (64 KiB headers), aggregation up to the body limit (413 beyond),
+ * then Avatica.
+ */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
   private final AvaticaHttpHandler.RequestService service;
   private final ExecutorService workers;
   private final int maxBodyBytes;
+  private final Optional<SslContext> tls;
 
-  public GatewayInitializer(AvaticaHttpHandler.RequestService service, ExecutorService workers, int maxBodyBytes) {
+  public GatewayInitializer(AvaticaHttpHandler.RequestService service, ExecutorService workers, int maxBodyBytes,
+      Optional<SslContext> tls) {
+    this.tls = tls;
     this.service = service;
     this.workers = workers;
     this.maxBodyBytes = maxBodyBytes;
@@ -23,6 +31,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
   @Override
   protected void initChannel(SocketChannel channel) {
+    tls.ifPresent(context -> channel.pipeline().addLast(context.newHandler(channel.alloc())));
     channel.pipeline()
         .addLast(new HttpServerCodec(4096, MAX_HEADER_BYTES, 8192))
         .addLast(new HttpServerExpectContinueHandler())

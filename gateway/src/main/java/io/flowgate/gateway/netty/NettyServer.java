@@ -7,6 +7,9 @@ import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -22,13 +25,23 @@ public final class NettyServer implements AutoCloseable {
     this.channel = channel;
   }
 
+  /**
+   * Binds and serves; with {@code tls} (a PEM certificate chain and its PKCS#8 PEM key) over HTTPS only.
+   */
   public static NettyServer start(String host, int port, AvaticaHttpHandler.RequestService service,
-      ExecutorService workers, int maxBodyBytes) throws InterruptedException {
+      ExecutorService workers, int maxBodyBytes, Optional<java.nio.file.Path[]> tls) throws InterruptedException {
+    Optional<SslContext> context;
+    try {
+      context = tls.isEmpty() ? Optional.empty() : Optional.of(SslContextBuilder
+          .forServer(tls.get()[0].toFile(), tls.get()[1].toFile()).build());
+    } catch (javax.net.ssl.SSLException | IllegalArgumentException e) {
+      throw new IllegalArgumentException("cannot read the TLS certificate or key: " + e.getMessage(), e);
+    }
     EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     EventLoopGroup io = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     try {
       Channel channel = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
-          .childHandler(new GatewayInitializer(service, workers, maxBodyBytes))
+          .childHandler(new GatewayInitializer(service, workers, maxBodyBytes, context))
           .bind(host, port).sync().channel();
       return new NettyServer(boss, io, channel);
     } catch (InterruptedException | RuntimeException e) {
