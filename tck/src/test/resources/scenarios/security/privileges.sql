@@ -19,6 +19,8 @@ CREATE VIEW facts_view AS SELECT id FROM facts;
 > ok
 CREATE FUNCTION twice(x INT) RETURNS INT RETURN x * 2;
 > ok
+CREATE STREAMING TABLE facts_st AS SELECT * FROM STREAM(facts);
+> ok
 -- a user with no grant on the catalog cannot reach anything in it, nor see its name
 --@ user pv_ann
 SELECT count(*) FROM pv_cat.default.facts;
@@ -85,6 +87,14 @@ USE CATALOG pv_cat;
 > ok
 INSERT INTO facts VALUES (3, 'z');
 > update count 1
+SELECT count(*) AS n FROM facts_st;
+> n
+> 2
+> rows: 1
+SELECT count(*) FROM event_log(TABLE(facts_st));
+> exception INSUFFICIENT_PERMISSIONS
+REFRESH STREAMING TABLE facts_st;
+> exception INSUFFICIENT_PERMISSIONS
 SELECT twice(count(*)) AS t FROM facts;
 > t
 > 6

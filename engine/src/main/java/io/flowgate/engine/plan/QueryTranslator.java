@@ -896,6 +896,8 @@ public final class QueryTranslator {
     if (table.kind() != TableKind.STREAMING_TABLE) {
       throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }
+    // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).
+    privileges().requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
     String[][] columns = {
       {"id", "ID"}, {"sequence", "'{\"data_plane_id\":{\"seq_no\":' || CAST(SEQ AS VARCHAR) || '}}'"},
       {"origin", "ORIGIN"}, {"timestamp", "TS"}, {"message", "MESSAGE"}, {"level", "LEVEL"},
