@@ -1,0 +1,79 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.QueryRows;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * Attempts to see what a row filter hides or a mask covers, through paths that return text rather than rows:
+ * error messages, EXPLAIN, parameters, metadata. None may show a protected value.
+ */
+class PolicyBypassTest {
+  private static final String SECRET = "123-45-6789";
+
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  @BeforeAll
+  static void policies() throws SQLException {
+    try (Connection admin = gateway.connect(); Statement statement = admin.createStatement()) {
+      statement.execute("CREATE TABLE people (name STRING, ssn STRING, region STRING)");
+      statement.execute("INSERT INTO people VALUES ('James', '" + SECRET + "', 'US'), ('Ana', '987', 'EU')");
+      statement.execute("CREATE FUNCTION mask_ssn(ssn STRING) RETURN CASE WHEN is_account_group_member('hr')"
+          + " THEN ssn ELSE 'masked' END");
+      statement.execute("CREATE FUNCTION us_only(region STRING) RETURNS BOOLEAN RETURN region = 'US'");
+      statement.execute("ALTER TABLE people ALTER COLUMN ssn SET MASK mask_ssn");
+      statement.execute("ALTER TABLE people SET ROW FILTER us_only ON (region)");
+      statement.execute("GRANT SELECT ON TABLE people TO `account users`");
+    }
+  }
+
+  @Test
+  void errorsQuoteOnlyWhatTheUserMaySee() throws SQLException {
+    try (Connection bob = gateway.connect("byp_bob"); Statement statement = bob.createStatement()) {
+      assertThatThrownBy(() -> QueryRows.of(statement, "SELECT CAST(ssn AS INT) FROM people"))
+          .hasMessageStartingWith("[CAST_INVALID_INPUT]").hasMessageNotContaining(SECRET)
+          .hasMessageContaining("masked");
+      // The cast would fail naming 'Ana' if it ever ran on the hidden row; it returns nothing instead.
+      assertThat(QueryRows.of(statement, "SELECT CAST(name AS INT) FROM people WHERE region = 'EU'")).isEmpty();
+      assertThat(QueryRows.of(statement, "SELECT name FROM people WHERE CAST(ssn AS STRING) LIKE '123%'")).isEmpty();
+    }
+  }
+
+  @Test
+  void explainAndParametersRevealNothing() throws SQLException {
+    try (Connection bob = gateway.connect("byp_bob"); Statement statement = bob.createStatement()) {
+      assertThatThrownBy(() -> statement.execute("EXPLAIN SELECT * FROM people"))
+          .isInstanceOf(SQLException.class).hasMessageNotContaining(SECRET).hasMessageNotContaining("FG_DATA");
+      try (PreparedStatement prepared = bob.prepareStatement("SELECT count(*) FROM people WHERE ssn = ?")) {
+        prepared.setString(1, SECRET);
+        try (var rows = prepared.executeQuery()) {
+          rows.next();
+          assertThat(rows.getLong(1)).isZero();
+        }
+      }
+    }
+  }
+
+  @Test
+  void metadataShowsNamesAndTypesOnly() throws SQLException {
+    try (Connection bob = gateway.connect("byp_bob"); Statement statement = bob.createStatement()) {
+      String described = String.join("\n", QueryRows.of(statement, "DESCRIBE TABLE EXTENDED people"));
+      assertThat(described).doesNotContain(SECRET);
+      try (var columns = bob.getMetaData().getColumns(null, null, "people", null)) {
+        while (columns.next()) {
+          assertThat(columns.getString("COLUMN_DEF")).isNull();
+        }
+      }
+    }
+  }
+}
