@@ -120,7 +120,7 @@ public final class AccessExecutor {
   /** GRANT and REVOKE: the owner of the object (or the administrator) gives or takes privileges. */
   private void grant(Access.Grant grant) {
     List<String> name = securable(context, grant.kind(), grant.name(), grant.span());
-    new Privileges(catalog, Engine.ADMIN).requireOwner(user(), grant.kind(), name, grant.span());
+    context.privileges().requireOwner(user(), grant.kind(), name, grant.span());
     if (!grant.principal().equals(Privileges.ALL_USERS)) {
       if (catalog.principal(grant.principal()).isEmpty()) {
         throw EngineException.of(ErrorClass.PRINCIPAL_DOES_NOT_EXIST).parameter("kind", "user or group")

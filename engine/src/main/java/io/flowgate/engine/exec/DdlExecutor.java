@@ -19,7 +19,6 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -65,10 +64,6 @@ public final class DdlExecutor {
     return context.session().user();
   }
 
-  private Privileges privileges() {
-    return new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
-  }
-
   public void createCatalog(Ddl.CreateCatalog create) {
     String name = create.name().toLowerCase(Locale.ROOT);
     if (!user().equals(io.flowgate.engine.Engine.ADMIN)) {
@@ -97,7 +92,7 @@ public final class DdlExecutor {
       }
       throw Errors.catalogNotFound(name, drop.span());
     }
-    privileges().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
     List<SchemaInfo> schemas = catalog.schemas(name);
     boolean empty = schemas.stream().allMatch(schema -> catalog.tables(name, schema.name()).isEmpty());
     if (!empty && !drop.cascade()) {
@@ -125,7 +120,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaAlreadyExists(name, create.span());
     }
-    privileges().require(user(), GrantInfo.Securable.CATALOG, List.of(name.get(0)), "CREATE SCHEMA", create.span());
+    context.privileges().require(user(), GrantInfo.Securable.CATALOG, List.of(name.get(0)), "CREATE SCHEMA", create.span());
     write(connection -> catalog.createSchema(connection, new SchemaInfo(name.get(0), name.get(1), create.comment(),
         user(), Instant.now())));
   }
@@ -138,7 +133,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaNotFound(name, drop.span());
     }
-    privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
     List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
     if (!tables.isEmpty() && !drop.cascade()) {
       throw Errors.schemaNotEmpty(name, drop.span());
@@ -186,9 +181,9 @@ public final class DdlExecutor {
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent() && !ifNotExists) {
       // Replacing is the owner's; making something new needs CREATE TABLE on the schema.
-      privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), span);
+      context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), span);
     } else if (existing.isEmpty()) {
-      privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
           "CREATE TABLE", span);
     }
     if (existing.isPresent()) {
@@ -347,7 +342,7 @@ public final class DdlExecutor {
    */
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
-    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
           "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
@@ -396,7 +391,7 @@ public final class DdlExecutor {
   /** TRUNCATE TABLE: every row goes, in one commit of the table's log. */
   public void truncate(Ddl.Truncate truncate) {
     TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
-    privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
+    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), "TRUNCATE", truncate.span());
     }
@@ -436,7 +431,7 @@ public final class DdlExecutor {
           .parameter("foundType", isView ? "VIEW" : "TABLE").parameter("requiredType", isView ? "TABLE" : "VIEW").parameter("objectName", Errors.quote(name.parts()))
           .parameter("alternative", drop.view() ? "DROP TABLE" : "DROP VIEW").at(drop.span()).build();
     }
-    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), drop.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), drop.span());
     write(connection -> catalog.dropTable(connection, table.get().id()));
     dropStorage(List.of(table.get()));
   }

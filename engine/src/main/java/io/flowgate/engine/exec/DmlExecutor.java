@@ -10,7 +10,6 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.ChangeFeed;
-import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -36,7 +35,7 @@ public final class DmlExecutor {
       // Only its flows write a streaming table.
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation(), dml.span());
     }
-    new Privileges(context.catalog(), io.flowgate.engine.Engine.ADMIN).require(context.session().user(),
+    context.privileges().require(context.session().user(),
         GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", dml.span());
     if (!table.policies().isEmpty() && !(dml instanceof Dml.Insert insert && !insert.overwrite())) {
       // UPDATE, DELETE and MERGE would have to see the table as the filter and masks show it; until they do, they

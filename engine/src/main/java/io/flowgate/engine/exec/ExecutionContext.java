@@ -15,6 +15,11 @@ import java.util.concurrent.Executor;
  */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
     Executor background, List<Path> ingestRoots) {
+  /** Who may do what, over this context's catalog. */
+  public io.flowgate.engine.security.Privileges privileges() {
+    return new io.flowgate.engine.security.Privileges(catalog);
+  }
+
   /** A change of catalog metadata that returns nothing. */
   public interface MetadataWrite {
     void run(java.sql.Connection connection) throws java.sql.SQLException;

@@ -11,7 +11,6 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Span;
@@ -43,7 +42,7 @@ public final class PolicyExecutor {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "ALTER TABLE ... ROW FILTER"
           + " / MASK").parameter("viewName", Errors.quote(table.name().parts())).at(set.span()).build();
     }
-    new Privileges(catalog, Engine.ADMIN).requireOwner(context.session().user(),
+    context.privileges().requireOwner(context.session().user(),
         io.flowgate.catalog.model.GrantInfo.Securable.TABLE, table.name().parts(), set.span());
     Optional<String> column = set.column().map(name -> table.column(name).orElseThrow(() -> Errors.unresolvedColumn(
         List.of(name), table.columns().stream().map(c -> c.name()).toList(), set.span())).name());

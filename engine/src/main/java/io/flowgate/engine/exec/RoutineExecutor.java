@@ -47,7 +47,7 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_ALREADY_EXISTS).parameter("routineName",
           Errors.quote(name.parts())).at(create.span()).build();
     }
-    Privileges privileges = new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
+    Privileges privileges = context.privileges();
     if (existing.isPresent()) {
       privileges.requireOwner(context.session().user(), GrantInfo.Securable.FUNCTION, name.parts(), create.span());
     } else {
@@ -86,7 +86,7 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_NOT_FOUND).parameter("routineName", Errors.quote(name.parts()))
           .at(drop.span()).build();
     }
-    new Privileges(catalog, io.flowgate.engine.Engine.ADMIN).requireOwner(context.session().user(),
+    context.privileges().requireOwner(context.session().user(),
         GrantInfo.Securable.FUNCTION, name.parts(), drop.span());
     context.changeMetadata(connection -> catalog.dropFunction(connection, name));
   }

@@ -142,7 +142,7 @@ public final class ShowExecutor {
 
   /** Listings show only what the user may see. */
   private VisibleCatalog visible() {
-    return new VisibleCatalog(catalog, io.flowgate.engine.Engine.ADMIN, context.session().user());
+    return new VisibleCatalog(catalog, context.session().user());
   }
 
   private static ResultColumn column(String name) {

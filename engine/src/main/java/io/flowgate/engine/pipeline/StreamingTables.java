@@ -24,7 +24,6 @@ import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
-import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl;
@@ -85,9 +84,9 @@ public final class StreamingTables {
     new DdlExecutor(context).requireSchema(name, create.span());
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent() && !create.ifNotExists()) {
-      privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
+      context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
     } else if (existing.isEmpty()) {
-      privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
           "CREATE TABLE", create.span());
     }
     if (existing.isPresent()) {
@@ -257,7 +256,7 @@ public final class StreamingTables {
   /** Defines (or redefines) a flow into a table that flows write; {@code update} runs its first batch. */
   public TableInfo defineFlow(Pipeline.CreateFlow create, boolean update) {
     TableInfo target = context.translator().resolveTable(create.target(), create.span());
-    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
@@ -339,7 +338,7 @@ public final class StreamingTables {
   /** ALTER STREAMING TABLE ... {ADD | ALTER} SCHEDULE / DROP SCHEDULE: the schedule is kept with the table. */
   public void alterSchedule(Pipeline.AlterSchedule alter) {
     TableInfo table = context.translator().resolveTable(alter.name(), alter.span());
-    privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
+    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
     if (table.kind() != TableKind.STREAMING_TABLE) {
       throw Errors.notAStreamingTable("ALTER STREAMING TABLE", table.name().parts(), alter.span());
     }
@@ -352,7 +351,7 @@ public final class StreamingTables {
 
   public void refresh(Pipeline.Refresh refresh) {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
-    privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
+    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
     List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
     if (refresh.async()) {
       // The statement returns now; the update's outcome, failure included, is in the table's event log.
@@ -474,10 +473,6 @@ public final class StreamingTables {
     }
   }
 
-
-  private Privileges privileges() {
-    return new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
-  }
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {

@@ -49,7 +49,7 @@ final class InformationSchema {
   static Optional<TranslatedQuery> relation(CatalogService catalog, TableName name, Bindings bindings,
       String alias, String user) {
     // Only what the user may see: catalogs and schemas the user may use, tables the user may read or write.
-    VisibleCatalog visible = new VisibleCatalog(catalog, io.flowgate.engine.Engine.ADMIN, user);
+    VisibleCatalog visible = new VisibleCatalog(catalog, user);
     List<CatalogInfo> catalogs = visible.catalogs().stream()
         .filter(info -> name.catalog().equals(SYSTEM_CATALOG) || info.name().equals(name.catalog())).toList();
     List<TableInfo> tables = new ArrayList<>();

@@ -189,7 +189,7 @@ public final class QueryTranslator {
   }
 
   private Privileges privileges() {
-    return new Privileges(catalog, io.flowgate.engine.Engine.ADMIN);
+    return new Privileges(catalog);
   }
 
   /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */

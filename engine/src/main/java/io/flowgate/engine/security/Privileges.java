@@ -28,11 +28,10 @@ public final class Privileges {
       "CREATE SCHEMA", "CREATE TABLE", "CREATE MATERIALIZED VIEW", "CREATE FUNCTION", "EXECUTE", "ALL PRIVILEGES");
 
   private final CatalogService catalog;
-  private final String administrator;
+  private final String administrator = io.flowgate.engine.Engine.ADMIN;
 
-  public Privileges(CatalogService catalog, String administrator) {
+  public Privileges(CatalogService catalog) {
     this.catalog = catalog;
-    this.administrator = administrator;
   }
 
   /** Whether {@code user} holds {@code privilege} on the securable {@code name} of {@code kind}. */

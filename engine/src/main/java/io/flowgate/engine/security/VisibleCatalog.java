@@ -17,9 +17,9 @@ public final class VisibleCatalog {
   private final Privileges privileges;
   private final String user;
 
-  public VisibleCatalog(CatalogService catalog, String administrator, String user) {
+  public VisibleCatalog(CatalogService catalog, String user) {
     this.catalog = catalog;
-    this.privileges = new Privileges(catalog, administrator);
+    this.privileges = new Privileges(catalog);
     this.user = user;
   }
 

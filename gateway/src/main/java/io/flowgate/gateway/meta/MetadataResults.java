@@ -67,7 +67,7 @@ final class MetadataResults {
 
   /** What {@code user} may see: listings never name anything else. */
   private VisibleCatalog visible(String user) {
-    return new VisibleCatalog(catalog(), Engine.ADMIN, user);
+    return new VisibleCatalog(catalog(), user);
   }
 
   private List<CatalogInfo> catalogsMatching(VisibleCatalog visible, String catalog) {
