@@ -37,6 +37,8 @@ GRANT USE SCHEMA ON SCHEMA pv_cat.default TO pv_readers;
 > ok
 GRANT SELECT ON TABLE facts_view TO pv_readers;
 > ok
+CREATE OR REPLACE VIEW facts_view AS SELECT id FROM facts;
+> ok
 SHOW GRANTS ON TABLE facts_view;
 > principal | action_type | object_type | object_key
 > pv_readers | SELECT | TABLE | pv_cat.default.facts_view

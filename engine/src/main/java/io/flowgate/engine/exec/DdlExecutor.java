@@ -247,9 +247,10 @@ public final class DdlExecutor {
     try {
       write(connection -> {
         if (existing.isPresent()) {
-          catalog.dropTable(connection, existing.get().id());
+          replace(connection, existing.get(), table);
+        } else {
+          catalog.createTable(connection, table);
         }
-        catalog.createTable(connection, table);
         catalog.recordCommit(connection, new CommitInfo(id, catalog.nextVersion(connection, id), Instant.now(),
             existing.isPresent() ? "CREATE OR REPLACE TABLE"
                 : create.asQuery().isPresent() ? "CREATE TABLE AS SELECT" : "CREATE TABLE", user(),
@@ -264,6 +265,18 @@ public final class DdlExecutor {
       throw e;
     }
     existing.ifPresent(old -> dropStorage(List.of(old)));
+  }
+
+  /** CREATE OR REPLACE: the new definition takes the old one's place, and the grants on the name stay. */
+  private void replace(java.sql.Connection connection, TableInfo old, TableInfo replacement)
+      throws java.sql.SQLException {
+    List<GrantInfo> grants = catalog.grants().stream().filter(grant -> grant.kind() == GrantInfo.Securable.TABLE
+        && grant.securable().equals(old.name().parts())).toList();
+    catalog.dropTable(connection, old.id());
+    catalog.createTable(connection, replacement);
+    for (GrantInfo grant : grants) {
+      catalog.grant(connection, grant);
+    }
   }
 
   private List<ColumnDefinition> columnsOf(PlannedQuery query, Span span) {
@@ -330,9 +343,10 @@ public final class DdlExecutor {
         false, List.of());
     write(connection -> {
       if (existing.isPresent()) {
-        catalog.dropTable(connection, existing.get().id());
+        replace(connection, existing.get(), view);
+      } else {
+        catalog.createTable(connection, view);
       }
-      catalog.createTable(connection, view);
     });
   }
 
