@@ -1,7 +1,6 @@
 package io.flowgate.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.tck.harness.GatewayExtension;
 import io.flowgate.tck.harness.QueryRows;

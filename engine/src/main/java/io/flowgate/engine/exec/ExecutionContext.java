@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.storage.H2Storage;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +17,8 @@ import java.util.concurrent.Executor;
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
     Executor background, List<Path> ingestRoots) {
   /** Who may do what, over this context's catalog. */
-  public io.flowgate.engine.security.Privileges privileges() {
-    return new io.flowgate.engine.security.Privileges(catalog);
+  public Privileges privileges() {
+    return new Privileges(catalog);
   }
 
   /** A change of catalog metadata that returns nothing. */

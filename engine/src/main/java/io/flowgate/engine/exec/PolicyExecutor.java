@@ -6,7 +6,6 @@ import io.flowgate.catalog.model.FunctionInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.Engine;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;

@@ -3,6 +3,7 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.ColumnInfo;
@@ -13,6 +14,7 @@ import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.Engine;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.StatementResult;
@@ -53,8 +55,8 @@ public final class ShowExecutor {
     if (show instanceof Show.ShowTokens) {
       String user = context.session().user();
       List<List<Object>> rows = new java.util.ArrayList<>();
-      for (io.flowgate.catalog.model.AccessTokenInfo token : catalog.tokens()) {
-        if (token.user().equals(user) || user.equals(io.flowgate.engine.Engine.ADMIN)) {
+      for (AccessTokenInfo token : catalog.tokens()) {
+        if (token.user().equals(user) || user.equals(Engine.ADMIN)) {
           List<Object> row = new java.util.ArrayList<>(List.of(token.id(), token.user()));
           row.add(token.comment().orElse(null));
           row.add(token.created().toString());

@@ -1,10 +1,11 @@
 package io.flowgate.engine.sql.parser;
 
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.sql.tree.Ddl.UseTarget;
 import io.flowgate.engine.sql.tree.Access;
+import io.flowgate.engine.sql.tree.Ddl.UseTarget;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeAction;
@@ -87,7 +88,7 @@ final class StatementParser {
         privileges.add(privilege.toString());
       } while (cursor.acceptSymbol(","));
       cursor.expectWord("ON");
-      io.flowgate.catalog.model.GrantInfo.Securable kind = securable();
+      GrantInfo.Securable kind = securable();
       List<String> name = cursor.qualifiedName();
       cursor.expectWord(grant ? "TO" : "FROM");
       return new Access.Grant(span, grant, privileges, kind, name, principalName());
@@ -343,20 +344,20 @@ final class StatementParser {
   }
 
   /** The kind of object after ON in GRANT, REVOKE and SHOW GRANTS (a view or streaming table is a TABLE). */
-  private io.flowgate.catalog.model.GrantInfo.Securable securable() {
+  private GrantInfo.Securable securable() {
     if (cursor.acceptWord("CATALOG")) {
-      return io.flowgate.catalog.model.GrantInfo.Securable.CATALOG;
+      return GrantInfo.Securable.CATALOG;
     }
     if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
-      return io.flowgate.catalog.model.GrantInfo.Securable.SCHEMA;
+      return GrantInfo.Securable.SCHEMA;
     }
     if (cursor.acceptWord("FUNCTION")) {
-      return io.flowgate.catalog.model.GrantInfo.Securable.FUNCTION;
+      return GrantInfo.Securable.FUNCTION;
     }
     if (!cursor.acceptWord("TABLE") && !cursor.acceptWord("VIEW")) {
       cursor.acceptWords("STREAMING", "TABLE");
     }
-    return io.flowgate.catalog.model.GrantInfo.Securable.TABLE;
+    return GrantInfo.Securable.TABLE;
   }
 
   private int positiveInteger(Span at) {
@@ -625,7 +626,7 @@ final class StatementParser {
     if (cursor.acceptWord("GRANTS") || cursor.acceptWord("GRANT")) {
       Optional<String> principal = cursor.isWord("ON") ? Optional.empty() : Optional.of(principalName());
       cursor.expectWord("ON");
-      io.flowgate.catalog.model.GrantInfo.Securable kind = securable();
+      GrantInfo.Securable kind = securable();
       return new Show.ShowGrants(span, principal, kind, cursor.qualifiedName());
     }
     if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {
