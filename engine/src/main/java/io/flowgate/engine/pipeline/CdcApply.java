@@ -353,7 +353,7 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     removeTouched(connection, truncates, byKey.keySet());
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert(false))) {
       for (List<Event> keyEvents : byKey.values()) {
         for (Version row : spec.scdType() == 2 ? scd2(keyEvents) : scd1(keyEvents, truncateSequences)) {
           insert.add(targetValues(row, version));
@@ -372,8 +372,8 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     List<List<Object>> removed = new ArrayList<>();
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert());
-        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate())) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert(false));
+        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate(false))) {
       for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
         List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
         List<Version> before = scd1(earlier, truncateSequences);
@@ -400,10 +400,6 @@ final class CdcApply {
   }
 
   /** UPDATE of a key's row: every column and the version, then the key. */
-  private H2Statement targetUpdate() {
-    return targetUpdate(false);
-  }
-
   /**
    * UPDATE of a target row: every column and the version, then (with {@code byRowId}) the hidden sequence and the
    * row's id, else the key.
@@ -591,10 +587,6 @@ final class CdcApply {
 
   // Writing rows: STRUCT and MAP values go to H2 as ROW(...) of their fields, bound one by one, after a flag that
   // says the whole value is NULL.
-
-  private H2Statement targetInsert() {
-    return targetInsert(false);
-  }
 
   /** INSERT of a target row: every column, the version, then (with {@code sequence}) the hidden sequence. */
   H2Statement targetInsert(boolean sequence) {

@@ -219,17 +219,25 @@ public final class QueryTranslator {
     FunctionInfo function = catalog.function(policy.function()).orElseThrow(() -> EngineException.of(incompatible)
         .subClass("FUNCTION_NOT_FOUND", "the function <function> no longer exists.")
         .parameter("function", Errors.quote(policy.function().parts())).at(span).build());
+    // A mask's own column comes first, by name; the stored arguments are dialect text (columns or literals).
+    List<Expression> expressionsOf = new ArrayList<>();
     List<String> texts = new ArrayList<>();
-    policy.column().ifPresent(column -> texts.add(SqlText.quote(column).replace('"', '`')));
-    texts.addAll(policy.arguments());
+    policy.column().ifPresent(column -> {
+      expressionsOf.add(new ColumnRef(span, List.of(column)));
+      texts.add(column);
+    });
+    for (String text : policy.arguments()) {
+      expressionsOf.add(SqlParser.parseExpression(text));
+      texts.add(text);
+    }
     List<Typed> arguments = new ArrayList<>();
-    for (String text : texts) {
+    for (int i = 0; i < expressionsOf.size(); i++) {
       try {
-        arguments.add(expressions.translate(SqlParser.parseExpression(text), own));
+        arguments.add(expressions.translate(expressionsOf.get(i), own));
       } catch (EngineException e) {
         throw EngineException.of(incompatible).subClass("ARGUMENT_NOT_FOUND_IN_TARGET_TABLE",
-            "the argument <argument> is no longer a column of the table.").parameter("argument", text).at(span)
-            .build();
+            "the argument <argument> is no longer a column of the table.").parameter("argument", texts.get(i))
+            .at(span).build();
       }
     }
     return expressions.call(function, arguments, span);
