@@ -121,3 +121,67 @@ ALTER TABLE feed SET TBLPROPERTIES (a = 1);
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
 ALTER TABLE plain RENAME TO other;
 > exception FEATURE_NOT_SUPPORTED
+-- AUTO CDC into a table with its own change data feed: each batch's upserts, deletes and truncates are recorded
+CREATE TABLE cdc_src (id INT, v STRING, seq INT, op STRING);
+> ok
+INSERT INTO cdc_src VALUES (1, 'a', 1, 'U'), (2, 'b', 1, 'U'), (3, 'c', 1, 'U');
+> update count 3
+CREATE OR REFRESH STREAMING TABLE silver_cdf TBLPROPERTIES (delta.enableChangeDataFeed = true)
+FLOW AUTO CDC FROM STREAM(cdc_src) KEYS (id) APPLY AS DELETE WHEN op = 'D' APPLY AS TRUNCATE WHEN op = 'T'
+SEQUENCE BY seq COLUMNS * EXCEPT (op, seq);
+> ok
+INSERT INTO cdc_src VALUES (1, 'A', 2, 'U'), (2, NULL, 2, 'D'), (4, 'd', 1, 'U'), (3, 'stale', 0, 'U');
+> update count 4
+REFRESH STREAMING TABLE silver_cdf;
+> ok
+INSERT INTO cdc_src VALUES (NULL, NULL, 3, 'T'), (5, 'e', 4, 'U');
+> update count 2
+REFRESH STREAMING TABLE silver_cdf;
+> ok
+CREATE STREAMING TABLE silver_changes AS
+SELECT id, v, _change_type, _commit_version FROM STREAM(silver_cdf) WITH (readChangeFeed = true);
+> ok
+SELECT * FROM silver_changes ORDER BY _commit_version, id, _change_type;
+> id | v | _change_type | _commit_version
+> 1 | a | insert | 1
+> 2 | b | insert | 1
+> 3 | c | insert | 1
+> 1 | A | update_postimage | 2
+> 1 | a | update_preimage | 2
+> 2 | b | delete | 2
+> 4 | d | insert | 2
+> 1 | A | delete | 3
+> 3 | c | delete | 3
+> 4 | d | delete | 3
+> 5 | e | insert | 3
+> rows: 11
+-- and the next table chains on that feed, as example L chains on bronze's
+CREATE OR REFRESH STREAMING TABLE gold FLOW AUTO CDC
+FROM (SELECT * FROM STREAM(silver_cdf) WITH (readChangeFeed = true) WHERE _change_type != 'update_preimage')
+KEYS (id) APPLY AS DELETE WHEN _change_type = 'delete' SEQUENCE BY _commit_version
+COLUMNS * EXCEPT (_change_type, _commit_version, _commit_timestamp);
+> ok
+SELECT * FROM gold;
+> id | v
+> 5 | e
+> rows: 1
+CREATE OR REFRESH STREAMING TABLE silver_scd2 TBLPROPERTIES (delta.enableChangeDataFeed = true)
+FLOW AUTO CDC FROM STREAM(cdc_src) KEYS (id) SEQUENCE BY seq COLUMNS * EXCEPT (op, seq) STORED AS SCD TYPE 2;
+> exception FEATURE_NOT_SUPPORTED
+-- a stream of an AUTO CDC target's rows sees each batch as a rewrite: skipped with skipChangeCommits, else an error
+CREATE STREAMING TABLE silver_rows AS SELECT * FROM STREAM(silver_cdf) WITH (skipChangeCommits = true);
+> ok
+CREATE STREAMING TABLE silver_strict AS SELECT * FROM STREAM(silver_cdf);
+> ok
+INSERT INTO cdc_src VALUES (6, 'f', 5, 'U');
+> update count 1
+REFRESH STREAMING TABLE silver_cdf;
+> ok
+REFRESH STREAMING TABLE silver_rows;
+> ok
+SELECT * FROM silver_rows;
+> id | v
+> 5 | e
+> rows: 1
+REFRESH STREAMING TABLE silver_strict;
+> exception DELTA_SOURCE_TABLE_IGNORE_CHANGES

@@ -140,3 +140,23 @@ SELECT v FROM by_struct2 WHERE __END_AT IS NULL;
 > v
 > y
 > rows: 1
+-- Late events across refreshes: a NULL field orders before any value, so (100, NULL) loses to (100, 2),
+-- (5, NULL) to (5, 1), and (101, NULL) wins.
+INSERT INTO st_ev VALUES (1, 'w', 100, NULL), (2, 'p', 5, 1);
+> update count 2
+REFRESH STREAMING TABLE by_struct;
+> ok
+SELECT * FROM by_struct ORDER BY id;
+> id | v
+> 1 | y
+> 2 | p
+> rows: 2
+INSERT INTO st_ev VALUES (1, 'u', 101, NULL), (2, 'q', 5, NULL);
+> update count 2
+REFRESH STREAMING TABLE by_struct;
+> ok
+SELECT * FROM by_struct ORDER BY id;
+> id | v
+> 1 | u
+> 2 | p
+> rows: 2

@@ -8,6 +8,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.CdcPlanner;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -125,6 +126,11 @@ final class CdcApply {
     }
   }
 
+  /** Whether a key's newest event is its whole state: the latest layout ({@link CdcLatest}). */
+  boolean keepsLatestOnly() {
+    return latestOnly;
+  }
+
   /** The same flow, applied to {@code table}. */
   CdcApply forTarget(TableInfo table) {
     return new CdcApply(spec, events, described, table);
@@ -196,6 +202,13 @@ final class CdcApply {
       columns.add("\"ORD\" BIGINT NOT NULL");
     }
     storage.execute("CREATE TABLE " + SqlText.table(store) + " (" + String.join(", ", columns) + ")");
+    if (!ChangeFeed.enabled(target)) {
+      // Only AUTO CDC flows write the target and each of its commits rewrites rows, so no stream reads it by version
+      // window (those commits are errors or skipped) and the index on versions would only slow every write down.
+      // The change data feed, which finds a commit's rows by version, makes it again (ChangeFeed.ddl).
+      storage.execute("DROP INDEX IF EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "."
+          + SqlText.quote(target.storageName() + "_V"));
+    }
     storage.execute(index(store, store + "_K", keyColumns));
     if (latestOnly) {
       storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " ADD COLUMN IF NOT EXISTS "
@@ -252,20 +265,16 @@ final class CdcApply {
 
   /** Applies the batch the events query reads with {@code runtime}, as target commit {@code version}. */
   Result apply(Connection connection, Map<String, Object> runtime, long version) throws SQLException {
-    H2Statement read = latestOnly ? latest().lookup(events.query().statement(), described.size()) : events.query().statement();
-    List<Object[]> rows = H2Storage.allRows(connection, read, List.of(), runtime);
-    Batch batch = validate(rows, version);
+    if (latestOnly) {
+      return new CdcLatest(this, target, events.keys().stream().map(this::targetColumn).toList(), keyTypes,
+          sequenceType, spec.truncateWhen().isPresent())
+          .apply(connection, events.query().statement(), keptTypes.size(), runtime, version);
+    }
+    Batch batch = validate(H2Storage.allRows(connection, events.query().statement(), List.of(), runtime), version);
     if (batch.events().isEmpty()) {
       return new Result(0, 0, 0);
     }
-    long written = latestOnly ? latest().apply(connection, batch, rows, version) : applyEvents(connection, batch,
-        version);
-    return new Result(batch.upserts(), batch.deletes(), written);
-  }
-
-  private CdcLatest latest() {
-    return new CdcLatest(this, target, events.keys().stream().map(this::targetColumn).toList(), keyTypes,
-        sequenceType, spec.truncateWhen().isPresent());
+    return new Result(batch.upserts(), batch.deletes(), applyEvents(connection, batch, version));
   }
 
   /** The batch's events, after the checks that fail it as a whole: no NULL sequence, no NULL key but in truncates. */
@@ -294,13 +303,19 @@ final class CdcApply {
       batch.add(new Event(key, row[keys], op, Arrays.copyOfRange(row, values, values + keptTypes.size()), version,
           r));
     }
+    checkNulls(nullSequences, nullKeys, version);
+    return new Batch(batch, upserts, deletes, truncates);
+  }
+
+  /** Fails the batch when it has rows with a NULL sequence, or (truncates aside) a NULL key column. */
+  void checkNulls(long nullSequences, long[] nullKeys, long version) {
     if (nullSequences > 0) {
       throw validation("NULL_SEQUENCE", "The microbatch contains " + nullSequences + " row(s) with a null sequencing"
           + " value. All rows must have a non-null sequencing value.", version);
     }
     if (Arrays.stream(nullKeys).anyMatch(count -> count > 0)) {
       Map<String, Long> counts = new LinkedHashMap<>();
-      for (int k = 0; k < keys; k++) {
+      for (int k = 0; k < nullKeys.length; k++) {
         if (nullKeys[k] > 0) {
           counts.put(events.keys().get(k), nullKeys[k]);
         }
@@ -308,7 +323,6 @@ final class CdcApply {
       throw validation("NULL_KEY", "The microbatch contains rows with null values in the following key column(s): "
           + counts + ". All rows must have non-null values for every key column.", version);
     }
-    return new Batch(batch, upserts, deletes, truncates);
   }
 
   /** The events layout: keeps the batch's events, then recomputes every key it touched from all its events. */
@@ -353,7 +367,7 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     removeTouched(connection, truncates, byKey.keySet());
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert(false))) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
       for (List<Event> keyEvents : byKey.values()) {
         for (Version row : spec.scdType() == 2 ? scd2(keyEvents) : scd1(keyEvents, truncateSequences)) {
           insert.add(targetValues(row, version));
@@ -372,8 +386,8 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     List<List<Object>> removed = new ArrayList<>();
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert(false));
-        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate(false))) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert());
+        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate())) {
       for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
         List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
         List<Version> before = scd1(earlier, truncateSequences);
@@ -400,21 +414,12 @@ final class CdcApply {
   }
 
   /** UPDATE of a key's row: every column and the version, then the key. */
-  /**
-   * UPDATE of a target row: every column and the version, then (with {@code byRowId}) the hidden sequence and the
-   * row's id, else the key.
-   */
-  H2Statement targetUpdate(boolean byRowId) {
+  private H2Statement targetUpdate() {
     List<String> sets = new ArrayList<>();
     for (int c = 0; c < target.columns().size(); c++) {
       sets.add(SqlText.quote(target.columns().get(c).name()) + " = " + placeholder(targetTypes.get(c)));
     }
     sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = ?");
-    if (byRowId) {
-      sets.add(SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN) + " = " + placeholder(sequenceType));
-      return new H2Statement("UPDATE " + SqlText.table(target.storageName()) + " SET " + String.join(", ", sets)
-          + " WHERE _ROWID_ = ?", List.of());
-    }
     List<String> keys = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
       keys.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
@@ -588,22 +593,31 @@ final class CdcApply {
   // Writing rows: STRUCT and MAP values go to H2 as ROW(...) of their fields, bound one by one, after a flag that
   // says the whole value is NULL.
 
-  /** INSERT of a target row: every column, the version, then (with {@code sequence}) the hidden sequence. */
-  H2Statement targetInsert(boolean sequence) {
+  /** INSERT of a target row: every column, then the version. */
+  private H2Statement targetInsert() {
     List<String> names = new ArrayList<>();
     List<String> placeholders = new ArrayList<>();
-    for (ColumnInfo column : target.columns()) {
-      names.add(SqlText.quote(column.name()));
-      placeholders.add(placeholder(SqlParser.parseType(column.type())));
+    for (int c = 0; c < target.columns().size(); c++) {
+      names.add(SqlText.quote(target.columns().get(c).name()));
+      placeholders.add(placeholder(targetTypes.get(c)));
     }
     names.add(SqlText.quote(SqlText.VERSION_COLUMN));
     placeholders.add("?");
-    if (sequence) {
-      names.add(SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN));
-      placeholders.add(placeholder(sequenceType));
-    }
     return new H2Statement("INSERT INTO " + SqlText.table(target.storageName()) + " (" + String.join(", ", names)
         + ") VALUES (" + String.join(", ", placeholders) + ")", List.of());
+  }
+
+  /**
+   * Each target column's value as SQL over a row of kept columns named {@code V0..} (qualified by {@code row}):
+   * the latest layout's MERGE writes them. Columns no kept column fills are NULL, as in {@link #targetValues}.
+   */
+  List<String> targetExpressions(String row) {
+    List<String> values = new ArrayList<>();
+    for (int c = 0; c < sources.length; c++) {
+      values.add(sources[c] >= 0 ? "CAST(" + row + "\"V" + sources[c] + "\" AS " + targetTypes.get(c).h2Type() + ")"
+          : "NULL");
+    }
+    return values;
   }
 
   List<Object> targetValues(Version row, long version) {

@@ -1,14 +1,16 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -17,16 +19,16 @@ import java.util.Map;
  * event, so a live key is its target row, which keeps that event's sequence in a hidden column; a deleted key is a
  * tombstone in the store (its keys, the delete's sequence, OP 1); and the newest truncate is one store row (OP 2).
  *
- * <p>A batch reads its events joined to the target row and tombstone of each key, keeps each key's newest event,
- * and writes only where that event is newer than the key's state: an update or insert of the row, or its removal
- * and a tombstone. An upsert older than the newest truncate is dropped, and a truncate newer than the last removes
- * the rows older than it. Ties go to the later arrival, as in the events layout, and applying costs O(batch) index
- * lookups and writes whatever the target's size.
+ * <p>A batch is applied inside H2 by a few set-based statements over the events query, so neither the gateway's
+ * heap nor a statement per row bounds it: one aggregate validates and counts the batch; a truncate newer than the
+ * stored one removes the rows older than it; the batch's deletes leave tombstones where the key holds nothing newer;
+ * one MERGE deletes, updates or inserts each key's row from the key's newest event; and the upserts that outrank a
+ * tombstone remove it. Ties go to the later arrival, as in the events layout. Each statement reads the batch once
+ * and touches the target only through the index on its keys, so applying costs O(batch) lookups and writes whatever
+ * the target's size; the tombstone statements run only when the batch deletes or the store has tombstones. With
+ * the target's change data feed on, the MERGE and the truncate record their row images ({@link ChangeFeed}).
  */
 final class CdcLatest {
-  /** Lookup columns appended to each event row: the target row's id and sequence, the tombstone's id and sequence. */
-  private static final int LOOKUPS = 4;
-
   private final CdcApply apply;
   private final TableInfo target;
   private final List<String> targetKeys;
@@ -46,125 +48,184 @@ final class CdcLatest {
     this.store = SqlText.eventStore(target.id());
   }
 
-  /**
-   * The events query with each event's key looked up in the target and the store. The events are the outer side
-   * of LEFT JOINs, which H2 keeps first, so every lookup goes through an index on the keys.
-   */
-  H2Statement lookup(H2Statement eventsQuery, int eventColumns) {
-    List<String> names = new ArrayList<>();
-    for (int c = 0; c < eventColumns; c++) {
-      names.add("\"C" + c + "\"");
+  /** Applies the batch that {@code eventsQuery} reads with {@code runtime}, as target commit {@code version}. */
+  CdcApply.Result apply(Connection connection, H2Statement eventsQuery, int keptColumns, Map<String, Object> runtime,
+      long version) throws SQLException {
+    String events = events(eventsQuery.sql(), keptColumns);
+    List<Binding> reads = eventsQuery.bindings();
+    Object[] summary = H2Storage.firstRow(connection, new H2Statement(summary(events), reads), runtime);
+    long upserts = count(summary[0]);
+    long deletes = count(summary[1]);
+    long batchTruncates = count(summary[2]);
+    long[] nullKeys = new long[keyTypes.size()];
+    for (int k = 0; k < nullKeys.length; k++) {
+      nullKeys[k] = count(summary[4 + k]);
     }
-    List<String> onTarget = new ArrayList<>();
-    List<String> onStore = new ArrayList<>();
-    for (int k = 0; k < keyTypes.size(); k++) {
-      onTarget.add("t." + SqlText.quote(targetKeys.get(k)) + " = e.\"C" + k + "\"");
-      onStore.add("d.\"K" + k + "\" = e.\"C" + k + "\"");
+    apply.checkNulls(count(summary[3]), nullKeys, version);
+    if (upserts + deletes + batchTruncates == 0) {
+      return new CdcApply.Result(0, 0, 0);
     }
-    // H2 gives a missing row's _ROWID_ as 0, so a row id counts only where the joined key is there.
-    return new H2Statement("SELECT e.*, CASE WHEN t." + SqlText.quote(targetKeys.get(0)) + " IS NOT NULL THEN"
-        + " t._ROWID_ END, t." + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN) + ", CASE WHEN d.\"K0\" IS NOT NULL"
-        + " THEN d._ROWID_ END, d.\"S\" FROM (" + eventsQuery.sql() + ") e (" + String.join(", ", names) + ") LEFT JOIN "
-        + SqlText.table(target.storageName()) + " t ON " + String.join(" AND ", onTarget) + " LEFT JOIN "
-        + SqlText.table(store) + " d ON " + String.join(" AND ", onStore), eventsQuery.bindings());
+    long written = 0;
+    Object truncate = truncates ? storedTruncate(connection) : null;
+    if (batchTruncates > 0) {
+      Object newest = null;
+      for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + events
+          + " WHERE \"OP\" = " + CdcApply.TRUNCATE, reads), List.of(), runtime)) {
+        newest = newest == null || CdcApply.compare(row[0], newest) > 0 ? row[0] : newest;
+      }
+      if (truncate == null || CdcApply.compare(newest, truncate) > 0) {
+        truncate = newest;
+        written += truncateBefore(connection, truncate, version);
+      }
+    }
+    long distinctKeys = count(summary[4 + keyTypes.size()]);
+    String changes = distinctKeys < upserts + deletes ? newestPerKey(events)
+        : "(SELECT * FROM " + events + " WHERE \"OP\" <> " + CdcApply.TRUNCATE + ")";
+    boolean tombstones = H2Storage.firstRow(connection, new H2Statement("SELECT 1 FROM " + SqlText.table(store)
+        + " WHERE \"OP\" = " + CdcApply.DELETE + " LIMIT 1", List.of()), Map.of()) != null;
+    if (deletes > 0) {
+      bury(connection, changes, reads, runtime);
+    }
+    written += merge(connection, changes, reads, runtime, truncate, tombstones, version);
+    if (tombstones) {
+      unbury(connection, changes, reads, runtime, truncate);
+    }
+    return new CdcApply.Result(upserts, deletes, written);
   }
 
-  /** Applies the batch read by {@link #lookup} ({@code rows}) and returns how many target rows it wrote. */
-  long apply(Connection connection, CdcApply.Batch batch, List<Object[]> rows, long version) throws SQLException {
-    List<CdcApply.Event> events = batch.events();
-    // In arrival order: rows of a first load then lie in the source's order, and later lookups and updates in the
-    // same order touch neighbouring pages instead of the whole table.
-    Map<List<Object>, Integer> newest = new LinkedHashMap<>();
-    Object batchTruncate = null;
-    for (int i = 0; i < events.size(); i++) {
-      CdcApply.Event event = events.get(i);
-      if (event.op() == CdcApply.TRUNCATE) {
-        batchTruncate = max(batchTruncate, event.sequence());
-        continue;
-      }
-      Integer seen = newest.get(event.key());
-      if (seen == null || CdcApply.compare(event.sequence(), events.get(seen).sequence()) >= 0) {
-        newest.put(event.key(), i);
-      }
+  /** The events query as a derived table of named columns: K0.., S (sequence), OP (0 upsert, 1 delete, 2 truncate), V0.. */
+  private String events(String eventsSql, int keptColumns) {
+    int keys = keyTypes.size();
+    List<String> named = new ArrayList<>();
+    List<String> select = new ArrayList<>();
+    int columns = keys + 3 + keptColumns;
+    for (int c = 0; c < columns; c++) {
+      named.add("\"C" + c + "\"");
     }
-    Object storedTruncate = truncates ? storedTruncate(connection) : null;
-    Object truncate = max(storedTruncate, batchTruncate);
-    long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, apply.targetInsert(true));
-        H2Storage.Batched update = H2Storage.batched(connection, apply.targetUpdate(true));
-        H2Storage.Batched remove = H2Storage.batched(connection, deleteByRowId(target.storageName()));
-        H2Storage.Batched bury = H2Storage.batched(connection, tombstoneInsert(CdcApply.DELETE));
-        H2Storage.Batched rebury = H2Storage.batched(connection, new H2Statement("UPDATE " + SqlText.table(store)
-            + " SET \"S\" = " + CdcApply.placeholder(sequenceType) + " WHERE _ROWID_ = ?", List.of()));
-        H2Storage.Batched unbury = H2Storage.batched(connection, deleteByRowId(store))) {
-      for (int i : newest.values()) {
-        CdcApply.Event event = events.get(i);
-        Object[] row = rows.get(i);
-        int at = row.length - LOOKUPS;
-        Object liveRow = row[at];
-        Object tombstone = row[at + 2];
-        Object state = liveRow != null ? row[at + 1] : tombstone != null ? row[at + 3] : null;
-        if (state != null && CdcApply.compare(event.sequence(), state) < 0) {
-          continue; // older than what the key holds
-        }
-        if (event.op() == CdcApply.DELETE) {
-          if (liveRow != null) {
-            remove.add(List.of(liveRow));
-          }
-          List<Object> values = new ArrayList<>();
-          CdcApply.flatten(event.sequence(), sequenceType, values);
-          if (tombstone != null) {
-            values.add(tombstone);
-            rebury.add(values);
-          } else {
-            List<Object> keyed = keyValues(event.key());
-            keyed.addAll(values);
-            bury.add(keyed);
-          }
-          continue;
-        }
-        if (truncate != null && CdcApply.compare(truncate, event.sequence()) > 0) {
-          continue; // a newer truncate removed it (a live row older than that truncate goes below)
-        }
-        List<Object> values = apply.targetValues(new CdcApply.Version(event.values(), null, null), version);
-        CdcApply.flatten(event.sequence(), sequenceType, values);
-        if (liveRow != null) {
-          values.add(liveRow);
-          update.add(values);
-        } else {
-          insert.add(values);
-          if (tombstone != null) {
-            unbury.add(List.of(tombstone));
-          }
-        }
-        written++;
-      }
+    for (int k = 0; k < keys; k++) {
+      select.add("e.\"C" + k + "\" \"K" + k + "\"");
     }
-    if (batchTruncate != null && (storedTruncate == null || CdcApply.compare(batchTruncate, storedTruncate) > 0)) {
-      truncateBefore(connection, batchTruncate);
+    select.add("e.\"C" + keys + "\" \"S\"");
+    select.add("CASE WHEN e.\"C" + (keys + 2) + "\" THEN " + CdcApply.TRUNCATE + " WHEN e.\"C" + (keys + 1)
+        + "\" THEN " + CdcApply.DELETE + " ELSE " + CdcApply.UPSERT + " END \"OP\"");
+    for (int v = 0; v < keptColumns; v++) {
+      select.add("e.\"C" + (keys + 3 + v) + "\" \"V" + v + "\"");
     }
-    return written;
+    return "(SELECT " + String.join(", ", select) + " FROM (" + eventsSql + ") e (" + String.join(", ", named)
+        + "))";
+  }
+
+  /** Upserts, deletes, truncates, NULL sequences, NULL keys per key column, and distinct keys of the batch. */
+  private String summary(String events) {
+    List<String> counts = new ArrayList<>();
+    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.UPSERT + ")");
+    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.DELETE + ")");
+    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.TRUNCATE + ")");
+    counts.add("COUNT(*) FILTER (WHERE \"S\" IS NULL)");
+    for (int k = 0; k < keyTypes.size(); k++) {
+      counts.add("COUNT(*) FILTER (WHERE \"OP\" <> " + CdcApply.TRUNCATE + " AND \"K" + k + "\" IS NULL)");
+    }
+    counts.add("COUNT(DISTINCT " + keyRow("") + ") FILTER (WHERE \"OP\" <> " + CdcApply.TRUNCATE + ")");
+    return "SELECT " + String.join(", ", counts) + " FROM " + events + " b";
+  }
+
+  /** Each key's newest event of the batch; of equal sequences, the later arrival. */
+  private String newestPerKey(String events) {
+    return "(SELECT * FROM (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY " + keyRow("x.")
+        + " ORDER BY x.\"S\" DESC, x.\"ARRIVAL\" DESC) \"NEWEST\" FROM (SELECT y.*, ROW_NUMBER() OVER () \"ARRIVAL\""
+        + " FROM " + events + " y WHERE y.\"OP\" <> " + CdcApply.TRUNCATE + ") x) z WHERE z.\"NEWEST\" = 1)";
+  }
+
+  /** Deletes leave a tombstone, or move one later, where the key's row is not newer than the delete. */
+  private void bury(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime)
+      throws SQLException {
+    List<String> keys = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      keys.add("b.\"K" + k + "\"");
+    }
+    H2Storage.update(connection, new H2Statement("MERGE INTO " + SqlText.table(store) + " d USING (SELECT * FROM "
+        + changes + " c WHERE c.\"OP\" = " + CdcApply.DELETE + ") b ON " + keyMatch("d.\"K", "b.") + " AND d.\"OP\" = "
+        + CdcApply.DELETE + " WHEN MATCHED AND " + atLeast("b.\"S\"", "d.\"S\"", sequenceType)
+        + " THEN UPDATE SET \"S\" = b.\"S\" WHEN NOT MATCHED AND NOT EXISTS (SELECT 1 FROM "
+        + SqlText.table(target.storageName()) + " t WHERE " + targetKeyMatch() + " AND NOT "
+        + atLeast("b.\"S\"", "t." + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN), sequenceType) + ") THEN INSERT VALUES ("
+        + String.join(", ", keys) + ", b.\"S\", " + CdcApply.DELETE + ")", reads), List.of(), runtime);
+  }
+
+  /**
+   * The one MERGE that writes the target: a key's row is deleted or updated by a delete or upsert at least as new
+   * as the row, and a missing key is inserted by an upsert that no newer truncate or tombstone outranks.
+   */
+  private long merge(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime,
+      Object truncate, boolean tombstones, long version) throws SQLException {
+    String sequence = SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN);
+    String newer = atLeast("b.\"S\"", "t." + sequence, sequenceType);
+    List<String> names = new ArrayList<>();
+    List<String> values = apply.targetExpressions("b.");
+    List<String> sets = new ArrayList<>();
+    for (int c = 0; c < values.size(); c++) {
+      String name = SqlText.quote(target.columns().get(c).name());
+      names.add(name);
+      sets.add(name + " = " + values.get(c));
+    }
+    names.add(SqlText.quote(SqlText.VERSION_COLUMN));
+    values.add(Long.toString(version));
+    sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = " + version);
+    String sequenceValue = "CAST(b.\"S\" AS " + sequenceType.h2Type() + ")";
+    names.add(sequence);
+    values.add(sequenceValue);
+    sets.add(sequence + " = " + sequenceValue);
+    List<Binding> bindings = new ArrayList<>(reads);
+    String insertWhen = "b.\"OP\" = " + CdcApply.UPSERT;
+    if (truncate != null) {
+      insertWhen += " AND " + atLeast("b.\"S\"", sequenceValue(truncate, bindings), sequenceType);
+    }
+    if (tombstones) {
+      insertWhen += " AND NOT EXISTS (SELECT 1 FROM " + SqlText.table(store) + " d WHERE " + keyMatch("d.\"K", "b.")
+          + " AND d.\"OP\" = " + CdcApply.DELETE + " AND NOT " + atLeast("b.\"S\"", "d.\"S\"", sequenceType) + ")";
+    }
+    H2Statement merge = new H2Statement("MERGE INTO " + SqlText.table(target.storageName())
+        + " t USING " + changes + " b ON " + targetKeyMatch()
+        + " WHEN MATCHED AND b.\"OP\" = " + CdcApply.DELETE + " AND " + newer + " THEN DELETE"
+        + " WHEN MATCHED AND b.\"OP\" = " + CdcApply.UPSERT + " AND " + newer + " THEN UPDATE SET "
+        + String.join(", ", sets) + " WHEN NOT MATCHED AND " + insertWhen + " THEN INSERT (" + String.join(", ", names)
+        + ") VALUES (" + String.join(", ", values) + ")", bindings);
+    return ChangeFeed.enabled(target) ? ChangeFeed.recordMerge(connection, target, merge, List.of(), runtime, version)
+        : H2Storage.update(connection, merge, List.of(), runtime);
+  }
+
+  /** Removes the tombstones of keys that an upsert of the batch brought back. */
+  private void unbury(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime,
+      Object truncate) throws SQLException {
+    List<Binding> bindings = new ArrayList<>(reads);
+    String upserts = "c.\"OP\" = " + CdcApply.UPSERT;
+    if (truncate != null) {
+      upserts += " AND " + atLeast("c.\"S\"", sequenceValue(truncate, bindings), sequenceType);
+    }
+    H2Storage.update(connection, new H2Statement("MERGE INTO " + SqlText.table(store) + " d USING (SELECT * FROM "
+        + changes + " c WHERE " + upserts + ") b ON " + keyMatch("d.\"K", "b.") + " AND d.\"OP\" = "
+        + CdcApply.DELETE + " WHEN MATCHED AND " + atLeast("b.\"S\"", "d.\"S\"", sequenceType) + " THEN DELETE",
+        bindings), List.of(), runtime);
   }
 
   /** Removes the rows older than a new truncate and keeps it as the store's newest truncate. */
-  private void truncateBefore(Connection connection, Object truncate) throws SQLException {
-    String sequence = SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN);
-    try (H2Storage.Batched remove = H2Storage.batched(connection, deleteByRowId(target.storageName()))) {
-      for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT _ROWID_, " + sequence + " FROM "
-          + SqlText.table(target.storageName()), List.of()), List.of(), Map.of())) {
-        if (CdcApply.compare(row[1], truncate) < 0) {
-          remove.add(List.of(row[0]));
-        }
-      }
-    }
+  private long truncateBefore(Connection connection, Object truncate, long version) throws SQLException {
+    List<Binding> bindings = new ArrayList<>();
+    String value = sequenceValue(truncate, bindings);
+    H2Statement delete = new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " t WHERE NOT "
+        + atLeast("t." + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN), value, sequenceType), bindings);
+    long removed = H2Storage.update(connection, ChangeFeed.enabled(target)
+        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete, List.of(), Map.of());
     H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(store) + " WHERE \"OP\" = "
         + CdcApply.TRUNCATE, List.of()), List.of(), Map.of());
-    List<Object> values = new ArrayList<>();
-    keyTypes.forEach(type -> CdcApply.flatten(null, type, values));
-    CdcApply.flatten(truncate, sequenceType, values);
-    try (H2Storage.Batched insert = H2Storage.batched(connection, tombstoneInsert(CdcApply.TRUNCATE))) {
-      insert.add(values);
-    }
+    List<Binding> row = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    keyTypes.forEach(type -> values.add("NULL"));
+    values.add(sequenceValue(truncate, row));
+    values.add(Integer.toString(CdcApply.TRUNCATE));
+    H2Storage.update(connection, new H2Statement("INSERT INTO " + SqlText.table(store) + " VALUES ("
+        + String.join(", ", values) + ")", row), List.of(), Map.of());
+    return removed;
   }
 
   private Object storedTruncate(Connection connection) throws SQLException {
@@ -173,27 +234,77 @@ final class CdcLatest {
     return row == null ? null : row[0];
   }
 
-  private H2Statement tombstoneInsert(int op) {
-    List<String> placeholders = new ArrayList<>();
-    keyTypes.forEach(type -> placeholders.add(CdcApply.placeholder(type)));
-    placeholders.add(CdcApply.placeholder(sequenceType));
-    return new H2Statement("INSERT INTO " + SqlText.table(store) + " VALUES (" + String.join(", ", placeholders)
-        + ", " + op + ")", List.of());
-  }
-
-  private static H2Statement deleteByRowId(String table) {
-    return new H2Statement("DELETE FROM " + SqlText.table(table) + " WHERE _ROWID_ = ?", List.of());
-  }
-
-  private List<Object> keyValues(List<Object> key) {
-    List<Object> values = new ArrayList<>();
-    for (int k = 0; k < keyTypes.size(); k++) {
-      CdcApply.flatten(key.get(k), keyTypes.get(k), values);
+  /**
+   * A sequence value as SQL whose parameters are appended to {@code bindings}, numbered (as the events query's
+   * are) so that the value may be used more than once.
+   */
+  private String sequenceValue(Object value, List<Binding> bindings) {
+    List<Object> parts = new ArrayList<>();
+    CdcApply.flatten(value, sequenceType, parts);
+    StringBuilder sql = new StringBuilder();
+    int next = 0;
+    for (char c : CdcApply.placeholder(sequenceType).toCharArray()) {
+      if (c == '?') {
+        bindings.add(new Binding.Constant(parts.get(next++)));
+        sql.append('?').append(bindings.size());
+      } else {
+        sql.append(c);
+      }
     }
-    return values;
+    return sql.toString();
   }
 
-  private static Object max(Object a, Object b) {
-    return a == null ? b : b == null ? a : CdcApply.compare(a, b) >= 0 ? a : b;
+  /**
+   * {@code a} is not older than {@code b} in sequence order ({@link CdcApply#compare}): a STRUCT field by field, a
+   * NULL (a field of a STRUCT, or the sequence of a row written without one) before any value. Fields are compared
+   * one by one because SQL's row comparison is unknown where a field is NULL, and a row with a NULL field is neither
+   * NULL nor NOT NULL.
+   */
+  static String atLeast(String a, String b, SqlType type) {
+    return "NOT " + before(a, b, type);
+  }
+
+  private static String before(String a, String b, SqlType type) {
+    if (type.kind() != TypeKind.STRUCT) {
+      return "(" + a + " IS NULL AND " + b + " IS NOT NULL OR COALESCE(" + a + " < " + b + ", FALSE))";
+    }
+    String order = "FALSE";
+    for (int i = type.children().size() - 1; i >= 0; i--) {
+      String field = "." + SqlText.quote(type.fieldNames().get(i));
+      String left = "(" + a + ")" + field;
+      String right = "(" + b + ")" + field;
+      order = "(" + before(left, right, type.children().get(i)) + " OR " + left + " IS NOT DISTINCT FROM " + right
+          + " AND " + order + ")";
+    }
+    return order;
+  }
+
+  private String targetKeyMatch() {
+    List<String> conditions = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      conditions.add("t." + SqlText.quote(targetKeys.get(k)) + " = b.\"K" + k + "\"");
+    }
+    return String.join(" AND ", conditions);
+  }
+
+  private String keyMatch(String storeKey, String batch) {
+    List<String> conditions = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      conditions.add(storeKey + k + "\" = " + batch + "\"K" + k + "\"");
+    }
+    return String.join(" AND ", conditions);
+  }
+
+  /** The batch's key columns as one value, for DISTINCT and PARTITION BY. */
+  private String keyRow(String prefix) {
+    List<String> keys = new ArrayList<>();
+    for (int k = 0; k < keyTypes.size(); k++) {
+      keys.add(prefix + "\"K" + k + "\"");
+    }
+    return keys.size() == 1 ? keys.get(0) : "ROW(" + String.join(", ", keys) + ")";
+  }
+
+  private static long count(Object value) {
+    return ((Number) value).longValue();
   }
 }
