@@ -15,10 +15,10 @@ import java.util.Optional;
 /**
  * AUTO CDC apply cost through Flowgate against raw H2 in the same run: one REFRESH that applies {@code changes}
  * updates (half to existing keys, half new keys) to a {@code targetRows}-row SCD TYPE 1 target, against H2's own
- * {@code MERGE INTO target USING changes} that does the same upsert by key and sequence. Medians of
- * {@link Rounds#DEFAULT} rounds, the two in turns.
+ * {@code MERGE INTO target USING changes} that does the same upsert by key and sequence. Medians of {@code rounds}
+ * rounds (five: one round of either side swings by half on a two-core machine), the two in turns.
  *
- * <p>Run: {@code bench/run cdc [targetRows] [changes]}.
+ * <p>Run: {@code bench/run cdc [targetRows] [changes] [rounds]}.
  */
 public final class CdcBenchmark {
   private CdcBenchmark() {}
@@ -26,6 +26,7 @@ public final class CdcBenchmark {
   public static void main(String[] args) throws Exception {
     long targetRows = args.length > 0 ? Long.parseLong(args[0]) : 1_000_000;
     long changes = args.length > 1 ? Long.parseLong(args[1]) : 100_000;
+    int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 5;
     Path data = Files.createTempDirectory("flowgate-cdc-bench");
     // Changes: every other existing key gets a newer version, and as many new keys arrive.
     String changeRows = "SELECT CASE WHEN X % 2 = 0 THEN X ELSE " + targetRows + " + X END, 'changed-' || X, 2"
@@ -39,7 +40,7 @@ public final class CdcBenchmark {
         + ";TIME ZONE=UTC", "sa", ""); Statement raw = rawConnection.createStatement();
         Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port()
             + "?user=bench"); Statement statement = connection.createStatement()) {
-      for (int round = 0; round < Rounds.DEFAULT; round++) {
+      for (int round = 0; round < rounds; round++) {
         raw.execute("DROP TABLE IF EXISTS target, changes");
         raw.execute("CREATE TABLE target (id BIGINT PRIMARY KEY, name VARCHAR, seq INT)");
         raw.execute("INSERT INTO target SELECT X, 'name-' || X, 1 FROM SYSTEM_RANGE(0, " + (targetRows - 1) + ")");
@@ -77,7 +78,7 @@ public final class CdcBenchmark {
     double flowgateSeconds = Rounds.median(flowgate);
     double h2Seconds = Rounds.median(h2);
     System.out.println();
-    System.out.println("| measure (median of " + Rounds.DEFAULT + ") | Flowgate | baseline | ratio |");
+    System.out.println("| measure (median of " + rounds + ") | Flowgate | baseline | ratio |");
     System.out.println("|---|---|---|---|");
     System.out.println(String.format(Locale.ROOT, "| AUTO CDC SCD 1: one REFRESH applying %,d changes to %,d rows |"
         + " %,.0f changes/s | H2 MERGE INTO ... USING: %,.0f changes/s | %.2f× |", changes, targetRows,
