@@ -345,6 +345,17 @@ public final class CatalogStore {
     }
   }
 
+  /** Holds the table's catalog row until the transaction ends, so that writers of one table take turns. */
+  public static void lockTable(Connection connection, long tableId) throws SQLException {
+    try (PreparedStatement statement = connection.prepareStatement(
+        "SELECT ID FROM FG_SYS.TABLES WHERE ID = ? FOR UPDATE")) {
+      bind(statement, tableId);
+      try (ResultSet rows = statement.executeQuery()) {
+        rows.next();
+      }
+    }
+  }
+
   public static void lockFlow(Connection connection, long flowId) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(
         "SELECT ID FROM FG_SYS.FLOWS WHERE ID = ? FOR UPDATE")) {
