@@ -1,6 +1,7 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.RowValue;
@@ -8,7 +9,6 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.CdcPlanner;
-import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -56,19 +56,28 @@ final class CdcApply {
   /** One change event: its key, sequence, kind and kept values, and the order it arrived in. */
   record Event(List<Object> key, Object sequence, int op, Object[] values, long arrival, long ordinal) {}
 
-  /** A batch's events, validated, and how many were upserts and deletes. */
-  record Batch(List<Event> events, long upserts, long deletes, boolean truncates) {}
+  /**
+   * A batch's events, validated and without those an expectation dropped, how many were upserts and deletes, and
+   * the expectation counts ({@link Result#checks}).
+   */
+  record Batch(List<Event> events, long upserts, long deletes, boolean truncates, List<Long> checks) {}
 
   /** A row the target holds for a key; SCD TYPE 2 versions carry their interval. */
   record Version(Object[] values, Object start, Object end) {}
 
-  /** What a batch did. */
-  record Result(long upserts, long deletes, long rowsWritten) {}
+  /**
+   * What a batch did; with expectations, {@code checks} counts the batch's events, those passing each expectation
+   * and those kept (passing every DROP ROW one), else it is empty.
+   */
+  record Result(long upserts, long deletes, long rowsWritten, List<Long> checks) {}
 
   private final AutoCdc spec;
   private final CdcPlanner.Events events;
   /** The target once known: a table being created has none yet, and its columns come from here. */
   private final TableInfo target;
+  private final String flowName;
+  /** The target's expectations, in the order of the events query's check columns. */
+  private final List<ExpectationInfo> expectations;
   private final String store;
   private final List<SqlType> keyTypes = new ArrayList<>();
   private final SqlType sequenceType;
@@ -84,13 +93,16 @@ final class CdcApply {
   private final int[] sources;
 
   CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described) {
-    this(spec, events, described, null);
+    this(spec, events, described, null, "", List.of());
   }
 
-  private CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described, TableInfo target) {
+  private CdcApply(AutoCdc spec, CdcPlanner.Events events, List<ResultColumn> described, TableInfo target,
+      String flowName, List<ExpectationInfo> expectations) {
     this.spec = spec;
     this.events = events;
     this.target = target;
+    this.flowName = flowName;
+    this.expectations = List.copyOf(expectations);
     this.store = target == null ? null : SqlText.eventStore(target.id());
     this.targetTypes = target == null ? List.of()
         : target.columns().stream().map(column -> SqlParser.parseType(column.type())).toList();
@@ -107,7 +119,7 @@ final class CdcApply {
       throw validation("NON_ORDERABLE_SEQUENCE", "The sequencing expression has the type " + sequenceType.sql()
           + ", which cannot be ordered. Sequence by a number, a string, a date or time, or a STRUCT of them.", 0);
     }
-    for (int i = keys + CdcPlanner.FIXED_COLUMNS; i < described.size(); i++) {
+    for (int i = keys + CdcPlanner.FIXED_COLUMNS; i < described.size() - events.checks(); i++) {
       SqlType type = concrete(described.get(i).type());
       if (type.kind() == TypeKind.ARRAY && (type.children().get(0).kind() == TypeKind.STRUCT
           || type.children().get(0).kind() == TypeKind.MAP)) {
@@ -131,9 +143,9 @@ final class CdcApply {
     return latestOnly;
   }
 
-  /** The same flow, applied to {@code table}. */
-  CdcApply forTarget(TableInfo table) {
-    return new CdcApply(spec, events, described, table);
+  /** The same flow, applied to {@code table} as flow {@code flowName}, whose events the expectations check. */
+  CdcApply forTarget(TableInfo table, String flowName, List<ExpectationInfo> expectations) {
+    return new CdcApply(spec, events, described, table, flowName, expectations);
   }
 
   private static SqlType concrete(SqlType type) {
@@ -202,13 +214,6 @@ final class CdcApply {
       columns.add("\"ORD\" BIGINT NOT NULL");
     }
     storage.execute("CREATE TABLE " + SqlText.table(store) + " (" + String.join(", ", columns) + ")");
-    if (!ChangeFeed.enabled(target)) {
-      // Only AUTO CDC flows write the target and each of its commits rewrites rows, so no stream reads it by version
-      // window (those commits are errors or skipped) and the index on versions would only slow every write down.
-      // The change data feed, which finds a commit's rows by version, makes it again (ChangeFeed.ddl).
-      storage.execute("DROP INDEX IF EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "."
-          + SqlText.quote(target.storageName() + "_V"));
-    }
     storage.execute(index(store, store + "_K", keyColumns));
     if (latestOnly) {
       storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " ADD COLUMN IF NOT EXISTS "
@@ -268,13 +273,13 @@ final class CdcApply {
     if (latestOnly) {
       return new CdcLatest(this, target, events.keys().stream().map(this::targetColumn).toList(), keyTypes,
           sequenceType, spec.truncateWhen().isPresent())
-          .apply(connection, events.query().statement(), keptTypes.size(), runtime, version);
+          .apply(connection, events.query().statement(), runtime, version);
     }
     Batch batch = validate(H2Storage.allRows(connection, events.query().statement(), List.of(), runtime), version);
     if (batch.events().isEmpty()) {
-      return new Result(0, 0, 0);
+      return new Result(0, 0, 0, batch.checks());
     }
-    return new Result(batch.upserts(), batch.deletes(), applyEvents(connection, batch, version));
+    return new Result(batch.upserts(), batch.deletes(), applyEvents(connection, batch, version), batch.checks());
   }
 
   /** The batch's events, after the checks that fail it as a whole: no NULL sequence, no NULL key but in truncates. */
@@ -286,8 +291,30 @@ final class CdcApply {
     long upserts = 0;
     long deletes = 0;
     boolean truncates = false;
+    int checksAt = keys + CdcPlanner.FIXED_COLUMNS + keptTypes.size();
+    long[] passed = new long[expectations.size()];
+    long kept = 0;
     for (int r = 0; r < rows.size(); r++) {
       Object[] row = rows.get(r);
+      boolean keep = true;
+      List<String> violated = new ArrayList<>();
+      for (int c = 0; c < expectations.size(); c++) {
+        if (Boolean.TRUE.equals(row[checksAt + c])) {
+          passed[c]++;
+        } else if (expectations.get(c).action() == ExpectationInfo.Action.DROP_ROW) {
+          keep = false;
+        } else if (expectations.get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
+          violated.add(expectations.get(c).name());
+        }
+      }
+      if (!violated.isEmpty()) {
+        throw ExpectationViolation.of(flowName, events.kept(), Arrays.copyOfRange(row, checksAt - keptTypes.size(),
+            checksAt), violated);
+      }
+      if (!keep) {
+        continue;
+      }
+      kept++;
       int op = Boolean.TRUE.equals(row[keys + 2]) ? TRUNCATE : Boolean.TRUE.equals(row[keys + 1]) ? DELETE : UPSERT;
       List<Object> key = Arrays.asList(Arrays.copyOf(row, keys));
       if (row[keys] == null) {
@@ -304,7 +331,31 @@ final class CdcApply {
           r));
     }
     checkNulls(nullSequences, nullKeys, version);
-    return new Batch(batch, upserts, deletes, truncates);
+    return new Batch(batch, upserts, deletes, truncates, checkCounts(rows.size(), passed, kept));
+  }
+
+  /** The expectation counts of a batch: its events, those passing each expectation, those kept; none without. */
+  List<Long> checkCounts(long total, long[] passed, long kept) {
+    if (expectations.isEmpty()) {
+      return List.of();
+    }
+    List<Long> counts = new ArrayList<>(List.of(total));
+    Arrays.stream(passed).forEach(counts::add);
+    counts.add(kept);
+    return counts;
+  }
+
+  /** The target's expectations, in the order of the events query's check columns. */
+  List<ExpectationInfo> expectations() {
+    return expectations;
+  }
+
+  String flowName() {
+    return flowName;
+  }
+
+  List<String> keptNames() {
+    return events.kept();
   }
 
   /** Fails the batch when it has rows with a NULL sequence, or (truncates aside) a NULL key column. */

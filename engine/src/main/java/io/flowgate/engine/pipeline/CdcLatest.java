@@ -1,6 +1,8 @@
 package io.flowgate.engine.pipeline;
 
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
@@ -49,11 +51,12 @@ final class CdcLatest {
   }
 
   /** Applies the batch that {@code eventsQuery} reads with {@code runtime}, as target commit {@code version}. */
-  CdcApply.Result apply(Connection connection, H2Statement eventsQuery, int keptColumns, Map<String, Object> runtime,
-      long version) throws SQLException {
-    String events = events(eventsQuery.sql(), keptColumns);
+  CdcApply.Result apply(Connection connection, H2Statement eventsQuery, Map<String, Object> runtime, long version)
+      throws SQLException {
+    List<ExpectationInfo> expectations = apply.expectations();
+    String all = events(eventsQuery.sql());
     List<Binding> reads = eventsQuery.bindings();
-    Object[] summary = H2Storage.firstRow(connection, new H2Statement(summary(events), reads), runtime);
+    Object[] summary = H2Storage.firstRow(connection, new H2Statement(summary(all), reads), runtime);
     long upserts = count(summary[0]);
     long deletes = count(summary[1]);
     long batchTruncates = count(summary[2]);
@@ -61,10 +64,21 @@ final class CdcLatest {
     for (int k = 0; k < nullKeys.length; k++) {
       nullKeys[k] = count(summary[4 + k]);
     }
+    int checksAt = 5 + keyTypes.size();
+    long[] passed = new long[expectations.size()];
+    for (int c = 0; c < passed.length; c++) {
+      passed[c] = count(summary[checksAt + 2 + c]);
+      if (passed[c] < count(summary[checksAt]) && expectations.get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
+        throw firstViolation(connection, all, reads, runtime);
+      }
+    }
+    List<Long> checks = apply.checkCounts(count(summary[checksAt]), passed, count(summary[checksAt + 1]));
     apply.checkNulls(count(summary[3]), nullKeys, version);
     if (upserts + deletes + batchTruncates == 0) {
-      return new CdcApply.Result(0, 0, 0);
+      return new CdcApply.Result(0, 0, 0, checks);
     }
+    // The events no DROP ROW expectation dropped.
+    String events = expectations.isEmpty() ? all : "(SELECT * FROM " + all + " WHERE " + kept() + ")";
     long written = 0;
     Object truncate = truncates ? storedTruncate(connection) : null;
     if (batchTruncates > 0) {
@@ -90,15 +104,19 @@ final class CdcLatest {
     if (tombstones) {
       unbury(connection, changes, reads, runtime, truncate);
     }
-    return new CdcApply.Result(upserts, deletes, written);
+    return new CdcApply.Result(upserts, deletes, written, checks);
   }
 
-  /** The events query as a derived table of named columns: K0.., S (sequence), OP (0 upsert, 1 delete, 2 truncate), V0.. */
-  private String events(String eventsSql, int keptColumns) {
+  /**
+   * The events query as a derived table of named columns: K0.., S (sequence), OP (0 upsert, 1 delete, 2 truncate),
+   * V0.. (kept columns), X0.. (whether the event passes each expectation).
+   */
+  private String events(String eventsSql) {
     int keys = keyTypes.size();
+    int keptColumns = apply.keptNames().size();
     List<String> named = new ArrayList<>();
     List<String> select = new ArrayList<>();
-    int columns = keys + 3 + keptColumns;
+    int columns = keys + 3 + keptColumns + apply.expectations().size();
     for (int c = 0; c < columns; c++) {
       named.add("\"C" + c + "\"");
     }
@@ -111,22 +129,73 @@ final class CdcLatest {
     for (int v = 0; v < keptColumns; v++) {
       select.add("e.\"C" + (keys + 3 + v) + "\" \"V" + v + "\"");
     }
+    for (int c = 0; c < apply.expectations().size(); c++) {
+      select.add("e.\"C" + (keys + 3 + keptColumns + c) + "\" IS TRUE \"X" + c + "\"");
+    }
     return "(SELECT " + String.join(", ", select) + " FROM (" + eventsSql + ") e (" + String.join(", ", named)
         + "))";
   }
 
-  /** Upserts, deletes, truncates, NULL sequences, NULL keys per key column, and distinct keys of the batch. */
+  /**
+   * Of the events an expectation keeps: upserts, deletes, truncates, NULL sequences, NULL keys per key column, and
+   * distinct keys; then all events, those kept, and those passing each expectation.
+   */
   private String summary(String events) {
+    String kept = kept() + " AND ";
     List<String> counts = new ArrayList<>();
-    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.UPSERT + ")");
-    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.DELETE + ")");
-    counts.add("COUNT(*) FILTER (WHERE \"OP\" = " + CdcApply.TRUNCATE + ")");
-    counts.add("COUNT(*) FILTER (WHERE \"S\" IS NULL)");
+    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.UPSERT + ")");
+    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.DELETE + ")");
+    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.TRUNCATE + ")");
+    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"S\" IS NULL)");
     for (int k = 0; k < keyTypes.size(); k++) {
-      counts.add("COUNT(*) FILTER (WHERE \"OP\" <> " + CdcApply.TRUNCATE + " AND \"K" + k + "\" IS NULL)");
+      counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" <> " + CdcApply.TRUNCATE + " AND \"K" + k
+          + "\" IS NULL)");
     }
-    counts.add("COUNT(DISTINCT " + keyRow("") + ") FILTER (WHERE \"OP\" <> " + CdcApply.TRUNCATE + ")");
+    counts.add("COUNT(DISTINCT " + keyRow("") + ") FILTER (WHERE " + kept + "\"OP\" <> " + CdcApply.TRUNCATE + ")");
+    counts.add("COUNT(*)");
+    counts.add("COUNT(*) FILTER (WHERE " + kept() + ")");
+    for (int c = 0; c < apply.expectations().size(); c++) {
+      counts.add("COUNT(*) FILTER (WHERE \"X" + c + "\")");
+    }
     return "SELECT " + String.join(", ", counts) + " FROM " + events + " b";
+  }
+
+  /** Whether an event passes every DROP ROW expectation. */
+  private String kept() {
+    List<String> passes = new ArrayList<>(List.of("TRUE"));
+    for (int c = 0; c < apply.expectations().size(); c++) {
+      if (apply.expectations().get(c).action() == ExpectationInfo.Action.DROP_ROW) {
+        passes.add("\"X" + c + "\"");
+      }
+    }
+    return String.join(" AND ", passes);
+  }
+
+  /** The error for the first event that fails an ON VIOLATION FAIL UPDATE expectation. */
+  private EngineException firstViolation(Connection connection, String events, List<Binding> reads,
+      Map<String, Object> runtime) throws SQLException {
+    List<String> columns = new ArrayList<>();
+    for (int v = 0; v < apply.keptNames().size(); v++) {
+      columns.add("\"V" + v + "\"");
+    }
+    List<String> failing = new ArrayList<>();
+    for (int c = 0; c < apply.expectations().size(); c++) {
+      columns.add("\"X" + c + "\"");
+      if (apply.expectations().get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
+        failing.add("\"X" + c + "\"");
+      }
+    }
+    Object[] row = H2Storage.firstRow(connection, new H2Statement("SELECT " + String.join(", ", columns) + " FROM "
+        + events + " b WHERE NOT (" + String.join(" AND ", failing) + ") LIMIT 1", reads), runtime);
+    List<String> violated = new ArrayList<>();
+    for (int c = 0; c < apply.expectations().size(); c++) {
+      ExpectationInfo expectation = apply.expectations().get(c);
+      if (expectation.action() == ExpectationInfo.Action.FAIL_UPDATE
+          && !Boolean.TRUE.equals(row[apply.keptNames().size() + c])) {
+        violated.add(expectation.name());
+      }
+    }
+    return ExpectationViolation.of(apply.flowName(), apply.keptNames(), row, violated);
   }
 
   /** Each key's newest event of the batch; of equal sequences, the later arrival. */

@@ -39,6 +39,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -173,11 +174,8 @@ public final class FlowRunner {
     if (target.kind() != TableKind.STREAMING_TABLE) {
       throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(span).build();
     }
-    if (!expectations.isEmpty()) {
-      throw Errors.notSupported("expectations on the target of an AUTO CDC flow", span);
-    }
     StreamSources streams = StreamSources.forFlow(ingestRoots);
-    CdcApply cdc = cdc(flow, streams, span).forTarget(target);
+    CdcApply cdc = cdc(flow, streams, expectations, span).forTarget(target, flow.name(), expectations);
     if (ChangeFeed.enabled(target) && !cdc.keepsLatestOnly()) {
       throw Errors.notSupported("an AUTO CDC flow STORED AS SCD TYPE 2 or with IGNORE NULL UPDATES into a table with"
           + " the change data feed", span);
@@ -186,11 +184,15 @@ public final class FlowRunner {
         streams.fileReads(), expectations);
   }
 
-  /** Plans an AUTO CDC flow's read side, collecting its sources in {@code streams}; they must stream. */
-  CdcApply cdc(FlowInfo flow, StreamSources streams, Span span) {
+  /**
+   * Plans an AUTO CDC flow's read side, collecting its sources in {@code streams}; they must stream. The target's
+   * expectations are checked on each change event, by the source's column names.
+   */
+  CdcApply cdc(FlowInfo flow, StreamSources streams, List<ExpectationInfo> expectations, Span span) {
     AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
     CdcPlanner.Events events = CdcPlanner.plan(catalog, new SessionContext(user, flow.catalog(), flow.schema()),
-        streams, ingestRoots, spec);
+        streams, ingestRoots, spec, expectations.stream()
+            .map(expectation -> SqlParser.parseExpression(expectation.expressionSql())).toList());
     ensureReadable(streams.sources());
     boolean streaming = !streams.sources().isEmpty()
         || streams.fileReads().stream().anyMatch(StreamSources.FileRead::streaming);
@@ -257,8 +259,9 @@ public final class FlowRunner {
         runtime.put(source.keys().from().key(), from + 1);
         runtime.put(source.keys().to().key(), latest);
         runtime.put(source.keys().skip().key(), skip.toArray(new Long[0]));
-        // Commit versions are consecutive, so a window of skipped commits only has no rows to read: the flow need
-        // not scan for them (an AUTO CDC target keeps no index on versions), and moves its checkpoint past them.
+        // Commit versions are consecutive, so a window of skipped commits only (every batch of an AUTO CDC target,
+        // read with skipChangeCommits) has no rows to read: the flow does not scan for them, and moves its
+        // checkpoint past them.
         boolean skippedOnly = latest > from && skip.size() == latest - from;
         anythingNew |= latest > from && !skippedOnly;
         FlowCheckpoint reached = new FlowCheckpoint(flow.id(), sourceId, sourceName, latest);
@@ -309,15 +312,26 @@ public final class FlowRunner {
         if (flow.once()) {
           catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
         }
-        Map<String, Long> metrics = new java.util.LinkedHashMap<>();
+        Map<String, Long> metrics = new LinkedHashMap<>();
         metrics.put("num_output_rows", applied.rowsWritten());
         metrics.put("num_upserted_rows", applied.upserts());
         metrics.put("num_deleted_rows", applied.deletes());
-        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, Optional.empty(), Optional.empty());
-        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(), Map.of(), 0);
+        Optional<String> quality = Optional.empty();
+        Map<String, Long> failed = new LinkedHashMap<>();
+        long dropped = 0;
+        if (!applied.checks().isEmpty()) {
+          Object[] counts = applied.checks().toArray();
+          quality = Optional.of(dataQuality(target, planned.expectations(), counts));
+          for (int i = 0; i < planned.expectations().size(); i++) {
+            failed.put(planned.expectations().get(i).name(), (Long) counts[0] - (Long) counts[i + 1]);
+          }
+          dropped = (Long) counts[0] - (Long) counts[counts.length - 1];
+        }
+        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, quality, Optional.empty());
+        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(), failed, dropped);
       }
       Optional<String> quality = Optional.empty();
-      Map<String, Long> failed = new java.util.LinkedHashMap<>();
+      Map<String, Long> failed = new LinkedHashMap<>();
       long dropped = 0;
       if (planned.statements().metrics().isPresent()) {
         Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
@@ -432,13 +446,6 @@ public final class FlowRunner {
       return;
     }
     List<String> names = planned.statements().columnNames();
-    StringBuilder record = new StringBuilder("{");
-    for (int i = 0; i < names.size(); i++) {
-      JsonText.quote(names.get(i), i > 0 ? record.append(',') : record).append(':');
-      record.append(row[i] == null ? "null" : row[i] instanceof Number || row[i] instanceof Boolean
-          ? row[i].toString() : JsonText.quote(row[i].toString()));
-    }
-    String json = record.append('}').toString();
     List<ExpectationInfo> failing = planned.expectations().stream()
         .filter(expectation -> expectation.action() == ExpectationInfo.Action.FAIL_UPDATE).toList();
     List<String> violated = new ArrayList<>();
@@ -447,11 +454,7 @@ public final class FlowRunner {
         violated.add(failing.get(i).name());
       }
     }
-    throw EngineException.of(ErrorClass.EXPECTATION_VIOLATION).subClass("VERBOSITY_ALL",
-        "Violated expectations: '<expectationsViolated>'. Input data: '<inputData>'. Output record:"
-            + " '<outputRecord>'. Missing input data: false").parameter("flowName", flow.name())
-        .parameter("expectationsViolated", String.join(", ", violated)).parameter("inputData", json)
-        .parameter("outputRecord", json).build();
+    throw ExpectationViolation.of(flow.name(), names, row, violated);
   }
 
   /** The data-quality part of a flow_progress event: dropped rows and, per expectation, passed and failed rows. */

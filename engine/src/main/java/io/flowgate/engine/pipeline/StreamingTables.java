@@ -478,7 +478,7 @@ public final class StreamingTables {
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
     if (flow.autoCdc()) {
       return new FlowRunner(catalog, storage, user(), context.ingestRoots())
-          .cdc(flow, StreamSources.forFlow(context.ingestRoots()), span).targetColumns(span);
+          .cdc(flow, StreamSources.forFlow(context.ingestRoots()), List.of(), span).targetColumns(span);
     }
     StreamSources streams = StreamSources.forFlow(context.ingestRoots());
     QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),

@@ -23,8 +23,11 @@ public final class CdcPlanner {
   /** Columns of the events query between the keys and the kept columns: sequence, delete, truncate. */
   public static final int FIXED_COLUMNS = 3;
 
-  /** The events query and the names of its key and kept columns, as the source spells them. */
-  public record Events(PlannedQuery query, List<String> keys, List<String> kept) {
+  /**
+   * The events query and the names of its key and kept columns, as the source spells them; after the kept columns
+   * it has one column per expectation of the target, its condition over the event (it passes only when TRUE).
+   */
+  public record Events(PlannedQuery query, List<String> keys, List<String> kept, int checks) {
     public Events {
       keys = List.copyOf(keys);
       kept = List.copyOf(kept);
@@ -33,8 +36,9 @@ public final class CdcPlanner {
 
   private CdcPlanner() {}
 
+  /** Plans the events query; {@code checks} are the target's expectations, evaluated on each change event. */
   public static Events plan(CatalogService catalog, SessionContext session, StreamSources sources,
-      List<Path> ingestRoots, AutoCdc cdc) {
+      List<Path> ingestRoots, AutoCdc cdc, List<Expression> checks) {
     Span span = cdc.span();
     // The source's columns, from a translation of its own so that the flow's sources are collected only once.
     PlannedQuery whole = new QueryTranslator(catalog, session, StreamSources.forFlow(ingestRoots))
@@ -65,8 +69,9 @@ public final class CdcPlanner {
     items.add(new QueryBody.SingleColumn(span, cdc.deleteWhen().orElse(FALSE(span)), Optional.empty()));
     items.add(new QueryBody.SingleColumn(span, cdc.truncateWhen().orElse(FALSE(span)), Optional.empty()));
     kept.forEach(name -> items.add(column(span, name)));
+    checks.forEach(check -> items.add(new QueryBody.SingleColumn(span, check, Optional.empty())));
     PlannedQuery events = new QueryTranslator(catalog, session, sources).plan(select(span, items, cdc));
-    return new Events(events, keys, kept);
+    return new Events(events, keys, kept, checks.size());
   }
 
   private static Expression FALSE(Span span) {

@@ -37,8 +37,8 @@ public final class ChangeFeed {
 
   /**
    * The change table, its index on the commit version, the data table's row identity and its index on versions (by
-   * which a commit's written rows are found; an AUTO CDC target has none otherwise); H2 commits them on their own,
-   * and existing rows get their identities when the column is added.
+   * which each write finds the rows it wrote, without a scan of the table); H2 commits them on their own, and
+   * existing rows get their identities when the column is added.
    */
   public static List<String> ddl(TableInfo table) {
     List<String> columns = new ArrayList<>();
