@@ -160,3 +160,13 @@ SELECT * FROM by_struct ORDER BY id;
 > 1 | u
 > 2 | p
 > rows: 2
+-- a STRUCT sequence whose fields are all NULL is a NULL sequence, in either layout
+CREATE TABLE st_null (id INT, ts INT, n INT);
+> ok
+INSERT INTO st_null VALUES (1, NULL, NULL);
+> update count 1
+CREATE OR REFRESH STREAMING TABLE null_struct FLOW AUTO CDC FROM STREAM(st_null) KEYS (id) SEQUENCE BY STRUCT(ts, n);
+> exception AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE
+CREATE OR REFRESH STREAMING TABLE null_struct2 FLOW AUTO CDC FROM STREAM(st_null) KEYS (id) SEQUENCE BY STRUCT(ts, n)
+  STORED AS SCD TYPE 2;
+> exception AUTOCDC_MICROBATCH_VALIDATION.NULL_SEQUENCE
