@@ -165,9 +165,48 @@ SELECT * FROM gold;
 > id | v
 > 5 | e
 > rows: 1
+-- SCD 2 rewrites a touched key's rows; its feed shows only what changed: the closed version as an update
 CREATE OR REFRESH STREAMING TABLE silver_scd2 TBLPROPERTIES (delta.enableChangeDataFeed = true)
-FLOW AUTO CDC FROM STREAM(cdc_src) KEYS (id) SEQUENCE BY seq COLUMNS * EXCEPT (op, seq) STORED AS SCD TYPE 2;
-> exception FEATURE_NOT_SUPPORTED
+FLOW AUTO CDC FROM (SELECT * FROM STREAM(cdc_src) WHERE op <> 'T') KEYS (id) APPLY AS DELETE WHEN op = 'D'
+SEQUENCE BY seq COLUMNS * EXCEPT (op, seq) STORED AS SCD TYPE 2;
+> ok
+INSERT INTO cdc_src VALUES (4, 'D', 6, 'U');
+> update count 1
+REFRESH STREAMING TABLE silver_scd2;
+> ok
+CREATE STREAMING TABLE scd2_changes AS SELECT id, v, __START_AT, __END_AT, _change_type, _commit_version
+FROM STREAM(silver_scd2) WITH (readChangeFeed = true);
+> ok
+SELECT * FROM scd2_changes ORDER BY _commit_version, id, __START_AT, _change_type;
+> id | v | __START_AT | __END_AT | _change_type | _commit_version
+> 1 | a | 1 | 2 | insert | 1
+> 1 | A | 2 | null | insert | 1
+> 2 | b | 1 | 2 | insert | 1
+> 3 | stale | 0 | 1 | insert | 1
+> 3 | c | 1 | null | insert | 1
+> 4 | d | 1 | null | insert | 1
+> 5 | e | 4 | null | insert | 1
+> 4 | d | 1 | 6 | update_postimage | 2
+> 4 | d | 1 | null | update_preimage | 2
+> 4 | D | 6 | null | insert | 2
+> rows: 10
+-- IGNORE NULL UPDATES keeps every event too: an update that changes nothing records nothing
+CREATE OR REFRESH STREAMING TABLE silver_keep TBLPROPERTIES (delta.enableChangeDataFeed = true)
+FLOW AUTO CDC FROM (SELECT * FROM STREAM(cdc_src) WHERE op <> 'T') KEYS (id) IGNORE NULL UPDATES
+APPLY AS DELETE WHEN op = 'D' SEQUENCE BY seq COLUMNS * EXCEPT (op, seq);
+> ok
+INSERT INTO cdc_src VALUES (3, NULL, 7, 'U'), (5, 'E', 8, 'U');
+> update count 2
+REFRESH STREAMING TABLE silver_keep;
+> ok
+CREATE STREAMING TABLE keep_changes AS SELECT id, v, _change_type FROM STREAM(silver_keep)
+WITH (readChangeFeed = true, startingVersion = 2);
+> ok
+SELECT * FROM keep_changes ORDER BY id, _change_type;
+> id | v | _change_type
+> 5 | E | update_postimage
+> 5 | e | update_preimage
+> rows: 2
 -- a stream of an AUTO CDC target's rows sees each batch as a rewrite: skipped with skipChangeCommits, else an error
 CREATE STREAMING TABLE silver_rows AS SELECT * FROM STREAM(silver_cdf) WITH (skipChangeCommits = true);
 > ok

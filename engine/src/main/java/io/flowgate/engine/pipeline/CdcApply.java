@@ -9,6 +9,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.CdcPlanner;
+import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -22,6 +23,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -136,11 +138,6 @@ final class CdcApply {
       ignoreNulls[i] = spec.ignoreNullUpdates().map(set -> set.contains(name)).orElse(false);
       tracked[i] = !key && spec.trackHistory().map(set -> set.contains(name)).orElse(true);
     }
-  }
-
-  /** Whether a key's newest event is its whole state: the latest layout ({@link CdcLatest}). */
-  boolean keepsLatestOnly() {
-    return latestOnly;
   }
 
   /** The same flow, applied to {@code table} as flow {@code flowName}, whose events the expectations check. */
@@ -413,15 +410,25 @@ final class CdcApply {
       keyEvents.sort(Comparator.comparing(Event::sequence, CdcApply::compare)
           .thenComparingLong(Event::arrival).thenComparingLong(Event::ordinal));
     }
-    return spec.scdType() == 1 && !truncates
+    long written = spec.scdType() == 1 && !truncates
         ? applyScd1InPlace(connection, byKey, truncateSequences, version)
         : rewrite(connection, byKey, truncates, truncateSequences, version);
+    if (ChangeFeed.enabled(target)) {
+      // Removed rows were recorded as deletes; the rows written again pair with them into update images.
+      H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
+      List<String> identity = new ArrayList<>(events.keys().stream().map(this::targetColumn).toList());
+      if (spec.scdType() == 2) {
+        identity.add(START_AT);
+      }
+      ChangeFeed.pairRewrites(connection, target, identity, version);
+    }
+    return written;
   }
 
   /** Deletes the touched keys' rows and writes them again from their events. */
   private long rewrite(Connection connection, Map<List<Object>, List<Event>> byKey, boolean truncates,
       List<Object> truncateSequences, long version) throws SQLException {
-    removeTouched(connection, truncates, byKey.keySet());
+    removeTouched(connection, truncates, byKey.keySet(), version);
     long written = 0;
     try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
       for (List<Event> keyEvents : byKey.values()) {
@@ -443,7 +450,8 @@ final class CdcApply {
     List<List<Object>> removed = new ArrayList<>();
     long written = 0;
     try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert());
-        H2Storage.Batched update = H2Storage.batched(connection, targetUpdate())) {
+        H2Storage.Batched update = H2Storage.batched(connection, ChangeFeed.enabled(target)
+            ? ChangeFeed.recordOld(target, "delete", version, targetUpdate()) : targetUpdate())) {
       for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
         List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
         List<Version> before = scd1(earlier, truncateSequences);
@@ -465,7 +473,7 @@ final class CdcApply {
         }
       }
     }
-    removeTouched(connection, false, removed);
+    removeTouched(connection, false, removed, version);
     return written;
   }
 
@@ -530,9 +538,13 @@ final class CdcApply {
    * Removes the target's rows of the touched keys, one key at a time through the index on the target's keys (a
    * set-based DELETE ... IN (subquery) makes H2 re-run the subquery for every row it deletes).
    */
-  private void removeTouched(Connection connection, boolean everything, java.util.Collection<List<Object>> keys)
+  private void removeTouched(Connection connection, boolean everything, Collection<List<Object>> keys, long version)
       throws SQLException {
+    boolean feed = ChangeFeed.enabled(target);
     if (everything) {
+      if (feed) {
+        H2Storage.update(connection, ChangeFeed.recordAll(target, "delete", version), List.of(), Map.of());
+      }
       H2Storage.deleteAll(connection, target.storageName());
       return;
     }
@@ -540,14 +552,16 @@ final class CdcApply {
     for (int k = 0; k < keyTypes.size(); k++) {
       conditions.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
     }
-    try (H2Storage.Batched delete = H2Storage.batched(connection, new H2Statement("DELETE FROM "
-        + SqlText.table(target.storageName()) + " WHERE " + String.join(" AND ", conditions), List.of()))) {
+    H2Statement delete = new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " WHERE "
+        + String.join(" AND ", conditions), List.of());
+    try (H2Storage.Batched batch = H2Storage.batched(connection, feed
+        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete)) {
       for (List<Object> key : keys) {
         List<Object> values = new ArrayList<>();
         for (int k = 0; k < keyTypes.size(); k++) {
           flatten(key.get(k), keyTypes.get(k), values);
         }
-        delete.add(values);
+        batch.add(values);
       }
     }
   }

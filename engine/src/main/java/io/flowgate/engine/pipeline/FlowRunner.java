@@ -176,10 +176,6 @@ public final class FlowRunner {
     }
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     CdcApply cdc = cdc(flow, streams, expectations, span).forTarget(target, flow.name(), expectations);
-    if (ChangeFeed.enabled(target) && !cdc.keepsLatestOnly()) {
-      throw Errors.notSupported("an AUTO CDC flow STORED AS SCD TYPE 2 or with IGNORE NULL UPDATES into a table with"
-          + " the change data feed", span);
-    }
     return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),
         streams.fileReads(), expectations);
   }

@@ -7,6 +7,8 @@ import io.flowgate.engine.storage.H2Storage;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -83,6 +85,58 @@ public final class ChangeFeed {
         + ") THEN 'update_postimage' ELSE 'insert' END, " + version + ", " + rowId + " FROM " + written, List.of()),
         List.of(), Map.of());
     return rewritten + deleted;
+  }
+
+  /**
+   * Rewrites the images of commit {@code version} for a writer that removes rows and writes them again (AUTO CDC
+   * recomputing a key's rows): a removed and an added row of one identity ({@code identity} columns) become an
+   * update's pre- and post-image, or nothing where they are equal; other removals stay deletes and other additions
+   * inserts. Reads only the version's images, through the index on the commit version.
+   */
+  public static void pairRewrites(Connection connection, TableInfo table, List<String> identity, long version)
+      throws SQLException {
+    String changes = SqlText.table(changeTable(table));
+    List<String> columns = table.columns().stream().map(column -> SqlText.quote(column.name())).toList();
+    List<Integer> identityAt = identity.stream().map(name -> indexOf(table, name)).toList();
+    Map<List<Object>, List<Object[]>> byIdentity = new LinkedHashMap<>();
+    for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT _ROWID_, " + SqlText.quote(CHANGE_TYPE)
+        + ", " + String.join(", ", columns) + " FROM " + changes + " WHERE " + SqlText.quote(COMMIT_VERSION) + " = "
+        + version, List.of()), List.of(), Map.of())) {
+      List<Object> key = new ArrayList<>();
+      identityAt.forEach(at -> key.add(row[2 + at]));
+      byIdentity.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+    }
+    try (H2Storage.Batched drop = H2Storage.batched(connection, new H2Statement("DELETE FROM " + changes
+        + " WHERE _ROWID_ = ?", List.of()));
+        H2Storage.Batched retype = H2Storage.batched(connection, new H2Statement("UPDATE " + changes + " SET "
+            + SqlText.quote(CHANGE_TYPE) + " = ? WHERE _ROWID_ = ?", List.of()))) {
+      for (List<Object[]> rows : byIdentity.values()) {
+        List<Object[]> removed = rows.stream().filter(row -> !"insert".equals(row[1])).toList();
+        List<Object[]> added = rows.stream().filter(row -> "insert".equals(row[1])).toList();
+        if (removed.size() != 1 || added.size() != 1) {
+          continue;
+        }
+        Object[] before = removed.get(0);
+        Object[] after = added.get(0);
+        if (Arrays.deepEquals(Arrays.copyOfRange(before, 2, before.length),
+            Arrays.copyOfRange(after, 2, after.length))) {
+          drop.add(List.of(before[0]));
+          drop.add(List.of(after[0]));
+        } else {
+          retype.add(List.of("update_preimage", before[0]));
+          retype.add(List.of("update_postimage", after[0]));
+        }
+      }
+    }
+  }
+
+  private static int indexOf(TableInfo table, String column) {
+    for (int i = 0; i < table.columns().size(); i++) {
+      if (table.columns().get(i).name().equalsIgnoreCase(column)) {
+        return i;
+      }
+    }
+    throw new IllegalArgumentException("no column " + column);
   }
 
   /** Records the rows commit {@code version} wrote (inserts, update post-images) as {@code changeType}. */
