@@ -327,9 +327,9 @@ public final class CatalogService {
   }
 
   /**
-   * The version the caller's write of the table commits as (0 for a new table). It locks the table until the transaction ends, so
-   * concurrent writers of one table commit one after another, each under its own version and each seeing the
-   * writes committed before its own.
+   * The version the caller's write of the table commits as (0 for a new table). It locks the table until the
+   * transaction ends, so concurrent writers of one table commit one after another, each under its own version and
+   * each seeing the writes committed before its own.
    */
   public long nextVersion(Connection connection, long tableId) throws SQLException {
     CatalogStore.lockTable(connection, tableId);

@@ -347,19 +347,17 @@ public final class CatalogStore {
 
   /** Holds the table's catalog row until the transaction ends, so that writers of one table take turns. */
   public static void lockTable(Connection connection, long tableId) throws SQLException {
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT ID FROM FG_SYS.TABLES WHERE ID = ? FOR UPDATE")) {
-      bind(statement, tableId);
-      try (ResultSet rows = statement.executeQuery()) {
-        rows.next();
-      }
-    }
+    lockRow(connection, "FG_SYS.TABLES", tableId);
   }
 
   public static void lockFlow(Connection connection, long flowId) throws SQLException {
+    lockRow(connection, "FG_SYS.FLOWS", flowId);
+  }
+
+  private static void lockRow(Connection connection, String table, long id) throws SQLException {
     try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT ID FROM FG_SYS.FLOWS WHERE ID = ? FOR UPDATE")) {
-      bind(statement, flowId);
+        "SELECT ID FROM " + table + " WHERE ID = ? FOR UPDATE")) {
+      bind(statement, id);
       try (ResultSet rows = statement.executeQuery()) {
         rows.next();
       }

@@ -4,6 +4,7 @@ import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.SqlText;
@@ -57,23 +58,27 @@ final class CdcLatest {
     String all = events(eventsQuery.sql());
     List<Binding> reads = eventsQuery.bindings();
     Object[] summary = H2Storage.firstRow(connection, new H2Statement(summary(all), reads), runtime);
-    long upserts = count(summary[0]);
-    long deletes = count(summary[1]);
-    long batchTruncates = count(summary[2]);
+    int at = 0; // the summary's columns, in the order summary() lists them
+    long upserts = count(summary[at++]);
+    long deletes = count(summary[at++]);
+    long batchTruncates = count(summary[at++]);
+    long nullSequences = count(summary[at++]);
     long[] nullKeys = new long[keyTypes.size()];
     for (int k = 0; k < nullKeys.length; k++) {
-      nullKeys[k] = count(summary[4 + k]);
+      nullKeys[k] = count(summary[at++]);
     }
-    int checksAt = 5 + keyTypes.size();
+    long distinctKeys = count(summary[at++]);
+    long total = count(summary[at++]);
+    long kept = count(summary[at++]);
     long[] passed = new long[expectations.size()];
     for (int c = 0; c < passed.length; c++) {
-      passed[c] = count(summary[checksAt + 2 + c]);
-      if (passed[c] < count(summary[checksAt]) && expectations.get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
+      passed[c] = count(summary[at++]);
+      if (passed[c] < total && expectations.get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
         throw firstViolation(connection, all, reads, runtime);
       }
     }
-    List<Long> checks = apply.checkCounts(count(summary[checksAt]), passed, count(summary[checksAt + 1]));
-    apply.checkNulls(count(summary[3]), nullKeys, version);
+    List<Long> checks = apply.checkCounts(total, passed, kept);
+    apply.checkNulls(nullSequences, nullKeys, version);
     if (upserts + deletes + batchTruncates == 0) {
       return new CdcApply.Result(0, 0, 0, checks);
     }
@@ -92,7 +97,6 @@ final class CdcLatest {
         written += truncateBefore(connection, truncate, version);
       }
     }
-    long distinctKeys = count(summary[4 + keyTypes.size()]);
     String changes = distinctKeys < upserts + deletes ? newestPerKey(events)
         : "(SELECT * FROM " + events + " WHERE \"OP\" <> " + CdcApply.TRUNCATE + ")";
     boolean tombstones = H2Storage.firstRow(connection, new H2Statement("SELECT 1 FROM " + SqlText.table(store)
@@ -116,7 +120,8 @@ final class CdcLatest {
     int keptColumns = apply.keptNames().size();
     List<String> named = new ArrayList<>();
     List<String> select = new ArrayList<>();
-    int columns = keys + 3 + keptColumns + apply.expectations().size();
+    int fixed = keys + CdcPlanner.FIXED_COLUMNS;
+    int columns = fixed + keptColumns + apply.expectations().size();
     for (int c = 0; c < columns; c++) {
       named.add("\"C" + c + "\"");
     }
@@ -127,10 +132,10 @@ final class CdcLatest {
     select.add("CASE WHEN e.\"C" + (keys + 2) + "\" THEN " + CdcApply.TRUNCATE + " WHEN e.\"C" + (keys + 1)
         + "\" THEN " + CdcApply.DELETE + " ELSE " + CdcApply.UPSERT + " END \"OP\"");
     for (int v = 0; v < keptColumns; v++) {
-      select.add("e.\"C" + (keys + 3 + v) + "\" \"V" + v + "\"");
+      select.add("e.\"C" + (fixed + v) + "\" \"V" + v + "\"");
     }
     for (int c = 0; c < apply.expectations().size(); c++) {
-      select.add("e.\"C" + (keys + 3 + keptColumns + c) + "\" IS TRUE \"X" + c + "\"");
+      select.add("e.\"C" + (fixed + keptColumns + c) + "\" IS TRUE \"X" + c + "\"");
     }
     return "(SELECT " + String.join(", ", select) + " FROM (" + eventsSql + ") e (" + String.join(", ", named)
         + "))";
