@@ -32,12 +32,12 @@ import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
-import io.flowgate.engine.type.JsonText;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -312,32 +312,18 @@ public final class FlowRunner {
         metrics.put("num_output_rows", applied.rowsWritten());
         metrics.put("num_upserted_rows", applied.upserts());
         metrics.put("num_deleted_rows", applied.deletes());
-        Optional<String> quality = Optional.empty();
-        Map<String, Long> failed = new LinkedHashMap<>();
-        long dropped = 0;
-        if (!applied.checks().isEmpty()) {
-          Object[] counts = applied.checks().toArray();
-          quality = Optional.of(dataQuality(target, planned.expectations(), counts));
-          for (int i = 0; i < planned.expectations().size(); i++) {
-            failed.put(planned.expectations().get(i).name(), (Long) counts[0] - (Long) counts[i + 1]);
-          }
-          dropped = (Long) counts[0] - (Long) counts[counts.length - 1];
-        }
-        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, quality, Optional.empty());
-        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(), failed, dropped);
+        DataQuality quality = applied.checks().isEmpty() ? DataQuality.NONE
+            : DataQuality.of(target, planned.expectations(), applied.checks());
+        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, quality.json(), Optional.empty());
+        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(),
+            quality.failedByExpectation(), quality.dropped());
       }
-      Optional<String> quality = Optional.empty();
-      Map<String, Long> failed = new LinkedHashMap<>();
-      long dropped = 0;
+      DataQuality quality = DataQuality.NONE;
       if (planned.statements().metrics().isPresent()) {
         Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
         failIfViolated(connection, flow, planned, runtime);
-        quality = Optional.of(dataQuality(target, planned.expectations(), counts));
-        long total = ((Number) counts[0]).longValue();
-        for (int i = 0; i < planned.expectations().size(); i++) {
-          failed.put(planned.expectations().get(i).name(), total - ((Number) counts[i + 1]).longValue());
-        }
-        dropped = total - ((Number) counts[counts.length - 1]).longValue();
+        quality = DataQuality.of(target, planned.expectations(),
+            Arrays.stream(counts).map(Number.class::cast).toList());
       }
       long removed = 0;
       if (planned.replace().isPresent()) {
@@ -364,11 +350,11 @@ public final class FlowRunner {
       if (flow.once()) {
         catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
       }
-      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality,
+      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality.json(),
           Optional.empty());
       boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
-      long read = readsTablesWhole ? rows + dropped : rowsRead + files.rows();
-      return new BatchResult(read, rows, failed, dropped);
+      long read = readsTablesWhole ? rows + quality.dropped() : rowsRead + files.rows();
+      return new BatchResult(read, rows, quality.failedByExpectation(), quality.dropped());
     });
   }
 
@@ -451,21 +437,6 @@ public final class FlowRunner {
       }
     }
     throw ExpectationViolation.of(flow.name(), names, row, violated);
-  }
-
-  /** The data-quality part of a flow_progress event: dropped rows and, per expectation, passed and failed rows. */
-  private static String dataQuality(TableInfo target, List<ExpectationInfo> expectations, Object[] counts) {
-    long total = ((Number) counts[0]).longValue();
-    long kept = ((Number) counts[counts.length - 1]).longValue();
-    StringBuilder json = new StringBuilder("{\"dropped_records\":").append(total - kept).append(",\"expectations\":[");
-    for (int i = 0; i < expectations.size(); i++) {
-      long passed = ((Number) counts[i + 1]).longValue();
-      json.append(i > 0 ? "," : "").append("{\"name\":");
-      JsonText.quote(expectations.get(i).name(), json).append(",\"dataset\":");
-      JsonText.quote(target.name().table(), json).append(",\"passed_records\":").append(passed)
-          .append(",\"failed_records\":").append(total - passed).append('}');
-    }
-    return json.append("]}").toString();
   }
 
   /**
