@@ -15,8 +15,11 @@ import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.SchemaTables;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.UnreadableTable;
+import io.flowgate.catalog.store.CatalogRepair;
 import io.flowgate.catalog.store.CatalogStore;
 import io.flowgate.catalog.store.FunctionStore;
 import io.flowgate.catalog.store.GrantStore;
@@ -49,9 +52,10 @@ public final class CatalogService {
   public static final String ALL_USERS = "account users";
 
   private final DataSource dataSource;
+  private List<String> repairs = List.of();
   private final AtomicLong generation = new AtomicLong();
   private final Cache<Long, Snapshot> snapshots = Caffeine.newBuilder().maximumSize(4).build();
-  private final Cache<SchemaKey, Map<String, TableInfo>> tables = Caffeine.newBuilder().maximumSize(10_000).build();
+  private final Cache<SchemaKey, SchemaTables> tables = Caffeine.newBuilder().maximumSize(10_000).build();
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
       Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
@@ -71,6 +75,7 @@ public final class CatalogService {
     CatalogService service = new CatalogService(dataSource);
     try (Connection connection = dataSource.getConnection()) {
       SystemTables.create(connection);
+      service.repairs = repair(connection);
       if (service.principal(owner).isEmpty()) {
         PrincipalStore.insert(connection, new PrincipalInfo(owner, PrincipalInfo.Kind.USER, Optional.empty(),
             Instant.now()));
@@ -94,6 +99,26 @@ public final class CatalogService {
       throw new CatalogException("cannot open the catalog", e);
     }
     return service;
+  }
+
+  /** Repairs rows older versions wrote wrongly, in one transaction. */
+  private static List<String> repair(Connection connection) throws SQLException {
+    connection.setAutoCommit(false);
+    try {
+      List<String> changes = CatalogRepair.repair(connection);
+      connection.commit();
+      return List.copyOf(changes);
+    } catch (SQLException | RuntimeException e) {
+      connection.rollback();
+      throw e;
+    } finally {
+      connection.setAutoCommit(true);
+    }
+  }
+
+  /** What opening the store repaired, one sentence per change, for the opener to log. */
+  public List<String> repairs() {
+    return repairs;
   }
 
   /** Starts a new cache generation; call after every transaction that wrote through this service. */
@@ -205,6 +230,16 @@ public final class CatalogService {
     return Optional.ofNullable(tableMap(name.catalog(), name.schema()).get(name.table()));
   }
 
+  /** A table of that name whose catalog rows cannot be read, and why; it can only be dropped. */
+  public Optional<UnreadableTable> unreadableTable(TableName name) {
+    return Optional.ofNullable(schemaTables(name.catalog(), name.schema()).unreadable().get(name.table()));
+  }
+
+  /** The tables of a schema whose catalog rows cannot be read. */
+  public List<UnreadableTable> unreadableTables(String catalog, String schema) {
+    return List.copyOf(schemaTables(catalog, schema).unreadable().values());
+  }
+
   /** The table with id {@code tableId}, if it exists. */
   public Optional<TableInfo> tableById(long tableId) {
     return read(connection -> CatalogStore.tableName(connection, tableId)).flatMap(this::table);
@@ -239,9 +274,12 @@ public final class CatalogService {
   }
 
   private Map<String, TableInfo> tableMap(String catalog, String schema) {
+    return schemaTables(catalog, schema).tables();
+  }
+
+  private SchemaTables schemaTables(String catalog, String schema) {
     SchemaKey key = new SchemaKey(generation.get(), catalog, schema);
-    return tables.get(key, k -> read(connection -> java.util.Collections.unmodifiableMap(
-        CatalogStore.tables(connection, catalog, schema))));
+    return tables.get(key, k -> read(connection -> CatalogStore.tables(connection, catalog, schema)));
   }
 
   // Writes: all take the caller's connection so they commit with the caller's data changes.

@@ -26,6 +26,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The SQL engine: parses the dialect, resolves names against the catalog, and runs what it planned on H2. One per
@@ -34,6 +36,7 @@ import java.util.function.Consumer;
  */
 public final class Engine implements AutoCloseable {
   public static final String ADMIN = "admin";
+  private static final Logger log = LoggerFactory.getLogger(Engine.class);
 
   private final H2Storage storage;
   private final CatalogService catalog;
@@ -66,6 +69,7 @@ public final class Engine implements AutoCloseable {
     H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections());
     try {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
+      catalog.repairs().forEach(change -> log.warn("catalog repaired: {}", change));
       Set<String> known = new HashSet<>(catalog.storageNames());
       catalog.storageNames().forEach(name -> {
         known.add(io.flowgate.engine.plan.SqlText.eventStoreOf(name));

@@ -13,6 +13,7 @@ import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.SchemaInfo;
+import io.flowgate.catalog.model.SchemaTables;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -74,113 +75,9 @@ public final class CatalogStore {
     }
   }
 
-  /** Every table of one schema, with columns, properties, lists and keys, keyed by lower-case name. */
-  public static Map<String, TableInfo> tables(Connection connection, String catalog, String schema)
-      throws SQLException {
-    Map<Long, List<ColumnInfo>> columns = new HashMap<>();
-    Map<Long, Map<String, String>> properties = new HashMap<>();
-    Map<Long, Map<String, List<String>>> lists = new HashMap<>();
-    Map<Long, Map<String, KeyParts>> keys = new HashMap<>();
-    Map<Long, List<PolicyInfo>> policies = new HashMap<>();
-    String tableFilter = " WHERE TABLE_ID IN (SELECT ID FROM FG_SYS.TABLES WHERE CATALOG = ? AND SCHEMA_NAME = ?)";
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT TABLE_ID, NAME, TYPE, NULLABLE, DEFAULT_SQL, GENERATED_SQL, IDENTITY_ALWAYS, IDENTITY_START,"
-            + " IDENTITY_STEP, COMMENT FROM FG_SYS.COLUMNS" + tableFilter + " ORDER BY TABLE_ID, ORDINAL")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          boolean hasIdentity = rows.getObject(7) != null;
-          Optional<IdentityInfo> identity = hasIdentity
-              ? Optional.of(new IdentityInfo(rows.getBoolean(7), rows.getLong(8), rows.getLong(9)))
-              : Optional.empty();
-          columns.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>()).add(new ColumnInfo(rows.getString(2),
-              rows.getString(3), rows.getBoolean(4), Optional.ofNullable(rows.getString(5)),
-              Optional.ofNullable(rows.getString(6)), identity, Optional.ofNullable(rows.getString(10))));
-        }
-      }
-    }
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT TABLE_ID, PROPERTY_KEY, PROPERTY_VALUE FROM FG_SYS.TABLE_PROPERTIES" + tableFilter
-            + " ORDER BY TABLE_ID, PROPERTY_KEY")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          properties.computeIfAbsent(rows.getLong(1), id -> new LinkedHashMap<>()).put(rows.getString(2),
-              rows.getString(3));
-        }
-      }
-    }
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT TABLE_ID, LIST, ITEM FROM FG_SYS.TABLE_LISTS" + tableFilter + " ORDER BY TABLE_ID, LIST, POS")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          lists.computeIfAbsent(rows.getLong(1), id -> new HashMap<>())
-              .computeIfAbsent(rows.getString(2), list -> new ArrayList<>()).add(rows.getString(3));
-        }
-      }
-    }
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT TABLE_ID, KEY_NAME, IS_PRIMARY, COLUMN_NAME, REF_CATALOG, REF_SCHEMA, REF_TABLE, REF_COLUMN"
-            + " FROM FG_SYS.TABLE_KEYS" + tableFilter + " ORDER BY TABLE_ID, KEY_NAME, POS")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          KeyParts key = keys.computeIfAbsent(rows.getLong(1), id -> new LinkedHashMap<>())
-              .computeIfAbsent(rows.getString(2), name -> new KeyParts());
-          key.primary = rows.getBoolean(3);
-          key.columns.add(rows.getString(4));
-          if (rows.getString(7) != null) {
-            key.referenced = Optional.of(new TableName(rows.getString(5), rows.getString(6), rows.getString(7)));
-            key.referencedColumns.add(rows.getString(8));
-          }
-        }
-      }
-    }
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT TABLE_ID, COLUMN_NAME, FN_CATALOG, FN_SCHEMA, FN_NAME, ARGUMENTS FROM FG_SYS.TABLE_POLICIES"
-            + tableFilter + " ORDER BY TABLE_ID, POS")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          String arguments = rows.getString(6);
-          policies.computeIfAbsent(rows.getLong(1), id -> new ArrayList<>()).add(new PolicyInfo(
-              Optional.ofNullable(rows.getString(2)), new TableName(rows.getString(3), rows.getString(4),
-                  rows.getString(5)), arguments.isEmpty() ? List.of() : List.of(arguments.split("\n"))));
-        }
-      }
-    }
-    Map<String, TableInfo> tables = new LinkedHashMap<>();
-    try (PreparedStatement statement = connection.prepareStatement(
-        "SELECT ID, NAME, KIND, STORAGE_NAME, COMMENT, LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE"
-            + " FROM FG_SYS.TABLES"
-            + " WHERE CATALOG = ? AND SCHEMA_NAME = ? ORDER BY NAME")) {
-      bind(statement, catalog, schema);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          long id = rows.getLong(1);
-          Map<String, List<String>> tableLists = lists.getOrDefault(id, Map.of());
-          List<KeyInfo> tableKeys = new ArrayList<>();
-          keys.getOrDefault(id, Map.of()).forEach((name, key) -> tableKeys.add(
-              new KeyInfo(name, key.primary, key.columns, key.referenced, key.referencedColumns)));
-          TableInfo table = new TableInfo(id, new TableName(catalog, schema, rows.getString(2)),
-              TableKind.valueOf(rows.getString(3)), rows.getString(4), columns.getOrDefault(id, List.of()),
-              Optional.ofNullable(rows.getString(5)), properties.getOrDefault(id, Map.of()),
-              tableLists.getOrDefault("partition", List.of()), tableLists.getOrDefault("cluster", List.of()),
-              Optional.ofNullable(rows.getString(6)), Optional.ofNullable(rows.getString(7)), tableKeys,
-              rows.getString(8), instant(rows, 9), rows.getBoolean(10), policies.getOrDefault(id, List.of()));
-          tables.put(table.name().table(), table);
-        }
-      }
-    }
-    return tables;
-  }
-
-  private static final class KeyParts {
-    boolean primary;
-    final List<String> columns = new ArrayList<>();
-    Optional<TableName> referenced = Optional.empty();
-    final List<String> referencedColumns = new ArrayList<>();
+  /** Every table of one schema by lower-case name; those whose rows cannot be read are kept apart. */
+  public static SchemaTables tables(Connection connection, String catalog, String schema) throws SQLException {
+    return SchemaTablesReader.read(connection, catalog, schema);
   }
 
   /** The name of the table with id {@code tableId}, if there is one. */

@@ -19,6 +19,16 @@ public final class Errors {
         .build();
   }
 
+  public static EngineException tableMetadataUnreadable(List<String> name, String reason, Span span) {
+    return EngineException.of(ErrorClass.TABLE_METADATA_UNREADABLE).parameter("relationName", quote(name))
+        .parameter("reason", reason).at(span).build();
+  }
+
+  public static EngineException foreignKeyMismatch(String key, List<String> parent, String reason, Span span) {
+    return EngineException.of(ErrorClass.FOREIGN_KEY_MISMATCH).parameter("keyName", quote(key))
+        .parameter("parentTable", quote(parent)).parameter("reason", reason).at(span).build();
+  }
+
   public static EngineException tableOrViewAlreadyExists(List<String> name, Span span) {
     return EngineException.of(ErrorClass.TABLE_OR_VIEW_ALREADY_EXISTS).parameter("relationName", quote(name))
         .at(span).build();

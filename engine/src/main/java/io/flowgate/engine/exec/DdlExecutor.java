@@ -10,6 +10,7 @@ import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.UnreadableTable;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
@@ -94,11 +95,13 @@ public final class DdlExecutor {
     }
     context.privileges().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
     List<SchemaInfo> schemas = catalog.schemas(name);
-    boolean empty = schemas.stream().allMatch(schema -> catalog.tables(name, schema.name()).isEmpty());
-    if (!empty && !drop.cascade()) {
+    List<TableInfo> tables = schemas.stream().flatMap(schema -> catalog.tables(name, schema.name()).stream()).toList();
+    List<UnreadableTable> unreadable = schemas.stream()
+        .flatMap(schema -> catalog.unreadableTables(name, schema.name()).stream()).toList();
+    if ((!tables.isEmpty() || !unreadable.isEmpty()) && !drop.cascade()) {
       throw Errors.schemaNotEmpty(List.of(name), drop.span());
     }
-    List<TableInfo> tables = schemas.stream().flatMap(schema -> catalog.tables(name, schema.name()).stream()).toList();
+    dropUnreadable(unreadable);
     write(connection -> {
       for (TableInfo table : tables) {
         catalog.dropTable(connection, table.id());
@@ -135,9 +138,11 @@ public final class DdlExecutor {
     }
     context.privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
     List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
-    if (!tables.isEmpty() && !drop.cascade()) {
+    List<UnreadableTable> unreadable = catalog.unreadableTables(name.get(0), name.get(1));
+    if ((!tables.isEmpty() || !unreadable.isEmpty()) && !drop.cascade()) {
       throw Errors.schemaNotEmpty(name, drop.span());
     }
+    dropUnreadable(unreadable);
     write(connection -> {
       for (TableInfo table : tables) {
         catalog.dropTable(connection, table.id());
@@ -145,6 +150,16 @@ public final class DdlExecutor {
       catalog.dropSchema(connection, name.get(0), name.get(1));
     });
     dropStorage(tables);
+  }
+
+  /** Removes tables whose catalog rows cannot be read: their rows by id, then every H2 table they may own. */
+  private void dropUnreadable(List<UnreadableTable> tables) {
+    for (UnreadableTable table : tables) {
+      write(connection -> catalog.dropTable(connection, table.id()));
+      storage.dropTable(table.storageName().orElse("T" + table.id()));
+      storage.dropTable(SqlText.eventStore(table.id()));
+      storage.dropTable(SqlText.changeTable(table.id()));
+    }
   }
 
   /** {@code [catalog, schema]} from a one- or two-part schema name. */
@@ -241,7 +256,7 @@ public final class DdlExecutor {
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, TableKind.MANAGED,
         storageName, columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        keys(create.constraints(), translator, create.span()), user(), Instant.now(), false, List.of()),
+        TableKeys.of(name, columns, create.constraints(), catalog, translator), user(), Instant.now(), false, List.of()),
         create.clauses().policies());
     ddl.forEach(storage::execute);
     try {
@@ -295,20 +310,6 @@ public final class DdlExecutor {
         column.defaultValue().map(SourceExpression::text), column.generatedAs().map(SourceExpression::text),
         column.identity().map(identity -> new IdentityInfo(identity.always(), identity.start(), identity.step())),
         column.comment())).toList();
-  }
-
-  private static List<KeyInfo> keys(List<TableConstraint> constraints, QueryTranslator translator, Span span) {
-    List<KeyInfo> keys = new ArrayList<>();
-    for (TableConstraint constraint : constraints) {
-      if (constraint instanceof PrimaryKey primary) {
-        keys.add(new KeyInfo(primary.name().orElse("pk"), true, primary.columns(), Optional.empty(), List.of()));
-      } else if (constraint instanceof ForeignKey foreign) {
-        TableName referenced = translator.qualify(foreign.referencedTable(), foreign.span());
-        keys.add(new KeyInfo(foreign.name().orElse("fk_" + (keys.size() + 1)), false, foreign.columns(),
-            Optional.of(referenced), foreign.referencedColumns()));
-      }
-    }
-    return keys;
   }
 
   public void createView(CreateView create) {
@@ -432,6 +433,14 @@ public final class DdlExecutor {
   public void dropTable(Ddl.DropTable drop) {
     TableName name = context.translator().qualify(drop.name(), drop.span());
     Optional<TableInfo> table = catalog.table(name);
+    Optional<UnreadableTable> unreadable = catalog.unreadableTable(name);
+    if (table.isEmpty() && unreadable.isPresent()) {
+      // Its owner cannot be read either: the schema's owner (or an administrator) removes it.
+      context.privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+          drop.span());
+      dropUnreadable(List.of(unreadable.get()));
+      return;
+    }
     if (table.isEmpty()) {
       if (drop.ifExists()) {
         return;

@@ -833,7 +833,13 @@ public final class QueryTranslator {
    */
   public TableInfo resolveTable(List<String> name, Span span) {
     TableName qualified = qualify(name, span);
-    return catalog.table(qualified).filter(table -> !table.pipelinePrivate() || sources.inFlow())
+    Optional<TableInfo> table = catalog.table(qualified);
+    if (table.isEmpty()) {
+      catalog.unreadableTable(qualified).ifPresent(unreadable -> {
+        throw Errors.tableMetadataUnreadable(qualified.parts(), unreadable.reason(), span);
+      });
+    }
+    return table.filter(found -> !found.pipelinePrivate() || sources.inFlow())
         .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), span));
   }
 

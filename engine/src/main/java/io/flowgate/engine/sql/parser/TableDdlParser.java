@@ -150,10 +150,9 @@ final class TableDdlParser {
           cursor.expectWords("BY", "DEFAULT", "AS", "IDENTITY");
           identity = Optional.of(identityOptions(false));
         }
-      } else if (cursor.isWord("PRIMARY") && cursor.isWord(1, "KEY")) {
-        cursor.next();
-        cursor.next();
-        constraints.add(new PrimaryKey(clause, Optional.empty(), List.of(name)));
+      } else if (cursor.isWord("CONSTRAINT") || (cursor.isWord("PRIMARY") && cursor.isWord(1, "KEY"))
+          || (cursor.isWord("FOREIGN") && cursor.isWord(1, "KEY")) || cursor.isWord("REFERENCES")) {
+        constraints.add(columnConstraint(name));
       } else if (cursor.acceptWord("MASK")) {
         List<String> function = cursor.qualifiedName();
         Ddl.PolicyCall call = cursor.acceptWords("USING", "COLUMNS") ? policyCall(clause, function)
@@ -236,6 +235,31 @@ final class TableDdlParser {
     return new ForeignKey(span, name, columns, table, referenced);
   }
 
+  /**
+   * A key declared on its column: {@code [CONSTRAINT name] {PRIMARY KEY | [FOREIGN KEY] REFERENCES parent
+   * [(column)]}} with the informational options.
+   */
+  private TableConstraint columnConstraint(String column) {
+    Span span = cursor.span();
+    Optional<String> name = Optional.empty();
+    if (cursor.acceptWord("CONSTRAINT")) {
+      name = Optional.of(cursor.anyIdentifier());
+    }
+    if (cursor.acceptWords("PRIMARY", "KEY")) {
+      skipConstraintOptions();
+      return new PrimaryKey(span, name, List.of(column));
+    }
+    if (cursor.acceptWords("FOREIGN", "KEY")) {
+      cursor.expectWord("REFERENCES");
+    } else if (!cursor.acceptWord("REFERENCES")) {
+      throw cursor.unexpected("PRIMARY KEY, FOREIGN KEY or REFERENCES");
+    }
+    List<String> table = cursor.qualifiedName();
+    List<String> referenced = cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+    skipConstraintOptions();
+    return new ForeignKey(span, name, List.of(column), table, referenced);
+  }
+
   private List<String> keyColumns() {
     cursor.expectSymbol("(");
     List<String> names = new ArrayList<>();
@@ -252,7 +276,8 @@ final class TableDdlParser {
     while (cursor.acceptWords("NOT", "ENFORCED") || cursor.acceptWord("ENFORCED") || cursor.acceptWord("RELY")
         || cursor.acceptWord("NORELY") || cursor.acceptWords("DEFERRABLE") || cursor.acceptWords("NOT", "DEFERRABLE")
         || cursor.acceptWords("INITIALLY", "DEFERRED") || cursor.acceptWords("MATCH", "FULL")
-        || cursor.acceptWords("ON", "UPDATE", "NO", "ACTION") || cursor.acceptWords("ON", "DELETE", "NO", "ACTION")) {
+        || cursor.acceptWords("ON", "UPDATE", "NO", "ACTION") || cursor.acceptWords("ON", "DELETE", "NO", "ACTION")
+        || cursor.acceptWords("ENABLE", "NOVALIDATE")) {
       // keep consuming
     }
   }
