@@ -82,6 +82,27 @@ public final class Session {
 
   /** What a statement returns and how many parameters it takes; queries are planned (and cached) here. */
   public PreparedInfo prepare(String sql) {
+    return withinStack(() -> describe(sql));
+  }
+
+  /** Runs one statement with the client's parameter values (in {@code ?} order). */
+  public StatementResult execute(String sql, List<Object> parameters) {
+    return withinStack(() -> run(sql, parameters));
+  }
+
+  /**
+   * A statement nested deeply enough to exhaust the stack after the parser's nesting limit (in planning, or in H2's
+   * parser of what was planned) fails by name, and the thread that ran it lives on.
+   */
+  private static <T> T withinStack(java.util.function.Supplier<T> work) {
+    try {
+      return work.get();
+    } catch (StackOverflowError e) {
+      throw Errors.statementTooComplex("it nests too deeply to be planned");
+    }
+  }
+
+  private PreparedInfo describe(String sql) {
     ParsedStatement parsed = engine.parse(sql);
     if (parsed.statement() instanceof Query query) {
       return new PreparedInfo(plan(sql, query).columns(), parsed.parameterCount(), true);
@@ -90,8 +111,7 @@ public final class Session {
         || parsed.statement() instanceof Access.CreateToken);
   }
 
-  /** Runs one statement with the client's parameter values (in {@code ?} order). */
-  public StatementResult execute(String sql, List<Object> parameters) {
+  private StatementResult run(String sql, List<Object> parameters) {
     ParsedStatement parsed = engine.parse(sql);
     Statement statement = parsed.statement();
     if (statement instanceof Query query) {

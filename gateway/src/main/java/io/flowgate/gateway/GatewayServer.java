@@ -19,6 +19,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * run on Netty's event loop. {@link #close()} stops listening, lets running requests finish and closes the store.
  */
 public final class GatewayServer implements AutoCloseable {
+  /** Stack size of the threads that run engine calls (bytes). */
+  private static final long WORKER_STACK = 16L << 20;
+
   private final Engine engine;
   private final ThreadPoolExecutor workers;
   private final NettyServer server;
@@ -60,7 +63,8 @@ public final class GatewayServer implements AutoCloseable {
     // A full queue makes the submitting event loop wait rather than answer 503, which Avatica's client retries forever.
     ThreadPoolExecutor workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
         new ArrayBlockingQueue<>(1024), runnable -> {
-          Thread thread = new Thread(runnable, "flowgate-worker-" + threads.incrementAndGet());
+          // A deep stack lets statements nest as deep as the parser allows through planning and H2's own parser.
+          Thread thread = new Thread(null, runnable, "flowgate-worker-" + threads.incrementAndGet(), WORKER_STACK);
           thread.setDaemon(true);
           return thread;
         }, new ThreadPoolExecutor.CallerRunsPolicy());

@@ -2,9 +2,7 @@ package io.flowgate.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
+import io.flowgate.tck.harness.GatewayProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -12,8 +10,6 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,45 +17,10 @@ import org.junit.jupiter.api.Test;
  * a 256 MiB heap, and stops cleanly on SIGTERM.
  */
 class GatewayProcessTest {
-  private static final Pattern LISTENING = Pattern.compile("flowgate listening on ([^:]+):(\\d+)");
-
-  /** A gateway process from the runnable jar, and the port it printed. */
-  private record Gateway(Process process, int port) {}
-
-  private static Gateway start(Path data) throws Exception {
-    Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
-    assertThat(jar).exists();
-    Process gateway = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx256m", "-jar", jar.toString(), "--port", "0", "--data", data.toString())
-        .redirectErrorStream(true).start();
-    BufferedReader output = new BufferedReader(new InputStreamReader(gateway.getInputStream(),
-        StandardCharsets.UTF_8));
-    int port = -1;
-    for (String line = output.readLine(); line != null; line = output.readLine()) {
-      Matcher matcher = LISTENING.matcher(line);
-      if (matcher.find()) {
-        port = Integer.parseInt(matcher.group(2));
-        break;
-      }
-    }
-    assertThat(port).isPositive();
-    // keep reading what the gateway prints so it never blocks on a full pipe
-    Thread drain = new Thread(() -> output.lines().forEach(line -> { }), "gateway-output");
-    drain.setDaemon(true);
-    drain.start();
-    return new Gateway(gateway, port);
-  }
-
-  private static void delete(Path data) throws java.io.IOException {
-    try (var files = Files.walk(data)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
-    }
-  }
-
   @Test
   void streamsTenMillionRowsInASmallHeapAndStopsOnSigterm() throws Exception {
     Path data = Files.createTempDirectory("flowgate-process");
-    Gateway started = start(data);
+    GatewayProcess started = GatewayProcess.start(data);
     Process gateway = started.process();
     int port = started.port();
     try {
@@ -80,7 +41,7 @@ class GatewayProcessTest {
       assertThat(gateway.exitValue()).isIn(0, 143);
     } finally {
       gateway.destroyForcibly();
-      delete(data);
+      GatewayProcess.delete(data);
     }
   }
 
@@ -91,7 +52,7 @@ class GatewayProcessTest {
   @Test
   void aRefreshKilledMidwayLosesAndDuplicatesNothing() throws Exception {
     Path data = Files.createTempDirectory("flowgate-crash");
-    Gateway first = start(data);
+    GatewayProcess first = GatewayProcess.start(data);
     String url = "jdbc:flowgate://127.0.0.1:" + first.port();
     long sourceRows = 1_500_000;
     try {
@@ -117,7 +78,7 @@ class GatewayProcessTest {
       assertThat(first.process().waitFor(30, TimeUnit.SECONDS)).isTrue();
       refresh.join(30_000);
 
-      Gateway second = start(data);
+      GatewayProcess second = GatewayProcess.start(data);
       try (Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + second.port());
           Statement statement = connection.createStatement()) {
         try (ResultSet before = statement.executeQuery("SELECT count(*) FROM st")) {
@@ -141,7 +102,7 @@ class GatewayProcessTest {
       }
     } finally {
       first.process().destroyForcibly();
-      delete(data);
+      GatewayProcess.delete(data);
     }
   }
 

@@ -76,6 +76,7 @@ public enum ErrorClass {
   SCHEMA_ALREADY_EXISTS("42P06", "Cannot create schema <schemaName> because it already exists."),
   SCHEMA_NOT_EMPTY("2BP01", "Cannot drop a schema <schemaName> because it contains objects. Use DROP SCHEMA ... CASCADE to drop the schema and all its objects."),
   SCHEMA_NOT_FOUND("42704", "The schema <schemaName> cannot be found. Verify the spelling and correctness of the schema and catalog."),
+  STATEMENT_TOO_COMPLEX("54001", "The statement is too complex: <reason>. Simplify it or split it into smaller statements."),
   STREAMING_TABLE_OPERATION_NOT_ALLOWED("42601", "The operation <operation> is not allowed:"),
   STRING_VALUE_TOO_LONG("22001", "The value is too long for column <columnName>."),
   TABLE_METADATA_UNREADABLE("XX001", "The catalog entry of <relationName> cannot be read: <reason>. The table can only be dropped (DROP TABLE <relationName>)."),

@@ -110,6 +110,15 @@ public final class Errors {
         .parameter("operation", operation).at(span).build();
   }
 
+  public static EngineException statementTooComplex(String reason, Span span) {
+    return EngineException.of(ErrorClass.STATEMENT_TOO_COMPLEX).parameter("reason", reason).at(span).build();
+  }
+
+  /** The same, where no position is known: the stack ran out below the parser. */
+  public static EngineException statementTooComplex(String reason) {
+    return EngineException.of(ErrorClass.STATEMENT_TOO_COMPLEX).parameter("reason", reason).build();
+  }
+
   public static EngineException internal(String message, Throwable cause) {
     return EngineException.of(ErrorClass.INTERNAL_ERROR).parameter("message", message).cause(cause).build();
   }

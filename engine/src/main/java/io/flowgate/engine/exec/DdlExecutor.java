@@ -16,7 +16,10 @@ import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.Binding;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
@@ -36,6 +39,7 @@ import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -258,25 +262,40 @@ public final class DdlExecutor {
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
         TableKeys.of(name, columns, create.constraints(), catalog, translator), user(), Instant.now(), false, List.of()),
         create.clauses().policies());
+    // The query's rows are planned into the new table before anything exists, so a query that cannot be planned
+    // changes nothing.
+    QueryTranslator filling = context.translator();
+    Optional<H2Statement> fill = create.asQuery().map(query -> new DmlPlanner(filling).insert(
+        new Dml.Insert(create.span(), name.parts(), false, List.of(), false, query), table));
     ddl.forEach(storage::execute);
-    try {
+    if (ChangeFeed.enabled(table)) {
+      ChangeFeed.ddl(table).forEach(storage::executeOnce);
+    }
+    // The new table's rows and the catalog's switch to it commit together: a query that fails while it runs (a
+    // CAST error, say) leaves the old table and its catalog entry as they were.
+    try (OpenFiles files = OpenFiles.all(filling.fileReads())) {
       write(connection -> {
         if (existing.isPresent()) {
           replace(connection, existing.get(), table);
         } else {
           catalog.createTable(connection, table);
         }
-        catalog.recordCommit(connection, new CommitInfo(id, catalog.nextVersion(connection, id), Instant.now(),
-            existing.isPresent() ? "CREATE OR REPLACE TABLE"
-                : create.asQuery().isPresent() ? "CREATE TABLE AS SELECT" : "CREATE TABLE", user(),
-            Map.of("isManaged", "true"), Map.of()));
+        long version = catalog.nextVersion(connection, id);
+        Map<String, Long> metrics = Map.of();
+        if (fill.isPresent()) {
+          Map<String, Object> runtime = new HashMap<>(files.runtime());
+          runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+          metrics = Map.of("numOutputRows", DmlExecutor.insertRecorded(connection, table, fill.get(), runtime,
+              version));
+        }
+        String operation = (existing.isPresent() ? "CREATE OR REPLACE TABLE" : "CREATE TABLE")
+            + (fill.isPresent() ? " AS SELECT" : "");
+        catalog.recordCommit(connection, new CommitInfo(id, version, Instant.now(), operation, user(),
+            Map.of("isManaged", "true"), metrics));
       });
-      if (create.asQuery().isPresent()) {
-        new DmlExecutor(context).execute(new Dml.Insert(create.span(), name.parts(), false, List.of(), false,
-            create.asQuery().get()), List.of());
-      }
     } catch (RuntimeException e) {
       storage.dropTable(storageName);
+      storage.dropTable(ChangeFeed.changeTable(table));
       throw e;
     }
     existing.ifPresent(old -> dropStorage(List.of(old)));

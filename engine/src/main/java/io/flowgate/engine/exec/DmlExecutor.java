@@ -92,6 +92,19 @@ public final class DmlExecutor {
   }
 
   /**
+   * Runs a planned INSERT into {@code table} inside the caller's transaction, recording its row images when the table
+   * has the change data feed; returns the rows written.
+   */
+  static long insertRecorded(java.sql.Connection connection, TableInfo table, H2Statement statement,
+      Map<String, Object> runtime, long version) throws java.sql.SQLException {
+    long rows = H2Storage.update(connection, statement, List.of(), runtime);
+    if (ChangeFeed.enabled(table)) {
+      H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
+    }
+    return rows;
+  }
+
+  /**
    * A write into a table with the change data feed, recording its row images with it: removed and pre-update rows
    * from the statement's OLD TABLE, inserted and post-update rows by the version the write stamped (a MERGE, which
    * does both, pairs them by row id).

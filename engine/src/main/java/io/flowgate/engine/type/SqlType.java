@@ -84,10 +84,16 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
       case ARRAY -> "array<" + children.get(0).sql() + ">";
       case MAP -> "map<" + children.get(0).sql() + "," + children.get(1).sql() + ">";
       case STRUCT -> "struct<" + java.util.stream.IntStream.range(0, children.size())
-          .mapToObj(i -> fieldNames.get(i) + ":" + children.get(i).sql()).collect(Collectors.joining(",")) + ">";
+          .mapToObj(i -> fieldName(fieldNames.get(i)) + ":" + children.get(i).sql()).collect(Collectors.joining(","))
+          + ">";
       case VOID -> "void";
       default -> kind.name().toLowerCase(Locale.ROOT);
     };
+  }
+
+  /** A field name as the type's text needs it to read back: backquoted unless it is a plain identifier. */
+  private static String fieldName(String name) {
+    return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("`", "``") + "`";
   }
 
   /** The H2 column type that stores values of this type. */

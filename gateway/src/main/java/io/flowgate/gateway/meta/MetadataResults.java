@@ -143,7 +143,7 @@ final class MetadataResults {
         if (!columns.matcher(column.name()).matches()) {
           continue;
         }
-        SqlType type = SqlParser.parseType(column.type());
+        SqlType type = typeOf(column);
         int size = type.kind() == TypeKind.STRING ? Integer.MAX_VALUE : type.precision();
         boolean autoIncrement = column.identity().isPresent();
         rows.add(new Object[] {table.name().catalog(), table.name().schema(), table.name().table(), column.name(),
@@ -163,6 +163,15 @@ final class MetadataResults {
         "ORDINAL_POSITION", Integer.class, "IS_NULLABLE", String.class, "SCOPE_CATALOG", String.class,
         "SCOPE_SCHEMA", String.class, "SCOPE_TABLE", String.class, "SOURCE_DATA_TYPE", Short.class,
         "IS_AUTOINCREMENT", String.class, "IS_GENERATEDCOLUMN", String.class), rows);
+  }
+
+  /** A column's type; a type text that no longer reads (stored by an older version) lists as a string. */
+  private static SqlType typeOf(ColumnInfo column) {
+    try {
+      return SqlParser.parseType(column.type());
+    } catch (RuntimeException unreadable) {
+      return SqlType.STRING;
+    }
   }
 
   Table tableTypes() {

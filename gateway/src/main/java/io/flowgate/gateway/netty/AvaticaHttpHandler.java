@@ -64,7 +64,8 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
         Reply reply;
         try {
           reply = service.apply(new Request(body, authorization, remoteAddress));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | StackOverflowError e) {
+          // Every request is answered, and its connection reads again: a lost answer would hang the client.
           reply = new Reply(500, "internal error".getBytes(), "text/plain");
         }
         Reply answer = reply;

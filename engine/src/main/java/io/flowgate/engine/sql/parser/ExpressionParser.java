@@ -50,7 +50,17 @@ final class ExpressionParser {
   }
 
   Expression expression() {
-    return or();
+    return nested(this::or);
+  }
+
+  /** An expression one level deeper than its parent: a parenthesized or argument expression, or an operand. */
+  private Expression nested(java.util.function.Supplier<Expression> operand) {
+    cursor.enter();
+    try {
+      return operand.get();
+    } finally {
+      cursor.leave();
+    }
   }
 
   private Expression or() {
@@ -74,7 +84,7 @@ final class ExpressionParser {
   private Expression not() {
     if (cursor.isWord("NOT") || cursor.isSymbol("!")) {
       Span span = cursor.next().span();
-      return new Unary(span, UnaryOperator.NOT, not());
+      return new Unary(span, UnaryOperator.NOT, nested(this::not));
     }
     return predicate();
   }
@@ -226,7 +236,7 @@ final class ExpressionParser {
   private Expression unary() {
     Span span = cursor.span();
     if (cursor.acceptSymbol("-")) {
-      Expression operand = unary();
+      Expression operand = nested(this::unary);
       if (operand instanceof Literal literal
           && (literal.kind() == LiteralKind.INTEGER || literal.kind() == LiteralKind.DECIMAL)) {
         return new Literal(span, literal.kind(), "-" + literal.text());
@@ -234,10 +244,10 @@ final class ExpressionParser {
       return new Unary(span, UnaryOperator.MINUS, operand);
     }
     if (cursor.acceptSymbol("+")) {
-      return new Unary(span, UnaryOperator.PLUS, unary());
+      return new Unary(span, UnaryOperator.PLUS, nested(this::unary));
     }
     if (cursor.acceptSymbol("~")) {
-      return new Unary(span, UnaryOperator.BITWISE_NOT, unary());
+      return new Unary(span, UnaryOperator.BITWISE_NOT, nested(this::unary));
     }
     return postfix(primary());
   }

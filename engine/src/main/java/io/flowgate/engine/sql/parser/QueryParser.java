@@ -51,6 +51,15 @@ final class QueryParser {
   }
 
   Query query() {
+    cursor.enter();
+    try {
+      return nestedQuery();
+    } finally {
+      cursor.leave();
+    }
+  }
+
+  private Query nestedQuery() {
     Span span = cursor.span();
     List<WithQuery> with = new ArrayList<>();
     if (cursor.acceptWord("WITH")) {

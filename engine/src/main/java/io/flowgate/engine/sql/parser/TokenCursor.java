@@ -20,10 +20,17 @@ final class TokenCursor {
       "OFFSET", "ON", "OR", "ORDER", "OUTER", "OVER", "PARTITION", "QUALIFY", "RIGHT", "RLIKE", "SELECT", "SEMI",
       "SET", "THEN", "UNION", "USING", "VALUES", "WHEN", "WHERE", "WINDOW", "WITH");
 
+  /**
+   * How deep expressions and queries may nest (parentheses, calls, subqueries, unary operators). Deeper statements
+   * are refused by name instead of exhausting the stack of the parser, the translator or H2's parser.
+   */
+  static final int MAX_NESTING = 500;
+
   private final String text;
   private final List<Token> tokens;
   private int index;
   private int parameterCount;
+  private int nesting;
 
   TokenCursor(String text) {
     this.text = text;
@@ -52,6 +59,19 @@ final class TokenCursor {
 
   Span span() {
     return peek().span();
+  }
+
+  /** Enters one level of nesting; every call is paired with {@link #leave()}. */
+  void enter() {
+    if (++nesting > MAX_NESTING) {
+      nesting--;
+      throw Errors.statementTooComplex("it nests expressions or queries more than " + MAX_NESTING + " deep",
+          span());
+    }
+  }
+
+  void leave() {
+    nesting--;
   }
 
   int nextParameterIndex() {

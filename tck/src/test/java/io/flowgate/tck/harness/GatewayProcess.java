@@ -1,0 +1,128 @@
+package io.flowgate.tck.harness;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The runnable gateway jar as the quick start starts it, in a process of its own, so that tests can stop it with
+ * SIGTERM or kill it with SIGKILL. What it prints is kept for failure messages.
+ */
+public final class GatewayProcess implements AutoCloseable {
+  private static final Pattern LISTENING = Pattern.compile("flowgate listening on ([^:]+):(\\d+)");
+
+  private final Process process;
+  private final int port;
+  private final List<String> output;
+
+  private GatewayProcess(Process process, int port, List<String> output) {
+    this.process = process;
+    this.port = port;
+    this.output = output;
+  }
+
+  /** Starts {@code java -jar flowgate-gateway.jar --port 0 --data DATA} with more {@code flags}. */
+  public static GatewayProcess start(Path data, String... flags) throws IOException {
+    return start(data, List.of(), flags);
+  }
+
+  /** The same, with options for the gateway's JVM (placed before {@code -jar}). */
+  public static GatewayProcess start(Path data, List<String> jvmOptions, String... flags) throws IOException {
+    Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
+    if (!Files.exists(jar)) {
+      throw new IllegalStateException("no runnable jar at " + jar + "; run mvn package first");
+    }
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-Xmx256m"));
+    command.addAll(jvmOptions);
+    command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--data", data.toString()));
+    command.addAll(List.of(flags));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
+        StandardCharsets.UTF_8));
+    List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+    int port = -1;
+    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+      output.add(line);
+      Matcher matcher = LISTENING.matcher(line);
+      if (matcher.find()) {
+        port = Integer.parseInt(matcher.group(2));
+        break;
+      }
+    }
+    if (port < 0) {
+      process.destroyForcibly();
+      throw new IllegalStateException("the gateway did not start: " + output);
+    }
+    // Keep reading what the gateway prints, so it never blocks on a full pipe.
+    Thread drain = new Thread(() -> lines.lines().forEach(output::add), "gateway-output");
+    drain.setDaemon(true);
+    drain.start();
+    return new GatewayProcess(process, port, output);
+  }
+
+  public int port() {
+    return port;
+  }
+
+  public String url() {
+    return "jdbc:flowgate://127.0.0.1:" + port;
+  }
+
+  public Connection connect() throws SQLException {
+    return DriverManager.getConnection(url());
+  }
+
+  public Process process() {
+    return process;
+  }
+
+  /** What the gateway printed so far, a line each. */
+  public List<String> output() {
+    synchronized (output) {
+      return List.copyOf(output);
+    }
+  }
+
+  /** SIGKILL: the process gets no chance to flush or close anything. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly();
+    if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("the gateway did not die");
+    }
+  }
+
+  /** SIGTERM and a wait for a clean exit; returns the exit code. */
+  public int stop() throws InterruptedException {
+    process.destroy();
+    if (!process.waitFor(60, TimeUnit.SECONDS)) {
+      throw new IllegalStateException("the gateway did not stop on SIGTERM");
+    }
+    return process.exitValue();
+  }
+
+  @Override
+  public void close() {
+    process.destroyForcibly();
+  }
+
+  /** Removes a data folder and everything in it. */
+  public static void delete(Path folder) throws IOException {
+    try (Stream<Path> files = Files.walk(folder)) {
+      files.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+    }
+  }
+}
