@@ -55,7 +55,14 @@ public final class CatalogService {
   private List<String> repairs = List.of();
   private final AtomicLong generation = new AtomicLong();
   private final Cache<Long, Snapshot> snapshots = Caffeine.newBuilder().maximumSize(4).build();
-  private final Cache<SchemaKey, SchemaTables> tables = Caffeine.newBuilder().maximumSize(10_000).build();
+  /**
+   * Each schema's tables per catalog generation. Every DDL starts a generation, so entries of old ones are dead
+   * weight: they are dropped when a generation starts, and the cache is bounded by the columns it holds (about
+   * 200,000) rather than by how many schemas it holds.
+   */
+  private final Cache<SchemaKey, SchemaTables> tables = Caffeine.newBuilder().maximumWeight(200_000)
+      .<SchemaKey, SchemaTables>weigher((key, schema) -> 1 + schema.tables().values().stream()
+          .mapToInt(table -> 1 + table.columns().size()).sum()).build();
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
       Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
@@ -123,7 +130,8 @@ public final class CatalogService {
 
   /** Starts a new cache generation; call after every transaction that wrote through this service. */
   public void changed() {
-    generation.incrementAndGet();
+    long current = generation.incrementAndGet();
+    tables.asMap().keySet().removeIf(key -> key.generation() < current);
   }
 
   /** Changes whenever metadata may have changed; plans cached under an older generation are stale. */

@@ -54,7 +54,14 @@ final class CleanErrors implements InvocationHandler {
     try {
       result = method.invoke(target, args);
     } catch (InvocationTargetException e) {
-      throw e.getCause() instanceof SQLException sql ? clean(sql) : e.getCause();
+      Throwable failure = e.getCause();
+      if (failure instanceof SQLException sql) {
+        throw clean(sql);
+      }
+      if (failure instanceof RuntimeException runtime && declaresSqlException(method)) {
+        throw asSqlException(runtime);
+      }
+      throw failure;
     }
     if (result == null) {
       return null;
@@ -89,6 +96,40 @@ final class CleanErrors implements InvocationHandler {
     return java.util.Optional.empty();
   }
 
+  private static boolean declaresSqlException(Method method) {
+    for (Class<?> thrown : method.getExceptionTypes()) {
+      if (thrown.isAssignableFrom(SQLException.class)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Avatica's client reports some failures unchecked: a server error met while fetching, or the transport failing.
+   * The application gets an SQLException for each: the server's own error, or a lost connection (08006), which
+   * pools take as the signal to evict it.
+   */
+  static SQLException asSqlException(RuntimeException e) {
+    java.util.Optional<SQLException> server = fromServer(e);
+    if (server.isPresent()) {
+      return server.get();
+    }
+    return transportFailure(e).orElseGet(() -> new SQLException("[INTERNAL_ERROR] The driver failed: " + e.getMessage() + " SQLSTATE: XX000", "XX000", e));
+  }
+
+  /** A failure caused by the transport (an I/O error anywhere in its causes), as a lost connection: 08006. */
+  private static java.util.Optional<SQLException> transportFailure(Exception e) {
+    for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof java.io.IOException io) {
+        return java.util.Optional.of(new SQLException("[CONNECTION_LOST] The connection to the gateway failed: "
+            + io.getClass().getSimpleName() + (io.getMessage() == null ? "" : " (" + io.getMessage() + ")")
+            + ". SQLSTATE: 08006", "08006", e));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   static SQLException clean(SQLException e) {
     // Some client paths (prepare) keep the server's text only in a cause.
     Matcher matcher = null;
@@ -105,7 +146,11 @@ final class CleanErrors implements InvocationHandler {
         }
       }
     }
-    if (matcher == null || matcher.group(1).equals(e.getMessage())) {
+    if (matcher == null) {
+      // Not the server's answer: a transport failure wrapped by Avatica reads as a lost connection.
+      return transportFailure(e).orElse(e);
+    }
+    if (matcher.group(1).equals(e.getMessage())) {
       return e;
     }
     SQLException cleaned = new SQLException(matcher.group(1), e.getSQLState(), e.getErrorCode(), e);

@@ -37,6 +37,7 @@ import org.slf4j.LoggerFactory;
 public final class Engine implements AutoCloseable {
   public static final String ADMIN = "admin";
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
+  private static final long CACHED_CHARACTERS = 2_000_000;
 
   private final H2Storage storage;
   private final CatalogService catalog;
@@ -46,8 +47,15 @@ public final class Engine implements AutoCloseable {
     thread.setDaemon(true);
     return thread;
   });
-  private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder().maximumSize(10_000).build();
-  private final Cache<PlanKey, Planned> plans = Caffeine.newBuilder().maximumSize(10_000).build();
+  /**
+   * Parsed statements and query plans, bounded by the size of their text (a statement's tree and plan grow with
+   * it), so a few huge statements cannot pin the heap: about 2 million characters each, whatever the count.
+   */
+  private final Cache<String, ParsedStatement> parsed = Caffeine.newBuilder().maximumWeight(CACHED_CHARACTERS)
+      .<String, ParsedStatement>weigher((sql, statement) -> sql.length() + 1).build();
+  private final Cache<PlanKey, Planned> plans = Caffeine.newBuilder().maximumWeight(CACHED_CHARACTERS)
+      .<PlanKey, Planned>weigher((key, plan) -> key.sql().length() + plan.query().statement().sql().length() + 1)
+      .build();
   /** Credentials that passed {@link #authenticate} lately, keyed so that nothing in them reveals the password. */
   private final Cache<String, Boolean> verified = Caffeine.newBuilder().maximumSize(10_000)
       .expireAfterWrite(java.time.Duration.ofMinutes(10)).build();

@@ -1,5 +1,7 @@
 package io.flowgate.gateway;
 
+import io.flowgate.gateway.meta.EngineMeta;
+
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.gateway.meta.RequestUser;
 import io.flowgate.gateway.netty.AvaticaHttpHandler;
@@ -9,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.calcite.avatica.AvaticaSeverity;
-import org.apache.calcite.avatica.Meta;
 import org.apache.calcite.avatica.metrics.noop.NoopMetricsSystem;
 import org.apache.calcite.avatica.remote.Handler.HandlerResponse;
 import org.apache.calcite.avatica.remote.JsonHandler;
@@ -30,17 +31,59 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
   private final JsonHandler json;
   private final Service.RpcMetadataResponse rpcMetadata;
 
+  private static final java.util.regex.Pattern CONNECTION_ID =
+      java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+  private final EngineMeta meta;
   /** Empty under trust. */
   private final Optional<Authenticator> authenticator;
 
-  AvaticaService(Meta meta, String serverAddress, Optional<Authenticator> authenticator) {
+  AvaticaService(EngineMeta meta, String serverAddress, Optional<Authenticator> authenticator) {
     this.authenticator = authenticator;
+    this.meta = meta;
     LocalService service = new LocalService(meta);
     this.protobuf = new ProtobufHandler(service, translation, NoopMetricsSystem.getInstance());
     this.json = new JsonHandler(service, NoopMetricsSystem.getInstance());
     this.rpcMetadata = new Service.RpcMetadataResponse(serverAddress);
     protobuf.setRpcMetadata(rpcMetadata);
     json.setRpcMetadata(rpcMetadata);
+  }
+
+  /**
+   * The user a request is for: the one its HTTP Basic credentials name, else the one who opened the connection its
+   * body names (connection ids are UUIDs, found the same way in JSON and protobuf bodies), else its address.
+   */
+  @Override
+  public String client(AvaticaHttpHandler.Request request) {
+    Optional<String> basic = request.authorization().flatMap(AvaticaService::basicUser);
+    if (basic.isPresent()) {
+      return "user " + basic.get();
+    }
+    String head = new String(request.body(), 0, Math.min(request.body().length, 4096),
+        java.nio.charset.StandardCharsets.ISO_8859_1);
+    java.util.regex.Matcher id = CONNECTION_ID.matcher(head);
+    if (id.find()) {
+      Optional<String> user = meta.userOf(id.group());
+      if (user.isPresent()) {
+        return "user " + user.get();
+      }
+    }
+    return "address " + request.remoteAddress();
+  }
+
+  private static Optional<String> basicUser(String authorization) {
+    if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
+      return Optional.empty();
+    }
+    try {
+      String credentials = new String(java.util.Base64.getDecoder().decode(authorization.substring(6).trim()),
+          java.nio.charset.StandardCharsets.UTF_8);
+      int colon = credentials.indexOf(':');
+      return colon > 0 ? Optional.of(credentials.substring(0, colon).toLowerCase(java.util.Locale.ROOT))
+          : Optional.empty();
+    } catch (IllegalArgumentException malformed) {
+      return Optional.empty();
+    }
   }
 
   /**

@@ -1,6 +1,7 @@
 package io.flowgate.gateway;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,11 +9,12 @@ import java.util.Optional;
  * The gateway's settings; {@code data} empty means an in-memory store. {@code ingestRoots} are the folders
  * read_files may read; empty means the data folder's {@code ingest/}. {@code adminPassword} becomes the
  * administrator's password on a store whose administrator has none; {@code loginFailureLimit} failed logins from
- * one address within a minute shut it out for the rest of that minute.
+ * one address within a minute shut it out for the rest of that minute. A result nobody fetches from for {@code
+ * resultIdleTimeout} is closed.
  */
 public record GatewayConfig(String bind, int port, Optional<Path> data, int workers, int maxBodyBytes,
     List<Path> ingestRoots, Authentication authentication, Optional<String> adminPassword, int loginFailureLimit,
-    Optional<Tls> tls) {
+    Optional<Tls> tls, Duration resultIdleTimeout) {
   public GatewayConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
@@ -31,49 +33,61 @@ public record GatewayConfig(String bind, int port, Optional<Path> data, int work
   public static GatewayConfig defaults() {
     return new GatewayConfig("127.0.0.1", DEFAULT_PORT, Optional.of(Path.of("flowgate-data")),
         Math.max(8, Runtime.getRuntime().availableProcessors() * 4), 64 * 1024 * 1024, List.of(),
-        Authentication.TRUST, Optional.empty(), 5, Optional.empty());
+        Authentication.TRUST, Optional.empty(), 5, Optional.empty(), Duration.ofMinutes(2));
   }
 
   public GatewayConfig withPort(int newPort) {
     return new GatewayConfig(bind, newPort, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls);
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withBind(String newBind) {
     return new GatewayConfig(newBind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls);
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withData(Optional<Path> newData) {
     return new GatewayConfig(bind, port, newData, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls);
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withIngestRoot(Path root) {
     List<Path> roots = new java.util.ArrayList<>(ingestRoots);
     roots.add(root);
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, roots, authentication, adminPassword,
-        loginFailureLimit, tls);
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withAuthentication(Authentication newAuthentication) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, newAuthentication, adminPassword,
-        loginFailureLimit, tls);
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withAdminPassword(String password) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication,
-        Optional.of(password), loginFailureLimit, tls);
+        Optional.of(password), loginFailureLimit, tls, resultIdleTimeout);
   }
 
   /** How many failed logins from one address within a minute shut it out for the rest of that minute. */
   public GatewayConfig withLoginFailureLimit(int limit) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        limit, tls);
+        limit, tls, resultIdleTimeout);
   }
 
   public GatewayConfig withTls(Path certificate, Path key) {
     return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, Optional.of(new Tls(certificate, key)));
+        loginFailureLimit, Optional.of(new Tls(certificate, key)), resultIdleTimeout);
+  }
+
+  /** How long a result may go unfetched before it is closed (and its store connection freed). */
+  public GatewayConfig withResultIdleTimeout(Duration timeout) {
+    return new GatewayConfig(bind, port, data, workers, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit, tls, timeout);
+  }
+
+  /** How many threads run engine calls; one client uses at most half of them at once. */
+  public GatewayConfig withWorkers(int count) {
+    return new GatewayConfig(bind, port, data, count, maxBodyBytes, ingestRoots, authentication, adminPassword,
+        loginFailureLimit, tls, resultIdleTimeout);
   }
 }

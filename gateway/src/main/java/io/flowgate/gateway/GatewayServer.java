@@ -9,10 +9,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.Optional;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A running gateway: the engine, a bounded worker pool for engine calls, and the HTTP listener. Engine calls never
@@ -21,13 +17,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class GatewayServer implements AutoCloseable {
   /** Stack size of the threads that run engine calls (bytes). */
   private static final long WORKER_STACK = 16L << 20;
+  /** Requests that may wait for a worker, in all; beyond, a request is answered 429. */
+  private static final int MAX_WAITING = 4096;
 
   private final Engine engine;
-  private final ThreadPoolExecutor workers;
+  private final EngineMeta meta;
+  private final FairWorkers workers;
   private final NettyServer server;
 
-  private GatewayServer(Engine engine, ThreadPoolExecutor workers, NettyServer server) {
+  private GatewayServer(Engine engine, EngineMeta meta, FairWorkers workers, NettyServer server) {
     this.engine = engine;
+    this.meta = meta;
     this.workers = workers;
     this.server = server;
   }
@@ -59,28 +59,23 @@ public final class GatewayServer implements AutoCloseable {
       }
       authenticator = Optional.of(new Authenticator(engine, config.loginFailureLimit()));
     }
-    AtomicInteger threads = new AtomicInteger();
-    // A full queue makes the submitting event loop wait rather than answer 503, which Avatica's client retries forever.
-    ThreadPoolExecutor workers = new ThreadPoolExecutor(config.workers(), config.workers(), 60, TimeUnit.SECONDS,
-        new ArrayBlockingQueue<>(1024), runnable -> {
-          // A deep stack lets statements nest as deep as the parser allows through planning and H2's own parser.
-          Thread thread = new Thread(null, runnable, "flowgate-worker-" + threads.incrementAndGet(), WORKER_STACK);
-          thread.setDaemon(true);
-          return thread;
-        }, new ThreadPoolExecutor.CallerRunsPolicy());
+    // A client (a user, or an address) runs on at most half the workers; what it sends beyond waits its turn.
+    FairWorkers workers = new FairWorkers(config.workers(), Math.max(1, config.workers() / 2), MAX_WAITING,
+        WORKER_STACK);
     try {
-      EngineMeta meta = new EngineMeta(engine, Duration.ofMinutes(30));
+      EngineMeta meta = new EngineMeta(engine, Duration.ofMinutes(30), config.resultIdleTimeout(),
+          engineConfig.maxStoreConnections());
       AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
       NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes(),
           config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}));
-      return new GatewayServer(engine, workers, server);
+      return new GatewayServer(engine, meta, workers, server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      workers.shutdownNow();
+      workers.close();
       engine.close();
       throw new IllegalStateException("interrupted while binding", e);
     } catch (RuntimeException e) {
-      workers.shutdownNow();
+      workers.close();
       engine.close();
       throw e;
     }
@@ -105,12 +100,12 @@ public final class GatewayServer implements AutoCloseable {
   @Override
   public void close() {
     server.close();
-    workers.shutdown();
     try {
-      workers.awaitTermination(30, TimeUnit.SECONDS);
+      workers.shutdown(30);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    meta.close();
     engine.close();
   }
 }

@@ -136,6 +136,8 @@ public final class Main {
         case "--bind" -> config = config.withBind(value(args, ++i, flag));
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
+        case "--result-idle-seconds" -> config = config.withResultIdleTimeout(java.time.Duration.ofSeconds(
+            Long.parseLong(value(args, ++i, flag))));
         case "--ingest-root" -> config = config.withIngestRoot(Path.of(value(args, ++i, flag)));
         case "--auth" -> config = config.withAuthentication(switch (value(args, ++i, flag)) {
           case "trust" -> GatewayConfig.Authentication.TRUST;

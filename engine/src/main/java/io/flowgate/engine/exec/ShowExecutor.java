@@ -44,8 +44,15 @@ public final class ShowExecutor {
   public StatementResult execute(Show show) {
     if (show instanceof Show.ShowGrants grants) {
       List<String> name = AccessExecutor.securable(context, grants.kind(), grants.name(), grants.span());
+      // The owner sees every grant on the object; anyone else only those to themselves and their groups.
+      String user = context.session().user();
+      java.util.Set<String> own = new java.util.HashSet<>(catalog.groupsOf(user));
+      own.add(user);
+      own.add(CatalogService.ALL_USERS);
+      boolean owner = context.privileges().owns(user, grants.kind(), name);
       List<List<Object>> rows = catalog.grants().stream()
           .filter(grant -> grant.kind() == grants.kind() && grant.securable().equals(name))
+          .filter(grant -> owner || own.contains(grant.principal()))
           .filter(grant -> grants.principal().map(grant.principal()::equals).orElse(true))
           .map(grant -> List.<Object>of(grant.principal(), grant.privilege(), grant.kind().name(),
               String.join(".", grant.securable()))).toList();
@@ -138,8 +145,11 @@ public final class ShowExecutor {
     throw Errors.internal("unknown SHOW statement", null);
   }
 
+  /** A table whose definition the statement shows: only to those who may see it listed. */
   private TableInfo table(List<String> name, io.flowgate.engine.sql.tree.Span span) {
-    return context.translator().resolveTable(name, span);
+    TableInfo table = context.translator().resolveTable(name, span);
+    context.privileges().requireDescribable(context.session().user(), table.name().parts(), span);
+    return table;
   }
 
   /** Listings show only what the user may see. */

@@ -84,9 +84,26 @@ public final class Privileges {
     check(user, kind, name, privilege, span);
   }
 
+  /**
+   * Fails unless {@code user} may read the definition of a table (its columns, properties, history): the owner, or
+   * SELECT or MODIFY on it, with USE on its catalog and schema, as its listing in SHOW TABLES needs.
+   */
+  public void requireDescribable(String user, List<String> table, Span span) {
+    check(user, Securable.CATALOG, table.subList(0, 1), "USE CATALOG", span);
+    check(user, Securable.SCHEMA, table.subList(0, 2), "USE SCHEMA", span);
+    if (!holds(user, Securable.TABLE, table, "SELECT") && !holds(user, Securable.TABLE, table, "MODIFY")) {
+      throw denied(user, "have SELECT or MODIFY on TABLE " + Errors.quote(table), span);
+    }
+  }
+
+  /** Whether {@code user} owns the object or is the administrator. */
+  public boolean owns(String user, Securable kind, List<String> name) {
+    return user.equals(administrator) || owner(kind, name).filter(user::equals).isPresent();
+  }
+
   /** Fails unless {@code user} owns the object (or is the administrator): dropping, altering, granting. */
   public void requireOwner(String user, Securable kind, List<String> name, Span span) {
-    if (!user.equals(administrator) && owner(kind, name).filter(user::equals).isEmpty()) {
+    if (!owns(user, kind, name)) {
       throw denied(user, "be the owner of " + kind.name() + " " + Errors.quote(name), span);
     }
   }

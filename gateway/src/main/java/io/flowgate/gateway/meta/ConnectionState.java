@@ -16,16 +16,18 @@ final class ConnectionState {
   final String user;
   private final Cache<Integer, StatementState> statements;
   private final AtomicInteger nextStatement = new AtomicInteger();
+  private final OpenResults results;
 
-  ConnectionState(Session session, String user, Duration statementIdleTimeout) {
+  ConnectionState(Session session, String user, Duration statementIdleTimeout, OpenResults results) {
     this.session = session;
     this.user = user;
+    this.results = results;
     this.statements = IdleRegistry.create(statementIdleTimeout, StatementState::close);
   }
 
   StatementState newStatement(String connectionId) {
     int id = nextStatement.incrementAndGet();
-    StatementState statement = new StatementState(connectionId, id);
+    StatementState statement = new StatementState(connectionId, id, user, results);
     statements.put(id, statement);
     return statement;
   }

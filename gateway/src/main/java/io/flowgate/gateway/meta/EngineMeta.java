@@ -9,6 +9,7 @@ import io.flowgate.engine.Session;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
 import io.flowgate.gateway.convert.Columns;
 import io.flowgate.gateway.convert.ErrorConverter;
 import io.flowgate.gateway.convert.Values;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Supplier;
 import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
@@ -41,11 +43,20 @@ public final class EngineMeta extends MetaImpl {
   private final Cache<String, ConnectionState> connections;
   private final MetadataResults metadata;
   private final Duration idleTimeout;
+  private final OpenResults results;
 
-  public EngineMeta(Engine engine, Duration idleTimeout) {
+  /**
+   * Connections and statements expire after {@code idleTimeout}; a result not fetched from for {@code
+   * resultIdleTimeout} is closed. Open results stay 16 below the store's {@code storeConnections}, so writes and
+   * new queries always find one; a user may hold half of them, a connection at most 16.
+   */
+  public EngineMeta(Engine engine, Duration idleTimeout, Duration resultIdleTimeout, int storeConnections) {
     super(null);
     this.engine = engine;
     this.idleTimeout = idleTimeout;
+    int total = Math.max(4, storeConnections - 16);
+    this.results = new OpenResults(new OpenResults.Limits(Math.min(16, total / 2), total / 2, total,
+        resultIdleTimeout));
     this.connections = IdleRegistry.create(idleTimeout, ConnectionState::close);
     this.metadata = new MetadataResults(engine);
   }
@@ -96,7 +107,7 @@ public final class EngineMeta extends MetaImpl {
         }
       }
       Session session = engine.openSession(new Principal(user), properties);
-      connections.put(ch.id, new ConnectionState(session, user, idleTimeout));
+      connections.put(ch.id, new ConnectionState(session, user, idleTimeout, results));
       return null;
     });
   }
@@ -213,6 +224,10 @@ public final class EngineMeta extends MetaImpl {
   }
 
   private static Frame nextFrame(StatementState statement, long offset, int requested) {
+    if (statement.expired()) {
+      throw EngineException.of(ErrorClass.RESULT_EXPIRED).parameter("statementId", statement.id).build();
+    }
+    statement.touch();
     int limit = requested > 0 ? requested : DEFAULT_FRAME_ROWS;
     List<Object> rows = new ArrayList<>(Math.min(limit, DEFAULT_FRAME_ROWS));
     List<ResultColumn> columns = statement.columns;
@@ -252,8 +267,7 @@ public final class EngineMeta extends MetaImpl {
       Session session = connection(h.connectionId).session;
       long[] counts = new long[parameterValues.size()];
       for (int i = 0; i < counts.length; i++) {
-        StatementResult result = session.execute(statement.sql, Values.fromWire(parameterValues.get(i)));
-        counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+        counts[i] = updateCount(session.execute(statement.sql, Values.fromWire(parameterValues.get(i))));
       }
       return new ExecuteBatchResult(counts);
     });
@@ -266,14 +280,23 @@ public final class EngineMeta extends MetaImpl {
       Session session = connection(h.connectionId).session;
       long[] counts = new long[sqlCommands.size()];
       for (int i = 0; i < counts.length; i++) {
-        StatementResult result = session.execute(sqlCommands.get(i), List.of());
-        if (result instanceof StatementResult.Rows rows) {
-          rows.cursor().close();
-        }
-        counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+        counts[i] = updateCount(session.execute(sqlCommands.get(i), List.of()));
       }
       return new ExecuteBatchResult(counts);
     });
+  }
+
+  /**
+   * The update count of a statement in a batch. A query has none: its result is closed (it holds a store
+   * connection) and the batch fails, as JDBC has it for a batch command that returns a result set.
+   */
+  private static long updateCount(StatementResult result) {
+    if (result instanceof StatementResult.Rows rows) {
+      rows.cursor().close();
+      throw Errors.notSupported("a query in a batch (executeBatch runs statements that return update counts)",
+          null);
+    }
+    return result instanceof StatementResult.UpdateCount update ? update.count() : 0;
   }
 
   @Override
@@ -348,5 +371,17 @@ public final class EngineMeta extends MetaImpl {
   @Override
   public MetaResultSet getTypeInfo(ConnectionHandle ch) {
     return guard(() -> table(ch.id, metadata.typeInfo()));
+  }
+
+  /** The user who opened the connection {@code id}, if it is open. */
+  public Optional<String> userOf(String id) {
+    return Optional.ofNullable(connections.getIfPresent(id)).map(state -> state.user);
+  }
+
+  /** Closes every connection and its results, and stops reclaiming idle ones. */
+  public void close() {
+    connections.invalidateAll();
+    connections.cleanUp();
+    results.close();
   }
 }

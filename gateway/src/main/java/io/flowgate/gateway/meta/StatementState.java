@@ -1,36 +1,79 @@
 package io.flowgate.gateway.meta;
 
-import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.ResultColumn;
 import java.util.List;
 
-/** A statement of a connection: the prepared text, if any, and the cursor of its current result. */
+/**
+ * A statement of a connection: the prepared text, if any, and the cursor of its current result. Its result counts
+ * against {@link OpenResults} while open; one left unfetched too long is closed there, and a later fetch says so.
+ */
 final class StatementState {
   final String connectionId;
   final int id;
+  final String user;
+  private final OpenResults results;
   String sql;
   List<ResultColumn> columns = List.of();
   RowCursor cursor;
   long rowsSent;
   long maxRows;
+  private volatile long lastUse = System.nanoTime();
+  private boolean expired;
 
-  StatementState(String connectionId, int id) {
+  StatementState(String connectionId, int id, String user, OpenResults results) {
     this.connectionId = connectionId;
     this.id = id;
+    this.user = user;
+    this.results = results;
   }
 
-  void replaceCursor(RowCursor next, List<ResultColumn> nextColumns, long limit) {
+  /** Makes {@code next} the statement's result; refused (and closed) when the client has too many open. */
+  synchronized void replaceCursor(RowCursor next, List<ResultColumn> nextColumns, long limit) {
     close();
+    try {
+      results.admit(this, user);
+    } catch (RuntimeException e) {
+      next.close();
+      throw e;
+    }
     cursor = next;
     columns = nextColumns;
     rowsSent = 0;
     maxRows = limit;
+    expired = false;
+    touch();
   }
 
-  void close() {
+  void touch() {
+    lastUse = System.nanoTime();
+  }
+
+  long lastUse() {
+    return lastUse;
+  }
+
+  /** Whether the current result was closed for being left unfetched. */
+  synchronized boolean expired() {
+    return expired;
+  }
+
+  /** Closes a result nobody fetched from; the next fetch fails instead of ending early. */
+  synchronized void expire() {
     if (cursor != null) {
-      cursor.close();
-      cursor = null;
+      close();
+      expired = true;
+    }
+  }
+
+  synchronized void close() {
+    if (cursor != null) {
+      try {
+        cursor.close();
+      } finally {
+        cursor = null;
+        results.released(this);
+      }
     }
   }
 }

@@ -16,8 +16,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.net.InetSocketAddress;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Function;
 
 /**
@@ -26,8 +24,19 @@ import java.util.function.Function;
  * would retry forever) and always sets Content-Length.
  */
 public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+  /**
+   * Where requests run: off the event loop, each on behalf of a client key. Returns false when the request cannot
+   * be taken (too many wait), and it is answered 429.
+   */
+  public interface Dispatcher {
+    boolean submit(String client, Runnable task);
+  }
+
   /** Serves one request; returns the HTTP status and the response body. */
-  public interface RequestService extends Function<Request, Reply> {}
+  public interface RequestService extends Function<Request, Reply> {
+    /** Whose request this is, for fair shares of the workers; must be cheap (it runs on the event loop). */
+    String client(Request request);
+  }
 
   /** A request body with what authentication needs: the Authorization header, if any, and the peer's address. */
   public record Request(byte[] body, Optional<String> authorization, String remoteAddress) {}
@@ -40,9 +49,9 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   }
 
   private final RequestService service;
-  private final ExecutorService workers;
+  private final Dispatcher workers;
 
-  AvaticaHttpHandler(RequestService service, ExecutorService workers) {
+  AvaticaHttpHandler(RequestService service, Dispatcher workers) {
     this.service = service;
     this.workers = workers;
   }
@@ -59,24 +68,25 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
         ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
     ctx.channel().config().setAutoRead(false);
-    try {
-      workers.execute(() -> {
-        Reply reply;
-        try {
-          reply = service.apply(new Request(body, authorization, remoteAddress));
-        } catch (RuntimeException | StackOverflowError e) {
-          // Every request is answered, and its connection reads again: a lost answer would hang the client.
-          reply = new Reply(500, "internal error".getBytes(), "text/plain");
-        }
-        Reply answer = reply;
-        ctx.executor().execute(() -> {
-          respond(ctx, answer, keepAlive);
-          ctx.channel().config().setAutoRead(true);
-        });
+    Request work = new Request(body, authorization, remoteAddress);
+    boolean taken = workers.submit(service.client(work), () -> {
+      Reply reply;
+      try {
+        reply = service.apply(work);
+      } catch (RuntimeException | StackOverflowError e) {
+        // Every request is answered, and its connection reads again: a lost answer would hang the client.
+        reply = new Reply(500, "internal error".getBytes(), "text/plain");
+      }
+      Reply answer = reply;
+      ctx.executor().execute(() -> {
+        respond(ctx, answer, keepAlive);
+        ctx.channel().config().setAutoRead(true);
       });
-    } catch (RejectedExecutionException e) {
+    });
+    if (!taken) {
       ctx.channel().config().setAutoRead(true);
-      respond(ctx, new Reply(500, "the gateway is shutting down".getBytes(), "text/plain"), false);
+      respond(ctx, new Reply(HttpResponseStatus.TOO_MANY_REQUESTS.code(), "too many requests are waiting; try again"
+          .getBytes(), "text/plain"), false);
     }
   }
 

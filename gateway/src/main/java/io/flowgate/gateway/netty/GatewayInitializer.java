@@ -7,7 +7,6 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpServerExpectContinueHandler;
 import io.netty.handler.ssl.SslContext;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 
 /**
  * The HTTP pipeline: TLS when configured, codec (64 KiB headers), aggregation up to the body limit (413 beyond),
@@ -17,11 +16,11 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
   private static final int MAX_HEADER_BYTES = 64 * 1024;
 
   private final AvaticaHttpHandler.RequestService service;
-  private final ExecutorService workers;
+  private final AvaticaHttpHandler.Dispatcher workers;
   private final int maxBodyBytes;
   private final Optional<SslContext> tls;
 
-  public GatewayInitializer(AvaticaHttpHandler.RequestService service, ExecutorService workers, int maxBodyBytes,
+  public GatewayInitializer(AvaticaHttpHandler.RequestService service, AvaticaHttpHandler.Dispatcher workers, int maxBodyBytes,
       Optional<SslContext> tls) {
     this.tls = tls;
     this.service = service;

@@ -10,7 +10,6 @@ import java.net.InetSocketAddress;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import java.util.Optional;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /** Binds the HTTP listener; only this package touches Netty. */
@@ -29,7 +28,7 @@ public final class NettyServer implements AutoCloseable {
    * Binds and serves; with {@code tls} (a PEM certificate chain and its PKCS#8 PEM key) over HTTPS only.
    */
   public static NettyServer start(String host, int port, AvaticaHttpHandler.RequestService service,
-      ExecutorService workers, int maxBodyBytes, Optional<java.nio.file.Path[]> tls) throws InterruptedException {
+      AvaticaHttpHandler.Dispatcher workers, int maxBodyBytes, Optional<java.nio.file.Path[]> tls) throws InterruptedException {
     Optional<SslContext> context;
     try {
       context = tls.isEmpty() ? Optional.empty() : Optional.of(SslContextBuilder
