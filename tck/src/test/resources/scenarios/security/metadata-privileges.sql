@@ -83,3 +83,27 @@ DROP USER mp_eve;
 > ok
 DROP USER mp_sam;
 > ok
+-- read_files reads inside the ingest roots only for those the administrator allows (SELECT ON ANY FILE)
+CREATE USER mp_reader PASSWORD 'r';
+> ok
+--@ user mp_reader
+SELECT count(*) FROM read_files('nothing-here/', format => 'csv');
+> exception INSUFFICIENT_PERMISSIONS
+GRANT SELECT ON ANY FILE TO mp_reader;
+> exception INSUFFICIENT_PERMISSIONS
+--@ user admin
+GRANT SELECT ON ANY FILE TO mp_reader;
+> ok
+SHOW GRANTS ON ANY FILE;
+> principal | action_type | object_type | object_key
+> mp_reader | SELECT | ANY_FILE | 
+> rows: 1
+-- allowed now, the read gets as far as the (empty) folder
+--@ user mp_reader
+SELECT count(*) FROM read_files('nothing-here/', format => 'csv');
+> exception FEATURE_NOT_SUPPORTED
+--@ user admin
+REVOKE SELECT ON ANY FILE FROM mp_reader;
+> ok
+DROP USER mp_reader;
+> ok

@@ -11,5 +11,6 @@ public record GrantInfo(Securable kind, List<String> securable, String principal
     securable = List.copyOf(securable);
   }
 
-  public enum Securable { CATALOG, SCHEMA, TABLE, FUNCTION }
+  /** What a grant is on; ANY_FILE (no name) is reading files with {@code read_files}, as the vendor's legacy ACLs have it. */
+  public enum Securable { CATALOG, SCHEMA, TABLE, FUNCTION, ANY_FILE }
 }

@@ -88,7 +88,8 @@ public final class CatalogStore {
 
   public static void insertTable(Connection connection, TableInfo table) throws SQLException {
     update(connection, "INSERT INTO FG_SYS.TABLES(ID, CATALOG, SCHEMA_NAME, NAME, KIND, STORAGE_NAME, COMMENT,"
-            + " LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            + " LOCATION, VIEW_SQL, OWNER, CREATED, PIPELINE_PRIVATE, LATEST_VERSION)"
+            + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, -1)",
         table.id(), table.name().catalog(), table.name().schema(), table.name().table(), table.kind().name(),
         table.storageName(), table.comment().orElse(null), table.location().orElse(null),
         table.viewSql().orElse(null), table.owner(), utc(table.created()), table.pipelinePrivate());
@@ -155,6 +156,12 @@ public final class CatalogStore {
   }
 
   public static long latestVersion(Connection connection, long tableId) throws SQLException {
+    Optional<Long> kept = first(connection, "SELECT LATEST_VERSION FROM FG_SYS.TABLES WHERE ID = ?",
+        rows -> rows.getObject(1) == null ? null : rows.getLong(1), tableId);
+    if (kept.isPresent()) {
+      return kept.get();
+    }
+    // No catalog row (a table being dropped, or commits recorded without one): the log itself says.
     return first(connection, "SELECT COALESCE(MAX(VERSION), -1) FROM FG_SYS.COMMITS WHERE TABLE_ID = ?",
         rows -> rows.getLong(1), tableId).orElseThrow();
   }
@@ -164,6 +171,8 @@ public final class CatalogStore {
             + " VALUES (?, ?, ?, ?, ?, ?, ?)",
         commit.tableId(), commit.version(), utc(commit.timestamp()), commit.operation(), commit.userName(),
         TextMaps.encode(commit.parameters()), TextMaps.encode(commit.metrics()));
+    update(connection, "UPDATE FG_SYS.TABLES SET LATEST_VERSION = ? WHERE ID = ? AND LATEST_VERSION < ?",
+        commit.version(), commit.tableId(), commit.version());
   }
 
   /** The commit log of a table, newest first. */

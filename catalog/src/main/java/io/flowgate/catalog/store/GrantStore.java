@@ -12,7 +12,8 @@ public final class GrantStore {
   public static List<GrantInfo> grants(Connection connection) throws SQLException {
     return CatalogStore.list(connection, "SELECT KIND, SECURABLE, PRINCIPAL, PRIVILEGE FROM FG_SYS.GRANTS"
         + " ORDER BY KIND, SECURABLE, PRINCIPAL, PRIVILEGE", rows -> new GrantInfo(
-            GrantInfo.Securable.valueOf(rows.getString(1)), List.of(rows.getString(2).split("\n")),
+            GrantInfo.Securable.valueOf(rows.getString(1)),
+            rows.getString(2).isEmpty() ? List.of() : List.of(rows.getString(2).split("\n")),
             rows.getString(3), rows.getString(4)));
   }
 

@@ -150,6 +150,7 @@ public final class AccessExecutor {
   static List<String> securable(ExecutionContext context, GrantInfo.Securable kind, List<String> name, Span span) {
     CatalogService catalog = context.catalog();
     return switch (kind) {
+      case ANY_FILE -> List.of();
       case CATALOG -> {
         String catalogName = name.get(name.size() - 1).toLowerCase(java.util.Locale.ROOT);
         if (name.size() != 1 || catalog.catalog(catalogName).isEmpty()) {

@@ -781,6 +781,8 @@ public final class QueryTranslator {
    * {@code _metadata} is hidden from {@code *}.
    */
   private From readFiles(TableFunction function, boolean streaming, Optional<Scope> outer) {
+    // Files are read only by those the administrator allows, even inside the ingest roots (SELECT ON ANY FILE).
+    privileges().require(reader, GrantInfo.Securable.ANY_FILE, List.of(), "SELECT", function.span());
     String path = null;
     Map<String, String> options = new HashMap<>();
     for (Expression argument : function.arguments()) {

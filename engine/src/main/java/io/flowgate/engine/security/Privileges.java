@@ -51,7 +51,7 @@ public final class Privileges {
       kinds.add(Securable.SCHEMA);
       names.add(name.subList(0, 2));
     }
-    if (kind != Securable.CATALOG) {
+    if (kind != Securable.CATALOG && kind != Securable.ANY_FILE) {
       kinds.add(Securable.CATALOG);
       names.add(name.subList(0, 1));
     }
@@ -75,7 +75,7 @@ public final class Privileges {
 
   /** Fails unless {@code user} may use the schema of {@code name} and holds {@code privilege} on the object. */
   public void require(String user, Securable kind, List<String> name, String privilege, Span span) {
-    if (kind != Securable.CATALOG) {
+    if (kind != Securable.CATALOG && kind != Securable.ANY_FILE) {
       check(user, Securable.CATALOG, name.subList(0, 1), "USE CATALOG", span);
       if (kind != Securable.SCHEMA || !privilege.equals("USE SCHEMA")) {
         check(user, Securable.SCHEMA, name.subList(0, 2), "USE SCHEMA", span);
@@ -104,13 +104,15 @@ public final class Privileges {
   /** Fails unless {@code user} owns the object (or is the administrator): dropping, altering, granting. */
   public void requireOwner(String user, Securable kind, List<String> name, Span span) {
     if (!owns(user, kind, name)) {
-      throw denied(user, "be the owner of " + kind.name() + " " + Errors.quote(name), span);
+      throw denied(user, kind == Securable.ANY_FILE ? "be the administrator to grant on ANY FILE"
+          : "be the owner of " + kind.name() + " " + Errors.quote(name), span);
     }
   }
 
   private void check(String user, Securable kind, List<String> name, String privilege, Span span) {
     if (!holds(user, kind, name, privilege)) {
-      throw denied(user, "have " + privilege + " on " + kind.name() + " " + Errors.quote(name), span);
+      throw denied(user, "have " + privilege + " on " + (kind == Securable.ANY_FILE ? "ANY FILE"
+          : kind.name() + " " + Errors.quote(name)), span);
     }
   }
 
@@ -121,6 +123,7 @@ public final class Privileges {
 
   private Optional<String> owner(Securable kind, List<String> name) {
     return switch (kind) {
+      case ANY_FILE -> Optional.empty();
       case CATALOG -> catalog.catalog(name.get(0)).map(info -> info.owner());
       case SCHEMA -> catalog.schema(name.get(0), name.get(1)).map(info -> info.owner());
       case TABLE -> catalog.table(new TableName(name.get(0), name.get(1), name.get(2))).map(info -> info.owner());

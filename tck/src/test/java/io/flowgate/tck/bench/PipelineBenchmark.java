@@ -48,6 +48,10 @@ public final class PipelineBenchmark {
         "sa", ""); Statement raw = h2.createStatement();
         Connection connection = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port()
             + "?user=bench"); Statement statement = connection.createStatement()) {
+      try (Connection admin = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
+          Statement grants = admin.createStatement()) {
+        grants.execute("GRANT SELECT ON ANY FILE TO bench");
+      }
       raw.execute("CREATE TABLE src (id BIGINT, name VARCHAR, amount DECIMAL(12,2))");
       raw.execute("INSERT INTO src SELECT X, 'name-' || X, X / 100.0 FROM SYSTEM_RANGE(0, " + (ingestRows - 1) + ")");
       statement.execute("CREATE TABLE src (id BIGINT, name STRING, amount DECIMAL(12,2))");

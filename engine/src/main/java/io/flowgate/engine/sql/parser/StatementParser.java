@@ -89,7 +89,7 @@ final class StatementParser {
       } while (cursor.acceptSymbol(","));
       cursor.expectWord("ON");
       GrantInfo.Securable kind = securable();
-      List<String> name = cursor.qualifiedName();
+      List<String> name = securableName(kind);
       cursor.expectWord(grant ? "TO" : "FROM");
       return new Access.Grant(span, grant, privileges, kind, name, principalName());
     }
@@ -345,6 +345,9 @@ final class StatementParser {
 
   /** The kind of object after ON in GRANT, REVOKE and SHOW GRANTS (a view or streaming table is a TABLE). */
   private GrantInfo.Securable securable() {
+    if (cursor.acceptWords("ANY", "FILE")) {
+      return GrantInfo.Securable.ANY_FILE;
+    }
     if (cursor.acceptWord("CATALOG")) {
       return GrantInfo.Securable.CATALOG;
     }
@@ -358,6 +361,11 @@ final class StatementParser {
       cursor.acceptWords("STREAMING", "TABLE");
     }
     return GrantInfo.Securable.TABLE;
+  }
+
+  /** The name after the securable's kind; ANY FILE has none. */
+  private List<String> securableName(GrantInfo.Securable kind) {
+    return kind == GrantInfo.Securable.ANY_FILE ? List.of() : cursor.qualifiedName();
   }
 
   private int positiveInteger(Span at) {
@@ -627,7 +635,7 @@ final class StatementParser {
       Optional<String> principal = cursor.isWord("ON") ? Optional.empty() : Optional.of(principalName());
       cursor.expectWord("ON");
       GrantInfo.Securable kind = securable();
-      return new Show.ShowGrants(span, principal, kind, cursor.qualifiedName());
+      return new Show.ShowGrants(span, principal, kind, securableName(kind));
     }
     if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {
       boolean groups = cursor.next().text().equalsIgnoreCase("GROUPS");
