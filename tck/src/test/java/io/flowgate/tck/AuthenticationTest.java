@@ -177,6 +177,36 @@ class AuthenticationTest {
   }
 
   @Test
+  void anotherUsersConnectionCanBeNeitherClosedNorTakenOver() throws Exception {
+    HttpClient http = HttpClient.newHttpClient();
+    post(http, "auth_alice", "alice-secret",
+        "{\"request\":\"openConnection\",\"connectionId\":\"victim-1\",\"info\":{}}");
+    String created = post(http, "auth_alice", "alice-secret",
+        "{\"request\":\"createStatement\",\"connectionId\":\"victim-1\"}");
+    int id = Integer.parseInt(created.replaceAll(".*\"statementId\":(\\d+).*", "$1"));
+    String query = "{\"request\":\"prepareAndExecute\",\"connectionId\":\"victim-1\",\"statementId\":" + id
+        + ",\"sql\":\"SELECT current_user()\",\"maxRowCount\":-1}";
+    for (String attack : new String[] {
+        "{\"request\":\"closeStatement\",\"connectionId\":\"victim-1\",\"statementId\":" + id + "}",
+        "{\"request\":\"commit\",\"connectionId\":\"victim-1\"}",
+        "{\"request\":\"rollback\",\"connectionId\":\"victim-1\"}",
+        "{\"request\":\"databaseProperties\",\"connectionId\":\"victim-1\"}",
+        "{\"request\":\"syncResults\",\"connectionId\":\"victim-1\",\"statementId\":" + id
+            + ",\"state\":{\"type\":\"SQL\",\"sql\":\"SELECT 1\"},\"offset\":0}",
+        "{\"request\":\"closeConnection\",\"connectionId\":\"victim-1\"}",
+        "{\"request\":\"openConnection\",\"connectionId\":\"victim-1\",\"info\":{}}"}) {
+      assertThat(post(http, "auth_bob", "bob-secret", attack)).as(attack).contains("CONNECTION_NOT_FOUND");
+    }
+    // Alice's connection and statement are untouched.
+    assertThat(post(http, "auth_alice", "alice-secret", query)).contains("auth_alice");
+    post(http, "auth_alice", "alice-secret", "{\"request\":\"closeConnection\",\"connectionId\":\"victim-1\"}");
+    // Closed, the id is still alice's: bob cannot open it as his own.
+    assertThat(post(http, "auth_bob", "bob-secret",
+        "{\"request\":\"openConnection\",\"connectionId\":\"victim-1\",\"info\":{}}"))
+        .contains("CONNECTION_NOT_FOUND");
+  }
+
+  @Test
   void aRequestWithoutCredentialsIsChallenged() throws Exception {
     HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
         URI.create("http://127.0.0.1:" + gateway.port() + "/")).POST(HttpRequest.BodyPublishers.ofString(

@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * root), how (CSV or JSON lines and their options) and the schema inferred from them.
  */
 public record FileSource(Path base, String glob, String format, Csv.Format csv, boolean inferTypes,
-    Map<String, SqlType> hints) {
+    Map<String, SqlType> hints, List<Path> roots) {
   /** Rows of each file that type inference looks at; values past them that do not fit are rescued. */
   private static final int SAMPLE_ROWS = 10_000;
 
@@ -44,11 +44,10 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     String fixed = glob < 0 ? path : path.substring(0, path.lastIndexOf('/', glob) + 1);
     Path base = Path.of(fixed.isEmpty() ? "." : fixed);
     base = (base.isAbsolute() ? base : roots.get(0).resolve(base)).toAbsolutePath().normalize();
-    Path resolved = base;
-    if (roots.stream().map(root -> root.toAbsolutePath().normalize()).noneMatch(resolved::startsWith)) {
-      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
-          .parameter("report", "the path " + Errors.quote(path) + " is outside the gateway's ingest roots").at(span)
-          .build();
+    List<Path> realRoots = roots.stream().map(FileSource::real).toList();
+    // The real path decides, so a link inside a root cannot lead out of it.
+    if (!inside(real(base), realRoots)) {
+      throw outsideRoots(path, span);
     }
     String pattern = glob < 0 ? "" : base.resolve(path.substring(fixed.length())).toString();
     checkOptions(options, span);
@@ -78,7 +77,37 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
         separator.isEmpty() ? ',' : separator.charAt(0), quote.isEmpty() ? 0 : quote.charAt(0),
         escape.isEmpty() ? 0 : escape.charAt(0));
     return new FileSource(base, pattern, format, csv,
-        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints);
+        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, realRoots);
+  }
+
+  private static EngineException outsideRoots(String path, Span span) {
+    return EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
+        .parameter("report", "the path " + Errors.quote(path) + " is outside the gateway's ingest roots").at(span)
+        .build();
+  }
+
+  /**
+   * A path with every link resolved; for a path that does not exist yet, its nearest existing ancestor's real path
+   * with the rest appended, so that a link anywhere above it is followed too.
+   */
+  private static Path real(Path path) {
+    Path absolute = path.toAbsolutePath().normalize();
+    Path existing = absolute;
+    while (existing != null && !Files.exists(existing)) {
+      existing = existing.getParent();
+    }
+    if (existing == null) {
+      return absolute;
+    }
+    try {
+      return existing.toRealPath().resolve(existing.relativize(absolute)).normalize();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static boolean inside(Path realPath, List<Path> realRoots) {
+    return realRoots.stream().anyMatch(realPath::startsWith);
   }
 
   /** Without a format option, the files' extension says it, as the vendor's reader infers it. */
@@ -155,7 +184,15 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
 
   /** Every matching file now, in path order. */
   public List<Path> files() {
-    return list(base, glob);
+    List<Path> files = list(base, glob);
+    // A file inside the folder may be a link to one outside every root: such a file is refused, not read.
+    for (Path file : files) {
+      if (!inside(real(file), roots)) {
+        throw outsideRoots(file.equals(base) ? file.getFileName().toString() : base.relativize(file).toString(),
+            null);
+      }
+    }
+    return files;
   }
 
   private static List<Path> list(Path base, String glob) {
@@ -165,11 +202,13 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     if (!Files.isDirectory(base)) {
       return List.of();
     }
-    try (Stream<Path> walk = Files.walk(base)) {
+    // A folder reached through a link is walked at its target; files keep the names they were asked by.
+    Path walked = real(base);
+    try (Stream<Path> walk = Files.walk(walked)) {
       PathMatcher matcher = glob.isEmpty() ? file -> true
           : FileSystems.getDefault().getPathMatcher("glob:" + glob);
-      return walk.filter(Files::isRegularFile).filter(matcher::matches)
-          .filter(file -> !file.getFileName().toString().startsWith(".")).sorted().toList();
+      return walk.map(file -> base.resolve(walked.relativize(file))).filter(Files::isRegularFile)
+          .filter(matcher::matches).filter(file -> !file.getFileName().toString().startsWith(".")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

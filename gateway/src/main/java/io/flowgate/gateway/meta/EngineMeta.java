@@ -1,6 +1,7 @@
 package io.flowgate.gateway.meta;
 
 import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.engine.Engine;
 import io.flowgate.engine.PreparedInfo;
 import io.flowgate.engine.Principal;
@@ -44,6 +45,10 @@ public final class EngineMeta extends MetaImpl {
   private final MetadataResults metadata;
   private final Duration idleTimeout;
   private final OpenResults results;
+  /** Who opened each connection id seen in the last day (ids are UUIDs the client picks). */
+  private final Cache<String, String> owners = Caffeine.newBuilder().maximumSize(200_000)
+      .expireAfterAccess(Duration.ofDays(1)).build();
+  private static final int MAX_CONNECTION_ID = 64;
 
   /**
    * Connections and statements expire after {@code idleTimeout}; a result not fetched from for {@code
@@ -92,12 +97,18 @@ public final class EngineMeta extends MetaImpl {
         String given = info.get("user");
         return given == null || given.isBlank() ? Engine.ADMIN : given.toLowerCase(java.util.Locale.ROOT);
       });
-      ConnectionState existing = connections.getIfPresent(ch.id);
-      if (existing != null) {
-        if (!existing.user.equals(user)) {
-          throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
-              .parameter("report", "the connection id is in use by another user").build();
-        }
+      if (ch.id == null || ch.id.isEmpty() || ch.id.length() > MAX_CONNECTION_ID) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "connectionId")
+            .parameter("functionName", "openConnection").parameter("message", "a connection id has 1 to "
+                + MAX_CONNECTION_ID + " characters").build();
+      }
+      // An id belongs to the first user who opened it, for as long as it is remembered: another user can neither
+      // use it while it is open nor open it again after it was closed.
+      String owner = owners.get(ch.id, id -> user);
+      if (!owner.equals(user)) {
+        throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", ch.id).build();
+      }
+      if (connections.getIfPresent(ch.id) != null) {
         return null;
       }
       Map<String, String> properties = new HashMap<>();
@@ -114,10 +125,13 @@ public final class EngineMeta extends MetaImpl {
 
   @Override
   public void closeConnection(ConnectionHandle ch) {
-    ConnectionState state = connections.getIfPresent(ch.id);
-    if (state != null) {
-      connections.invalidate(ch.id);
-    }
+    guard(() -> {
+      if (connections.getIfPresent(ch.id) != null) {
+        connection(ch.id);
+        connections.invalidate(ch.id);
+      }
+      return null;
+    });
   }
 
   @Override
@@ -147,10 +161,12 @@ public final class EngineMeta extends MetaImpl {
 
   @Override
   public void closeStatement(StatementHandle h) {
-    ConnectionState state = connections.getIfPresent(h.connectionId);
-    if (state != null) {
-      state.closeStatement(h.id);
-    }
+    guard(() -> {
+      if (connections.getIfPresent(h.connectionId) != null) {
+        connection(h.connectionId).closeStatement(h.id);
+      }
+      return null;
+    });
   }
 
   @Override
@@ -301,21 +317,27 @@ public final class EngineMeta extends MetaImpl {
 
   @Override
   public boolean syncResults(StatementHandle sh, QueryState state, long offset) {
-    return false;
+    return guard(() -> {
+      statement(sh);
+      return false;
+    });
   }
 
   @Override
   public void commit(ConnectionHandle ch) {
-    // every statement commits on its own (auto-commit); there is nothing pending
+    // every statement commits on its own (auto-commit); there is nothing pending, but the connection must be ours
+    guard(() -> connection(ch.id));
   }
 
   @Override
   public void rollback(ConnectionHandle ch) {
     // as for commit: nothing is pending between statements
+    guard(() -> connection(ch.id));
   }
 
   @Override
   public Map<DatabaseProperty, Object> getDatabaseProperties(ConnectionHandle ch) {
+    guard(() -> connection(ch.id));
     Map<DatabaseProperty, Object> properties = new HashMap<>();
     properties.put(DatabaseProperty.GET_DRIVER_NAME, "Flowgate JDBC Driver");
     properties.put(DatabaseProperty.GET_DATABASE_PRODUCT_NAME, "Flowgate");
