@@ -58,7 +58,9 @@ public final class Engine implements AutoCloseable {
       .build();
   /** Credentials that passed {@link #authenticate} lately, keyed so that nothing in them reveals the password. */
   private final Cache<String, Boolean> verified = Caffeine.newBuilder().maximumSize(10_000)
-      .expireAfterWrite(java.time.Duration.ofMinutes(10)).build();
+      .expireAfterAccess(java.time.Duration.ofMinutes(10)).build();
+  /** A hash no password matches, checked for unknown users so they cost as much time as known ones. */
+  private static final String UNKNOWN_USER_HASH = Passwords.hash(java.util.UUID.randomUUID().toString());
 
   /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
   record PlanKey(String sql, String user, String catalog, String schema, long generation) {}
@@ -106,6 +108,8 @@ public final class Engine implements AutoCloseable {
     Optional<String> stored = catalog.principal(user.toLowerCase(Locale.ROOT))
         .filter(principal -> principal.kind() == PrincipalInfo.Kind.USER).flatMap(PrincipalInfo::passwordHash);
     if (stored.isEmpty()) {
+      // An unknown user costs what a wrong password does, so timing does not tell which names exist.
+      Passwords.matches(password, UNKNOWN_USER_HASH);
       return false;
     }
     String key = user.toLowerCase(Locale.ROOT) + "\n" + Passwords.digest(password) + "\n" + stored.get();
@@ -117,6 +121,17 @@ public final class Engine implements AutoCloseable {
       verified.put(key, Boolean.TRUE);
     }
     return matches;
+  }
+
+  /**
+   * Whether these credentials passed {@link #authenticate} lately, without hashing: what lets a session already
+   * signed in go on while its address and name are shut out for failed logins.
+   */
+  public boolean recentlyAuthenticated(String user, String password) {
+    Optional<String> stored = catalog.principal(user.toLowerCase(Locale.ROOT))
+        .filter(principal -> principal.kind() == PrincipalInfo.Kind.USER).flatMap(PrincipalInfo::passwordHash);
+    return stored.isPresent() && verified.getIfPresent(user.toLowerCase(Locale.ROOT) + "\n"
+        + Passwords.digest(password) + "\n" + stored.get()) != null;
   }
 
   /** The user of a live access token, by its secret; empty for an unknown, revoked or expired one. */

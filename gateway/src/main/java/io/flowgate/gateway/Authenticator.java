@@ -10,15 +10,18 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Checks the HTTP Basic credentials of each request against the users' passwords. A source address with {@code
- * failureLimit} failures within {@link #WINDOW} is refused without checking until the window passes, so passwords
- * cannot be guessed at the speed of the network.
+ * Checks the HTTP Basic credentials of each request against the users' passwords. Failed logins are counted per
+ * source address and user name: after {@code failureLimit} of them that pair is shut out, for one {@link #WINDOW}
+ * and then twice as long after each further failure (at most {@link #MAX_LOCK}), and its attempts are refused
+ * without being checked, so passwords cannot be guessed at the speed of the network. Other users at the address,
+ * and sessions whose credentials passed lately, go on. The count is forgotten {@link #MAX_LOCK} after the last
+ * failure.
  */
 final class Authenticator {
   static final Duration WINDOW = Duration.ofMinutes(1);
+  static final Duration MAX_LOCK = Duration.ofMinutes(15);
   /** The user name that says the password is an access token. */
   static final String TOKEN_USER = "token";
 
@@ -31,10 +34,16 @@ final class Authenticator {
     record Refused(EngineException error) implements Outcome {}
   }
 
+  /** Failed logins of one address and user name, and until when they are shut out. */
+  private static final class Failures {
+    int count;
+    long lockedUntilNanos;
+  }
+
   private final Engine engine;
   private final int failureLimit;
-  private final Cache<String, AtomicInteger> failures = Caffeine.newBuilder().maximumSize(100_000)
-      .expireAfterWrite(WINDOW).build();
+  private final Cache<String, Failures> failures = Caffeine.newBuilder().maximumSize(100_000)
+      .expireAfterWrite(MAX_LOCK).build();
 
   Authenticator(Engine engine, int failureLimit) {
     this.engine = engine;
@@ -44,11 +53,6 @@ final class Authenticator {
   Outcome check(Optional<String> authorization, String remoteAddress) {
     if (authorization.isEmpty() || !authorization.get().regionMatches(true, 0, "Basic ", 0, 6)) {
       return new Outcome.Challenge();
-    }
-    AtomicInteger failed = failures.getIfPresent(remoteAddress);
-    if (failed != null && failed.get() >= failureLimit) {
-      return new Outcome.Refused(EngineException.of(ErrorClass.LOGIN_RATE_LIMITED)
-          .parameter("seconds", WINDOW.toSeconds()).build());
     }
     String decoded;
     try {
@@ -60,6 +64,21 @@ final class Authenticator {
     int colon = decoded.indexOf(':');
     String user = colon < 0 ? "" : decoded.substring(0, colon).toLowerCase(Locale.ROOT);
     String password = colon < 0 ? "" : decoded.substring(colon + 1);
+    String key = remoteAddress + "\n" + user;
+    Failures failed = failures.getIfPresent(key);
+    long now = System.nanoTime();
+    if (failed != null) {
+      synchronized (failed) {
+        long remaining = failed.lockedUntilNanos - now;
+        // Checking a token or a remembered success is cheap; only these pass while the pair is shut out.
+        boolean known = user.equals(TOKEN_USER) ? engine.authenticateToken(password).isPresent()
+            : engine.recentlyAuthenticated(user, password);
+        if (remaining > 0 && !known) {
+          return new Outcome.Refused(EngineException.of(ErrorClass.LOGIN_RATE_LIMITED)
+              .parameter("seconds", Math.max(1, Duration.ofNanos(remaining).toSeconds())).build());
+        }
+      }
+    }
     if (user.equals(TOKEN_USER)) {
       // As the vendor's drivers send a personal access token: user "token", the token as the password.
       Optional<String> owner = engine.authenticateToken(password);
@@ -69,7 +88,15 @@ final class Authenticator {
     } else if (!user.isEmpty() && engine.authenticate(user, password)) {
       return new Outcome.User(user);
     }
-    failures.get(remoteAddress, address -> new AtomicInteger()).incrementAndGet();
+    Failures counted = failures.get(key, any -> new Failures());
+    synchronized (counted) {
+      counted.count++;
+      if (counted.count >= failureLimit) {
+        long lock = WINDOW.toNanos() << Math.min(10, counted.count - failureLimit);
+        counted.lockedUntilNanos = now + Math.min(lock, MAX_LOCK.toNanos());
+      }
+    }
+    failures.put(key, counted);
     return new Outcome.Refused(EngineException.of(ErrorClass.INVALID_CREDENTIALS).build());
   }
 }

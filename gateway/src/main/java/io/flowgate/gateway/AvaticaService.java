@@ -3,6 +3,7 @@ package io.flowgate.gateway;
 import io.flowgate.gateway.meta.EngineMeta;
 
 import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.gateway.meta.RequestUser;
 import io.flowgate.gateway.netty.AvaticaHttpHandler;
 import java.io.IOException;
@@ -33,6 +34,10 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
 
   private static final java.util.regex.Pattern CONNECTION_ID =
       java.util.regex.Pattern.compile("[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}");
+
+  /** How every error the engine raises starts: {@code [ERROR_CLASS] }. */
+  private static final java.util.regex.Pattern CLASSIFIED =
+      java.util.regex.Pattern.compile("\\[[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*\\] ");
 
   private final EngineMeta meta;
   /** Empty under trust. */
@@ -174,7 +179,14 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
    * client paths (prepareStatement) drop the message and keep only that list.
    */
   private Service.ErrorResponse strip(Service.ErrorResponse error) {
-    List<String> text = error.errorMessage == null ? List.of() : List.of(error.errorMessage);
+    if (error.errorMessage == null || !CLASSIFIED.matcher(error.errorMessage).lookingAt()) {
+      // Not one of ours: Avatica failed to read the request (its text names parser classes). Say only that.
+      EngineException invalid = EngineException.of(ErrorClass.INVALID_REQUEST)
+          .parameter("reason", "it is not a well-formed Avatica request of a known type").build();
+      return new Service.ErrorResponse(List.of(invalid.getMessage()), invalid.getMessage(), -1, invalid.sqlState(),
+          AvaticaSeverity.ERROR, rpcMetadata);
+    }
+    List<String> text = List.of(error.errorMessage);
     return new Service.ErrorResponse(text, error.errorMessage, error.errorCode, error.sqlState, error.severity,
         rpcMetadata);
   }

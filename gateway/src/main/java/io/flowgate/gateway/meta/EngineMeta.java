@@ -76,7 +76,7 @@ public final class EngineMeta extends MetaImpl {
 
   /** A connection of the request's user: another user's connection is reported as not there. */
   private ConnectionState connection(String id) {
-    ConnectionState state = connections.getIfPresent(id);
+    ConnectionState state = id == null ? null : connections.getIfPresent(id);
     if (state == null || RequestUser.current().filter(user -> !user.equals(state.user)).isPresent()) {
       throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", id).build();
     }
@@ -84,13 +84,17 @@ public final class EngineMeta extends MetaImpl {
   }
 
   private StatementState statement(StatementHandle handle) {
+    if (handle == null) {
+      throw EngineException.of(ErrorClass.INVALID_STATEMENT_HANDLE).parameter("statementId", "null").build();
+    }
     return connection(handle.connectionId).statement(handle.id).orElseThrow(() ->
         EngineException.of(ErrorClass.INVALID_STATEMENT_HANDLE).parameter("statementId", handle.id).build());
   }
 
   @Override
-  public void openConnection(ConnectionHandle ch, Map<String, String> info) {
+  public void openConnection(ConnectionHandle ch, Map<String, String> sent) {
     guard(() -> {
+      Map<String, String> info = sent == null ? Map.of() : sent;
       // An authenticated request runs as its user, whatever the properties say; under trust the client's "user"
       // property is taken as given (folded to lower case, as user names are).
       String user = RequestUser.current().orElseGet(() -> {
@@ -126,6 +130,9 @@ public final class EngineMeta extends MetaImpl {
   @Override
   public void closeConnection(ConnectionHandle ch) {
     guard(() -> {
+      if (ch.id == null) {
+        throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", "null").build();
+      }
       if (connections.getIfPresent(ch.id) != null) {
         connection(ch.id);
         connections.invalidate(ch.id);
@@ -162,6 +169,9 @@ public final class EngineMeta extends MetaImpl {
   @Override
   public void closeStatement(StatementHandle h) {
     guard(() -> {
+      if (h.connectionId == null) {
+        throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", "null").build();
+      }
       if (connections.getIfPresent(h.connectionId) != null) {
         connection(h.connectionId).closeStatement(h.id);
       }
