@@ -67,7 +67,8 @@ public final class GatewayServer implements AutoCloseable {
           engineConfig.maxStoreConnections());
       AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
       NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes(),
-          config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}));
+          config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}), config.requestTimeout(),
+          config.idleTimeout());
       return new GatewayServer(engine, meta, workers, server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

@@ -136,6 +136,10 @@ public final class Main {
         case "--bind" -> config = config.withBind(value(args, ++i, flag));
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
+        case "--request-timeout-seconds" -> config = config.withConnectionTimeouts(java.time.Duration.ofSeconds(
+            Long.parseLong(value(args, ++i, flag))), config.idleTimeout());
+        case "--idle-timeout-seconds" -> config = config.withConnectionTimeouts(config.requestTimeout(),
+            java.time.Duration.ofSeconds(Long.parseLong(value(args, ++i, flag))));
         case "--result-idle-seconds" -> config = config.withResultIdleTimeout(java.time.Duration.ofSeconds(
             Long.parseLong(value(args, ++i, flag))));
         case "--ingest-root" -> config = config.withIngestRoot(Path.of(value(args, ++i, flag)));

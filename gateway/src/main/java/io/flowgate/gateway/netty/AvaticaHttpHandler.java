@@ -50,24 +50,40 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
 
   private final RequestService service;
   private final Dispatcher workers;
+  private final ConnectionTimeouts timeouts;
+  /** Event-loop state of this connection: a request is being served, and those pipelined behind it. */
+  private boolean running;
+  private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
 
-  AvaticaHttpHandler(RequestService service, Dispatcher workers) {
+  AvaticaHttpHandler(RequestService service, Dispatcher workers, ConnectionTimeouts timeouts) {
     this.service = service;
     this.workers = workers;
+    this.timeouts = timeouts;
   }
 
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+    // Pipelined requests are answered one at a time, in the order they came: the next waits for this one's answer.
+    if (running) {
+      waiting.add(request.retain());
+      return;
+    }
+    start(ctx, request);
+  }
+
+  private void start(ChannelHandlerContext ctx, FullHttpRequest request) {
+    running = true;
+    timeouts.requestReceived();
+    ctx.channel().config().setAutoRead(false);
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     if (!request.decoderResult().isSuccess() || request.method() != HttpMethod.POST) {
-      respond(ctx, new Reply(HttpResponseStatus.BAD_REQUEST.code(), "bad request".getBytes(), "text/plain"), false);
+      finish(ctx, new Reply(HttpResponseStatus.BAD_REQUEST.code(), "bad request".getBytes(), "text/plain"), false);
       return;
     }
     byte[] body = ByteBufUtil.getBytes(request.content());
     Optional<String> authorization = Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION));
     String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
         ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
-    ctx.channel().config().setAutoRead(false);
     Request work = new Request(body, authorization, remoteAddress);
     boolean taken = workers.submit(service.client(work), () -> {
       Reply reply;
@@ -78,16 +94,37 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
         reply = new Reply(500, "internal error".getBytes(), "text/plain");
       }
       Reply answer = reply;
-      ctx.executor().execute(() -> {
-        respond(ctx, answer, keepAlive);
-        ctx.channel().config().setAutoRead(true);
-      });
+      ctx.executor().execute(() -> finish(ctx, answer, keepAlive));
     });
     if (!taken) {
-      ctx.channel().config().setAutoRead(true);
-      respond(ctx, new Reply(HttpResponseStatus.TOO_MANY_REQUESTS.code(), "too many requests are waiting; try again"
+      finish(ctx, new Reply(HttpResponseStatus.TOO_MANY_REQUESTS.code(), "too many requests are waiting; try again"
           .getBytes(), "text/plain"), false);
     }
+  }
+
+  /** Answers the running request (on the event loop), then starts the next waiting one or reads again. */
+  private void finish(ChannelHandlerContext ctx, Reply reply, boolean keepAlive) {
+    respond(ctx, reply, keepAlive);
+    running = false;
+    timeouts.responded();
+    FullHttpRequest next = waiting.poll();
+    if (next == null) {
+      ctx.channel().config().setAutoRead(true);
+      return;
+    }
+    try {
+      start(ctx, next);
+    } finally {
+      next.release();
+    }
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    for (FullHttpRequest left = waiting.poll(); left != null; left = waiting.poll()) {
+      left.release();
+    }
+    super.channelInactive(ctx);
   }
 
   private static void respond(ChannelHandlerContext ctx, Reply reply, boolean keepAlive) {

@@ -19,10 +19,12 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
   private final AvaticaHttpHandler.Dispatcher workers;
   private final int maxBodyBytes;
   private final Optional<SslContext> tls;
+  private final ConnectionTimeouts.Limits timeouts;
 
-  public GatewayInitializer(AvaticaHttpHandler.RequestService service, AvaticaHttpHandler.Dispatcher workers, int maxBodyBytes,
-      Optional<SslContext> tls) {
+  public GatewayInitializer(AvaticaHttpHandler.RequestService service, AvaticaHttpHandler.Dispatcher workers,
+      int maxBodyBytes, Optional<SslContext> tls, java.time.Duration requestTimeout, java.time.Duration idleTimeout) {
     this.tls = tls;
+    this.timeouts = new ConnectionTimeouts.Limits(requestTimeout, idleTimeout);
     this.service = service;
     this.workers = workers;
     this.maxBodyBytes = maxBodyBytes;
@@ -31,10 +33,12 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
   @Override
   protected void initChannel(SocketChannel channel) {
     tls.ifPresent(context -> channel.pipeline().addLast(context.newHandler(channel.alloc())));
+    ConnectionTimeouts deadlines = new ConnectionTimeouts(timeouts);
     channel.pipeline()
+        .addLast(deadlines)
         .addLast(new HttpServerCodec(4096, MAX_HEADER_BYTES, 8192))
         .addLast(new HttpServerExpectContinueHandler())
         .addLast(new HttpObjectAggregator(maxBodyBytes))
-        .addLast(new AvaticaHttpHandler(service, workers));
+        .addLast(new AvaticaHttpHandler(service, workers, deadlines));
   }
 }
