@@ -65,6 +65,31 @@ class PolicyBypassTest {
   }
 
   @Test
+  void historyFunctionBodiesAndPrincipalsAreShownOnlyToThoseWhoMaySeeThem() throws SQLException {
+    try (Connection admin = gateway.connect(); Statement statement = admin.createStatement()) {
+      statement.execute("CREATE USER byp_carl PASSWORD 'c'");
+      statement.execute("GRANT EXECUTE ON FUNCTION us_only TO byp_carl");
+    }
+    // The owner (here the administrator) sees the row counts of every write, the policy's body and every user.
+    try (Connection admin = gateway.connect(); Statement statement = admin.createStatement()) {
+      assertThat(String.join("\n", QueryRows.of(statement, "DESCRIBE HISTORY people"))).contains("numOutputRows");
+      assertThat(String.join("\n", QueryRows.of(statement, "DESCRIBE FUNCTION EXTENDED us_only")))
+          .contains("Body:     region = 'US'");
+      assertThat(QueryRows.of(statement, "SHOW USERS LIKE 'byp_*'")).contains("byp_carl");
+    }
+    try (Connection carl = gateway.connect("byp_carl"); Statement statement = carl.createStatement()) {
+      // A reader learns no count of the rows the filter hides from it.
+      String history = String.join("\n", QueryRows.of(statement, "DESCRIBE HISTORY people"));
+      assertThat(history).contains("WRITE").doesNotContain("numOutputRows");
+      String described = String.join("\n", QueryRows.of(statement, "DESCRIBE FUNCTION EXTENDED us_only"));
+      assertThat(described).contains("Input:    region").doesNotContain("Body").doesNotContain("'US'");
+      assertThatThrownBy(() -> QueryRows.of(statement, "DESCRIBE FUNCTION EXTENDED mask_ssn"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
+      assertThat(QueryRows.of(statement, "SHOW USERS")).containsExactly("byp_carl");
+    }
+  }
+
+  @Test
   void metadataShowsNamesAndTypesOnly() throws SQLException {
     try (Connection bob = gateway.connect("byp_bob"); Statement statement = bob.createStatement()) {
       String described = String.join("\n", QueryRows.of(statement, "DESCRIBE TABLE EXTENDED people"));

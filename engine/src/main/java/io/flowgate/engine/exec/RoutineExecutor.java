@@ -95,6 +95,10 @@ public final class RoutineExecutor {
     TableName name = context.translator().qualify(describe.name(), describe.span());
     FunctionInfo function = catalog.function(name).orElseThrow(() -> EngineException.of(ErrorClass.ROUTINE_NOT_FOUND)
         .parameter("routineName", Errors.quote(name.parts())).at(describe.span()).build());
+    // Describing needs what calling needs; the body (a policy's logic, say) is its owner's to see.
+    String user = context.session().user();
+    context.privileges().require(user, GrantInfo.Securable.FUNCTION, name.parts(), "EXECUTE", describe.span());
+    boolean owner = context.privileges().owns(user, GrantInfo.Securable.FUNCTION, name.parts());
     List<String> parameters = function.parameters().stream().map(p -> p.name() + " " + p.type()).toList();
     List<List<Object>> rows = new ArrayList<>();
     rows.add(List.of("Function: " + String.join(".", name.parts())));
@@ -105,7 +109,9 @@ public final class RoutineExecutor {
     if (describe.extended()) {
       function.comment().ifPresent(comment -> rows.add(List.of("Comment:  " + comment)));
       rows.add(List.of("Owner:    " + function.owner()));
-      rows.add(List.of("Body:     " + function.body()));
+      if (owner) {
+        rows.add(List.of("Body:     " + function.body()));
+      }
     }
     return new StatementResult.Rows(List.of(new ResultColumn("function_desc", SqlType.STRING, false)),
         new ListCursor(rows));

@@ -5,6 +5,7 @@ import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.CatalogInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
@@ -76,7 +77,13 @@ public final class ShowExecutor {
     }
     if (show instanceof Show.ShowPrincipals principals) {
       PrincipalInfo.Kind kind = principals.groups() ? PrincipalInfo.Kind.GROUP : PrincipalInfo.Kind.USER;
+      // The administrator sees every principal; anyone else themselves and the groups they belong to.
+      String user = context.session().user();
+      java.util.Set<String> own = new java.util.HashSet<>(catalog.groupsOf(user));
+      own.add(user);
+      boolean administrator = user.equals(Engine.ADMIN);
       List<List<Object>> rows = catalog.principals(kind).stream()
+          .filter(principal -> administrator || own.contains(principal.name()))
           .filter(principal -> matches(principals.pattern()).test(principal.name())).map(principal -> principals.groups()
           ? List.<Object>of(principal.name(), String.join(", ", catalog.members(principal.name())))
           : List.<Object>of(principal.name())).toList();
@@ -257,12 +264,16 @@ public final class ShowExecutor {
   }
 
   private StatementResult history(TableInfo table) {
+    // Row counts of a table with a row filter or mask tell about rows its readers may not see: only its owner
+    // (and the administrator) gets the metrics then.
+    boolean metrics = table.policies().isEmpty() || context.privileges().owns(context.session().user(),
+        GrantInfo.Securable.TABLE, table.name().parts());
     List<List<Object>> rows = new ArrayList<>();
     for (CommitInfo commit : catalog.history(table.id())) {
       rows.add(Arrays.asList(commit.version(), Timestamps.utc(commit.timestamp()), commit.userName(),
           commit.userName(), commit.operation(), render(commit.parameters()), null, null, null,
           commit.version() == 0 ? null : commit.version() - 1, "WriteSerializable",
-          commit.operation().equals("WRITE"), render(commit.metrics()), null, "Flowgate"));
+          commit.operation().equals("WRITE"), metrics ? render(commit.metrics()) : "{}", null, "Flowgate"));
     }
     List<ResultColumn> columns = List.of(new ResultColumn("version", SqlType.BIGINT, false),
         new ResultColumn("timestamp", SqlType.TIMESTAMP, false), column("userId"), column("userName"),
