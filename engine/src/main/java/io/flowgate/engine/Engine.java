@@ -76,7 +76,8 @@ public final class Engine implements AutoCloseable {
   }
 
   public static Engine open(EngineConfig config) {
-    H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections());
+    H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections(),
+        config.statementTimeout());
     try {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
       catalog.repairs().forEach(change -> log.warn("catalog repaired: {}", change));

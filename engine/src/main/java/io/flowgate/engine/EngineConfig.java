@@ -1,27 +1,37 @@
 package io.flowgate.engine;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * How to open an engine: a data folder for the H2 file store (or none for a private in-memory store), and the
- * folders {@code read_files} may read (by default the data folder's {@code ingest/}).
+ * How to open an engine: a data folder for the H2 file store (or none for a private in-memory store), the folders
+ * {@code read_files} may read (by default the data folder's {@code ingest/}), and how long one statement may run in
+ * the store before it is canceled (the vendor's STATEMENT_TIMEOUT, two days by default).
  */
-public record EngineConfig(Optional<Path> dataDirectory, int maxStoreConnections, List<Path> ingestRoots) {
+public record EngineConfig(Optional<Path> dataDirectory, int maxStoreConnections, List<Path> ingestRoots,
+    Duration statementTimeout) {
+  public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofDays(2);
+
   public EngineConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
 
   public static EngineConfig inMemory() {
-    return new EngineConfig(Optional.empty(), 64, List.of());
+    return new EngineConfig(Optional.empty(), 64, List.of(), DEFAULT_STATEMENT_TIMEOUT);
   }
 
   public static EngineConfig inDirectory(Path directory) {
-    return new EngineConfig(Optional.of(directory), 64, List.of(directory.resolve("ingest")));
+    return new EngineConfig(Optional.of(directory), 64, List.of(directory.resolve("ingest")),
+        DEFAULT_STATEMENT_TIMEOUT);
   }
 
   public EngineConfig withIngestRoots(List<Path> roots) {
-    return new EngineConfig(dataDirectory, maxStoreConnections, roots);
+    return new EngineConfig(dataDirectory, maxStoreConnections, roots, statementTimeout);
+  }
+
+  public EngineConfig withStatementTimeout(Duration timeout) {
+    return new EngineConfig(dataDirectory, maxStoreConnections, ingestRoots, timeout);
   }
 }

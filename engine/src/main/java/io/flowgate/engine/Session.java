@@ -3,6 +3,8 @@ package io.flowgate.engine;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.Engine.PlanKey;
 import io.flowgate.engine.Engine.Planned;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
@@ -113,6 +115,10 @@ public final class Session {
 
   private StatementResult run(String sql, List<Object> parameters) {
     ParsedStatement parsed = engine.parse(sql);
+    if (parsed.parameterCount() > parameters.size()) {
+      throw EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER).parameter("name", "?" + (parameters.size() + 1))
+          .build();
+    }
     Statement statement = parsed.statement();
     if (statement instanceof Query query) {
       Planned planned = plan(sql, query);

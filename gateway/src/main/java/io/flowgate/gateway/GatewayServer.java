@@ -3,6 +3,7 @@ package io.flowgate.gateway;
 import io.flowgate.engine.Engine;
 import io.flowgate.engine.EngineConfig;
 import io.flowgate.gateway.meta.EngineMeta;
+import io.flowgate.gateway.netty.HttpLimits;
 import io.flowgate.gateway.netty.NettyServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -48,6 +49,7 @@ public final class GatewayServer implements AutoCloseable {
     if (!config.ingestRoots().isEmpty()) {
       engineConfig = engineConfig.withIngestRoots(config.ingestRoots());
     }
+    engineConfig = engineConfig.withStatementTimeout(config.limits().statementTimeout());
     Engine engine = Engine.open(engineConfig);
     Optional<Authenticator> authenticator = Optional.empty();
     if (config.authentication() == GatewayConfig.Authentication.PASSWORD) {
@@ -63,12 +65,15 @@ public final class GatewayServer implements AutoCloseable {
     FairWorkers workers = new FairWorkers(config.workers(), Math.max(1, config.workers() / 2), MAX_WAITING,
         WORKER_STACK);
     try {
-      EngineMeta meta = new EngineMeta(engine, Duration.ofMinutes(30), config.resultIdleTimeout(),
+      GatewayConfig.Limits limits = config.limits();
+      EngineMeta meta = new EngineMeta(engine, new EngineMeta.Limits(Duration.ofMinutes(30),
+          limits.resultIdleTimeout(), limits.connectionsPerUser(), limits.statementsPerConnection()),
           engineConfig.maxStoreConnections());
       AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
-      NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers, config.maxBodyBytes(),
-          config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}), config.requestTimeout(),
-          config.idleTimeout());
+      NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers,
+          config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}), new HttpLimits(
+              limits.maxRequestBytes(), limits.maxBufferedRequestBytes(), limits.requestTimeout(),
+              limits.idleTimeout()));
       return new GatewayServer(engine, meta, workers, server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

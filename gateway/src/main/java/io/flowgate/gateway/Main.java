@@ -136,12 +136,23 @@ public final class Main {
         case "--bind" -> config = config.withBind(value(args, ++i, flag));
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
-        case "--request-timeout-seconds" -> config = config.withConnectionTimeouts(java.time.Duration.ofSeconds(
-            Long.parseLong(value(args, ++i, flag))), config.idleTimeout());
-        case "--idle-timeout-seconds" -> config = config.withConnectionTimeouts(config.requestTimeout(),
-            java.time.Duration.ofSeconds(Long.parseLong(value(args, ++i, flag))));
-        case "--result-idle-seconds" -> config = config.withResultIdleTimeout(java.time.Duration.ofSeconds(
-            Long.parseLong(value(args, ++i, flag))));
+        case "--request-timeout-seconds" -> config = config.withLimits(config.limits().withConnectionTimeouts(
+            seconds(args, ++i, flag), config.limits().idleTimeout()));
+        case "--idle-timeout-seconds" -> config = config.withLimits(config.limits().withConnectionTimeouts(
+            config.limits().requestTimeout(), seconds(args, ++i, flag)));
+        case "--result-idle-seconds" -> config = config.withLimits(config.limits().withResultIdleTimeout(
+            seconds(args, ++i, flag)));
+        case "--max-request-bytes" -> {
+          int bytes = positive(args, ++i, flag);
+          config = config.withLimits(config.limits().withMaxRequestBytes(bytes,
+              Math.max(bytes, config.limits().maxBufferedRequestBytes())));
+        }
+        case "--statement-timeout-seconds" -> config = config.withLimits(config.limits().withStatementTimeout(
+            seconds(args, ++i, flag)));
+        case "--max-connections-per-user" -> config = config.withLimits(config.limits().withSessions(
+            positive(args, ++i, flag), config.limits().statementsPerConnection()));
+        case "--max-statements-per-connection" -> config = config.withLimits(config.limits().withSessions(
+            config.limits().connectionsPerUser(), positive(args, ++i, flag)));
         case "--ingest-root" -> config = config.withIngestRoot(Path.of(value(args, ++i, flag)));
         case "--auth" -> config = config.withAuthentication(switch (value(args, ++i, flag)) {
           case "trust" -> GatewayConfig.Authentication.TRUST;
@@ -170,6 +181,23 @@ public final class Main {
     } catch (java.io.IOException e) {
       throw new IllegalArgumentException("cannot read the password file " + file, e);
     }
+  }
+
+  private static java.time.Duration seconds(String[] args, int index, String flag) {
+    return java.time.Duration.ofSeconds(positive(args, index, flag));
+  }
+
+  private static int positive(String[] args, int index, String flag) {
+    String text = value(args, index, flag);
+    try {
+      int number = Integer.parseInt(text);
+      if (number > 0) {
+        return number;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException(flag + " takes a positive whole number, not " + text);
   }
 
   private static String value(String[] args, int index, String flag) {

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class OpenResultsTest {
   @RegisterExtension
   static final GatewayExtension gateway = new GatewayExtension(config ->
-      config.withResultIdleTimeout(Duration.ofSeconds(2)));
+      config.withLimits(config.limits().withResultIdleTimeout(Duration.ofSeconds(2))));
 
   @Test
   void aBatchOfQueriesLeaksNothing() throws SQLException {

@@ -13,7 +13,10 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** Every scenario file under {@code scenarios/}, each in a catalog of its own, through the driver over HTTP. */
+/**
+ * Every scenario file under {@code scenarios/}, each in a catalog of its own, through the driver over HTTP ({@code
+ * -Dflowgate.scenario=part} runs those whose path contains it).
+ */
 class ScenarioTest {
   @RegisterExtension
   static final GatewayExtension gateway = new GatewayExtension();
@@ -21,7 +24,10 @@ class ScenarioTest {
   @TestFactory
   Stream<DynamicTest> scenarios() throws IOException, URISyntaxException {
     Path root = Path.of(ScenarioTest.class.getResource("/scenarios").toURI());
-    Stream<Path> files = Files.walk(root).filter(path -> path.toString().endsWith(".sql")).sorted();
+    // -Dflowgate.scenario=part runs only the files whose path contains it.
+    String only = System.getProperty("flowgate.scenario", "");
+    Stream<Path> files = Files.walk(root).filter(path -> path.toString().endsWith(".sql"))
+        .filter(path -> path.toString().contains(only)).sorted();
     return files.map(file -> DynamicTest.dynamicTest(root.relativize(file).toString(), file.toUri(), () -> {
       ScenarioRunner runner = new ScenarioRunner(user -> {
         try {

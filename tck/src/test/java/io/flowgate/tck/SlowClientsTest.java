@@ -25,8 +25,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  */
 class SlowClientsTest {
   @RegisterExtension
-  static final GatewayExtension gateway = new GatewayExtension(config -> config.withConnectionTimeouts(
-      Duration.ofSeconds(1), Duration.ofSeconds(2)));
+  static final GatewayExtension gateway = new GatewayExtension(config -> config.withLimits(config.limits()
+      .withConnectionTimeouts(Duration.ofSeconds(1), Duration.ofSeconds(2))));
 
   private static Socket socket() throws IOException {
     Socket socket = new Socket("127.0.0.1", gateway.port());

@@ -10,7 +10,10 @@ import io.flowgate.engine.sql.tree.Expression.Case;
 import io.flowgate.engine.sql.tree.Expression.Cast;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.Exists;
+import io.flowgate.engine.sql.tree.Expression.BoundKind;
+import io.flowgate.engine.sql.tree.Expression.Frame;
 import io.flowgate.engine.sql.tree.Expression.FrameBound;
+import io.flowgate.engine.sql.tree.Expression.FrameUnit;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
 import io.flowgate.engine.sql.tree.Expression.InList;
 import io.flowgate.engine.sql.tree.Expression.InSubquery;
@@ -18,6 +21,7 @@ import io.flowgate.engine.sql.tree.Expression.IsBoolean;
 import io.flowgate.engine.sql.tree.Expression.IsNull;
 import io.flowgate.engine.sql.tree.Expression.Like;
 import io.flowgate.engine.sql.tree.Expression.Literal;
+import io.flowgate.engine.sql.tree.Expression.LiteralKind;
 import io.flowgate.engine.sql.tree.Expression.Parameter;
 import io.flowgate.engine.sql.tree.Expression.ScalarSubquery;
 import io.flowgate.engine.sql.tree.Expression.SortItem;
@@ -108,9 +112,12 @@ final class ExpressionTranslator {
       Typed operand = translate(unary.operand(), scope);
       return switch (unary.operator()) {
         case NOT -> Typed.of("(NOT " + operand.sql() + ")", SqlType.BOOLEAN);
-        case MINUS -> new Typed("(- " + operand.sql() + ")", operand.type());
-        case PLUS -> operand;
-        case BITWISE_NOT -> new Typed("BITNOT(" + operand.sql() + ")", operand.type());
+        case MINUS -> {
+          Typed number = numericOperand(operand, unary, "-");
+          yield new Typed("(- " + number.sql() + ")", number.type());
+        }
+        case PLUS -> numericOperand(operand, unary, "+");
+        case BITWISE_NOT -> new Typed("BITNOT(" + integralOperand(operand, unary, "~").sql() + ")", operand.type());
       };
     }
     if (expression instanceof IsNull isNull) {
@@ -148,7 +155,7 @@ final class ExpressionTranslator {
       return Typed.of("EXISTS (" + queries.translateSubquery(exists.query(), scope).sql() + ")", SqlType.BOOLEAN);
     }
     if (expression instanceof ScalarSubquery subquery) {
-      TranslatedQuery translated = queries.translateSubquery(subquery.query(), scope);
+      TranslatedQuery translated = queries.translateScalarSubquery(subquery.query(), scope);
       requireSingleColumn(translated, subquery.span());
       return new Typed("(" + translated.sql() + ")", translated.columns().get(0).type());
     }
@@ -316,10 +323,124 @@ final class ExpressionTranslator {
     return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
   }
 
+  /** Values that end up in one column (CASE branches, IN lists) must have types of one family. */
+  private static void requireOneType(List<Typed> values, Expression where, String what) {
+    Optional<SqlType> first = Optional.empty();
+    for (Typed value : values) {
+      if (value.type().isEmpty() || value.is(t -> t.kind() == TypeKind.VOID)) {
+        continue;
+      }
+      if (first.isEmpty()) {
+        first = value.type();
+      } else if (!SqlType.unionCompatible(first.get(), value.type().get())) {
+        throw Errors.typeMismatch(Errors.quote(what), "its values have the types " + first.get().sql() + " and "
+            + value.type().get().sql(), where.span());
+      }
+    }
+  }
+
+  /** A condition is a BOOLEAN (or NULL); the dialect does not read numbers or strings as truth values. */
+  private static void requireBoolean(Typed condition, Expression where, String what) {
+    if (condition.type().isPresent() && !condition.is(t -> t.kind() == TypeKind.BOOLEAN || t.kind() == TypeKind.VOID)) {
+      throw Errors.typeMismatch(Errors.quote(what), what + " must be a BOOLEAN, not " + condition.type().get().sql(),
+          where.span());
+    }
+  }
+
+  /** Aggregates over numbers: a string argument is read as DOUBLE, anything else not a number is a type error. */
+  private static final java.util.Set<String> NUMERIC_AGGREGATES = java.util.Set.of("sum", "avg", "stddev",
+      "stddev_pop", "variance", "var_pop", "median");
+
+  /**
+   * A sign applies to numbers; a string or an untyped NULL is read as a DOUBLE (as the dialect's implicit cast
+   * does), anything else is a type error. Unknown types are left to the store.
+   */
+  private static Typed numericOperand(Typed operand, Expression where, String operator) {
+    if (operand.is(SqlType::isCharacter) || operand.is(t -> t.kind() == TypeKind.VOID)) {
+      return Typed.of("CAST(" + operand.sql() + " AS DOUBLE PRECISION)", SqlType.DOUBLE);
+    }
+    if (operand.type().isPresent() && !operand.is(SqlType::isNumeric)) {
+      throw unexpectedType(where, operator, operand, "a number");
+    }
+    return operand;
+  }
+
+  private static Typed integralOperand(Typed operand, Expression where, String operator) {
+    if (operand.type().isPresent() && !operand.is(SqlType::isIntegral) && !operand.is(t -> t.kind() == TypeKind.VOID)) {
+      throw unexpectedType(where, operator, operand, "an integer");
+    }
+    return operand;
+  }
+
+  private static EngineException unexpectedType(Expression where, String operator, Typed operand, String wanted) {
+    return Errors.typeMismatch(Errors.quote(operator), "the operand of " + operator + " must be " + wanted
+        + ", not " + operand.type().get().sql(), where.span());
+  }
+
+  /**
+   * Arithmetic takes numbers (strings are read as numbers, NULL is any type); the one use of dates is a DATE plus or
+   * minus a number of days, and a DATE or TIMESTAMP minus one of the same type. Anything else is a type error here,
+   * never a failure in the store.
+   */
+  private static void checkArithmetic(Typed left, Typed right, Binary binary) {
+    boolean leftTemporal = left.is(ExpressionTranslator::isTemporal);
+    boolean rightTemporal = right.is(ExpressionTranslator::isTemporal);
+    if (!leftTemporal && !rightTemporal) {
+      numberOrText(left, binary);
+      numberOrText(right, binary);
+      return;
+    }
+    if (left.is(SqlType::isCharacter) || right.is(SqlType::isCharacter)) {
+      throw unexpectedType(binary, binary.operator().symbol(), left.is(SqlType::isCharacter) ? left : right,
+          "a number");
+    }
+    BinaryOperator operator = binary.operator();
+    boolean datePlusDays = left.is(t -> t.kind() == TypeKind.DATE) && !rightTemporal
+        && (operator == BinaryOperator.ADD || operator == BinaryOperator.SUBTRACT)
+        || right.is(t -> t.kind() == TypeKind.DATE) && !leftTemporal && operator == BinaryOperator.ADD;
+    boolean difference = operator == BinaryOperator.SUBTRACT && leftTemporal && rightTemporal
+        && left.type().get().kind() == right.type().get().kind();
+    if (datePlusDays) {
+      integralOperand(leftTemporal ? right : left, binary, operator.symbol());
+    } else if (!difference) {
+      Typed culprit = leftTemporal ? left : right;
+      throw unexpectedType(binary, operator.symbol(), culprit, "a number");
+    }
+  }
+
+  private static boolean isTemporal(SqlType type) {
+    return type.kind() == TypeKind.DATE || type.kind() == TypeKind.TIMESTAMP || type.kind() == TypeKind.TIMESTAMP_NTZ;
+  }
+
+  private static void numberOrText(Typed operand, Binary binary) {
+    if (operand.type().isPresent() && !operand.is(SqlType::isNumeric) && !operand.is(SqlType::isCharacter)
+        && !operand.is(t -> t.kind() == TypeKind.VOID)) {
+      throw unexpectedType(binary, binary.operator().symbol(), operand, "a number");
+    }
+  }
+
   private Typed binary(Binary binary, Scope scope) {
     Typed left = translate(binary.left(), scope);
     Typed right = translate(binary.right(), scope);
     BinaryOperator operator = binary.operator();
+    if (operator.isArithmetic()) {
+      checkArithmetic(left, right, binary);
+      // The dialect reads a string operand of arithmetic as a DOUBLE.
+      left = left.is(SqlType::isCharacter) ? Typed.of("CAST(" + left.sql() + " AS DOUBLE PRECISION)", SqlType.DOUBLE)
+          : left;
+      right = right.is(SqlType::isCharacter) ? Typed.of("CAST(" + right.sql() + " AS DOUBLE PRECISION)",
+          SqlType.DOUBLE) : right;
+    } else if (operator.isComparison() && left.type().isPresent() && right.type().isPresent()
+        && !SqlType.comparable(left.type().get(), right.type().get())) {
+      throw Errors.typeMismatch(Errors.quote(operator.symbol()), "cannot compare " + left.type().get().sql() + " with "
+          + right.type().get().sql(), binary.span());
+    } else if (operator == BinaryOperator.AND || operator == BinaryOperator.OR) {
+      requireBoolean(left, binary.left(), "an operand of " + operator.symbol());
+      requireBoolean(right, binary.right(), "an operand of " + operator.symbol());
+    } else if (operator.isBitwise()) {
+      left = integralOperand(left, binary, operator.symbol());
+      right = integralOperand(right, binary, operator.symbol());
+    }
     switch (operator) {
       case AND, OR -> {
         return Typed.of("(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")", SqlType.BOOLEAN);
@@ -357,6 +478,9 @@ final class ExpressionTranslator {
         String sql = "(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")";
         if (operator.isComparison()) {
           return Typed.of(sql, SqlType.BOOLEAN);
+        }
+        if (left.is(t -> t.kind() == TypeKind.DATE) != right.is(t -> t.kind() == TypeKind.DATE)) {
+          return Typed.of(sql, SqlType.DATE);
         }
         return new Typed(sql, widerNumeric(left, right));
       }
@@ -403,16 +527,25 @@ final class ExpressionTranslator {
     StringBuilder sql = new StringBuilder("CASE");
     caseExpression.operand().ifPresent(operand -> sql.append(' ').append(translate(operand, scope).sql()));
     Optional<SqlType> type = Optional.empty();
+    List<Typed> results = new ArrayList<>();
     for (WhenClause when : caseExpression.whens()) {
       Typed result = translate(when.result(), scope);
+      results.add(result);
       if (type.isEmpty() || type.get().kind() == TypeKind.VOID) {
         type = result.type();
       }
-      sql.append(" WHEN ").append(translate(when.condition(), scope).sql()).append(" THEN ").append(result.sql());
+      Typed condition = translate(when.condition(), scope);
+      if (caseExpression.operand().isEmpty()) {
+        requireBoolean(condition, when.condition(), "a WHEN condition");
+      }
+      sql.append(" WHEN ").append(condition.sql()).append(" THEN ").append(result.sql());
     }
     if (caseExpression.otherwise().isPresent()) {
-      sql.append(" ELSE ").append(translate(caseExpression.otherwise().get(), scope).sql());
+      Typed otherwise = translate(caseExpression.otherwise().get(), scope);
+      results.add(otherwise);
+      sql.append(" ELSE ").append(otherwise.sql());
     }
+    requireOneType(results, caseExpression, "CASE");
     return new Typed(sql.append(" END").toString(), type);
   }
 
@@ -521,7 +654,8 @@ final class ExpressionTranslator {
     FunctionRegistry.Function function = FunctionRegistry.lookup(name)
         .orElseThrow(() -> Errors.unresolvedRoutine(name, List.of("system.builtin", "system.session",
             session.catalog() + "." + session.schema()), call.span()));
-    int count = call.star() ? 0 : call.arguments().size();
+    // count(*) has one argument, the star; no other function takes a star.
+    int count = call.star() ? (name.equals("count") ? 1 : 0) : call.arguments().size();
     if (count < function.minArguments() || count > function.maxArguments()) {
       throw Errors.wrongArguments(name, function.arity(), count, call.span());
     }
@@ -529,27 +663,48 @@ final class ExpressionTranslator {
     for (Expression argument : call.arguments()) {
       arguments.add(translate(argument, scope));
     }
+    if (NUMERIC_AGGREGATES.contains(function.name())) {
+      arguments.set(0, numericOperand(arguments.get(0), call, name));
+    }
     List<String> sql = arguments.stream().map(Typed::sql).toList();
     switch (function.kind()) {
       case SCALAR -> {
         if (call.window().isPresent() || call.distinct() || call.filter().isPresent()) {
           throw Errors.notSupported("DISTINCT, FILTER or OVER with the scalar function " + name, call.span());
         }
-        if (name.equals("concat")) {
+        switch (function.name()) {
+          case "coalesce", "ifnull", "nullif", "greatest", "least" -> requireOneType(arguments, call, name);
+          case "nvl2" -> requireOneType(arguments.subList(1, 3), call, name);
+          case "if" -> {
+            requireBoolean(arguments.get(0), call.arguments().get(0), "the condition of " + name);
+            requireOneType(arguments.subList(1, 3), call, name);
+          }
+          default -> {
+            // no constraint across arguments
+          }
+        }
+        if (name.equals("concat") || name.equals("concat_ws")) {
           sql = arguments.stream().map(ExpressionTranslator::asString).toList();
         }
         return new Typed(function.renderer().render(sql), scalarType(name, arguments));
       }
       case AGGREGATE -> {
-        String inner = call.star() ? "*" : (call.distinct() ? "DISTINCT " : "") + String.join(", ", sql);
-        String text = function.renderer().render(List.of(inner));
+        List<String> parts = new ArrayList<>();
+        parts.add(call.distinct() ? "DISTINCT " : "");
+        parts.addAll(call.star() ? List.of("*") : sql);
+        String text = function.renderer().render(parts);
         if (call.filter().isPresent()) {
           text += " FILTER (WHERE " + translate(call.filter().get(), scope).sql() + ")";
         }
         if (call.window().isPresent()) {
           text += " OVER " + window(call.window().get(), scope);
         }
-        return new Typed(text, aggregateType(name, arguments));
+        Optional<SqlType> type = aggregateType(name, arguments);
+        if (function.name().equals("sum") && type.equals(Optional.of(SqlType.DOUBLE))) {
+          // H2 sums doubles exactly, as DECFLOAT; the dialect's sum of doubles is a DOUBLE.
+          text = "CAST(" + text + " AS DOUBLE PRECISION)";
+        }
+        return new Typed(text, type);
       }
       case WINDOW -> {
         if (call.window().isEmpty()) {
@@ -561,7 +716,26 @@ final class ExpressionTranslator {
           case "percent_rank", "cume_dist" -> Optional.of(SqlType.DOUBLE);
           default -> arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
         };
-        String text = function.renderer().render(sql) + " OVER " + window(call.window().get(), scope);
+        if (name.equals("ntile") && !(call.arguments().get(0) instanceof Literal buckets
+            && buckets.kind() == LiteralKind.INTEGER && !buckets.text().startsWith("-") && !buckets.text().equals("0"))) {
+          throw Errors.typeMismatch("ntile", "the number of buckets must be a positive integer literal",
+              call.arguments().get(0).span());
+        }
+        WindowSpec over = call.window().get();
+        if (over.frame().isPresent()) {
+          // Ranks and offsets have a frame of their own; one that says the same is allowed and left out.
+          Frame frame = over.frame().get();
+          boolean implied = frame.unit() == FrameUnit.ROWS && frame.start().kind() == BoundKind.UNBOUNDED_PRECEDING
+              && frame.end().kind() == BoundKind.CURRENT_ROW;
+          if (!implied && !name.endsWith("_value")) {
+            throw EngineException.of(ErrorClass.WINDOW_FUNCTION_AND_FRAME_MISMATCH)
+                .parameter("funcName", Errors.quote(name)).at(over.span()).build();
+          }
+          if (!name.endsWith("_value")) {
+            over = new WindowSpec(over.span(), over.partitionBy(), over.orderBy(), Optional.empty());
+          }
+        }
+        String text = function.renderer().render(sql) + " OVER " + window(over, scope);
         // H2 ranks are BIGINT; the dialect's are INT.
         return new Typed(type.equals(Optional.of(SqlType.INT)) ? "CAST(" + text + " AS INTEGER)" : text, type);
       }
@@ -734,9 +908,19 @@ final class ExpressionTranslator {
       case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
       case UNBOUNDED_FOLLOWING -> "UNBOUNDED FOLLOWING";
       case CURRENT_ROW -> "CURRENT ROW";
-      case PRECEDING -> translate(bound.offset().orElseThrow(), scope).sql() + " PRECEDING";
-      case FOLLOWING -> translate(bound.offset().orElseThrow(), scope).sql() + " FOLLOWING";
+      case PRECEDING -> offset(bound.offset().orElseThrow(), scope) + " PRECEDING";
+      case FOLLOWING -> offset(bound.offset().orElseThrow(), scope) + " FOLLOWING";
     };
+  }
+
+  /** A frame offset is a constant number that is not negative (for ROWS, H2 and the dialect also take a cast one). */
+  private String offset(Expression offset, Scope scope) {
+    if (offset instanceof Literal literal && (literal.kind() == LiteralKind.INTEGER
+        || literal.kind() == LiteralKind.DECIMAL) && !literal.text().startsWith("-")) {
+      return translate(offset, scope).sql();
+    }
+    throw Errors.typeMismatch("the window frame", "a frame offset must be a number literal that is not negative",
+        offset.span());
   }
 
   String orderBy(List<SortItem> items, Scope scope) {
@@ -786,7 +970,8 @@ final class ExpressionTranslator {
           arguments.stream().anyMatch(a -> a.is(t -> t.kind() == TypeKind.DECIMAL)) ? Optional.empty()
               : Optional.of(SqlType.DOUBLE);
       case "sum" -> arguments.stream().anyMatch(a -> a.is(SqlType::isIntegral)) ? Optional.of(SqlType.BIGINT)
-          : Optional.empty();
+          : arguments.stream().anyMatch(a -> a.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT))
+              ? Optional.of(SqlType.DOUBLE) : Optional.empty();
       case "bool_and", "bool_or", "every", "some", "any" -> Optional.of(SqlType.BOOLEAN);
       default -> Optional.empty();
     };

@@ -39,17 +39,22 @@ public final class FunctionRegistry {
     scalar("substring", 2, 3, a -> "SUBSTRING(" + a.get(0) + " FROM " + a.get(1)
         + (a.size() > 2 ? " FOR " + a.get(2) : "") + ")", "substr");
     scalar("concat", 1, MANY, a -> "(" + String.join(" || ", a) + ")");
-    scalar("concat_ws", 2, MANY, a -> "CONCAT_WS(" + String.join(", ", a) + ")");
+    // H2 wants two values at least; a NULL, which CONCAT_WS skips, makes up the second.
+    scalar("concat_ws", 2, MANY, a -> "CONCAT_WS(" + String.join(", ", a) + (a.size() == 2 ? ", NULL" : "") + ")");
     scalar("trim", 1, 2, a -> a.size() == 1 ? "TRIM(" + a.get(0) + ")" : "TRIM(BOTH " + a.get(1) + " FROM " + a.get(0) + ")", "btrim");
     scalar("ltrim", 1, 2, a -> a.size() == 1 ? "LTRIM(" + a.get(0) + ")" : "TRIM(LEADING " + a.get(1) + " FROM " + a.get(0) + ")");
     scalar("rtrim", 1, 2, a -> a.size() == 1 ? "RTRIM(" + a.get(0) + ")" : "TRIM(TRAILING " + a.get(1) + " FROM " + a.get(0) + ")");
     scalar("replace", 2, 3, a -> "REPLACE(" + a.get(0) + ", " + a.get(1) + ", " + (a.size() > 2 ? a.get(2) : "''") + ")");
-    scalar("lpad", 2, 3, a -> "LPAD(" + a.get(0) + ", " + a.get(1) + ", " + (a.size() > 2 ? a.get(2) : "' '") + ")");
-    scalar("rpad", 2, 3, a -> "RPAD(" + a.get(0) + ", " + a.get(1) + ", " + (a.size() > 2 ? a.get(2) : "' '") + ")");
+    // Lengths are checked by the engine's own FG_SYS functions first: H2 out of memory closes the whole database.
+    scalar("lpad", 2, 3, a -> "LPAD(" + a.get(0) + ", FG_SYS.CHECKED_LENGTH(" + a.get(1) + ", 'lpad'), "
+        + (a.size() > 2 ? a.get(2) : "' '") + ")");
+    scalar("rpad", 2, 3, a -> "RPAD(" + a.get(0) + ", FG_SYS.CHECKED_LENGTH(" + a.get(1) + ", 'rpad'), "
+        + (a.size() > 2 ? a.get(2) : "' '") + ")");
     scalar("instr", 2, 2, a -> "LOCATE(" + a.get(1) + ", " + a.get(0) + ")");
     scalar("locate", 2, 3, a -> "LOCATE(" + String.join(", ", a) + ")");
     scalar("position", 2, 3, a -> "LOCATE(" + String.join(", ", a) + ")");
-    scalar("repeat", 2, 2, a -> "REPEAT(" + a.get(0) + ", " + a.get(1) + ")");
+    scalar("repeat", 2, 2, a -> "REPEAT(" + a.get(0) + ", FG_SYS.CHECKED_REPEAT(CAST(" + a.get(0)
+        + " AS CHARACTER VARYING), " + a.get(1) + "))");
     scalar("left", 2, 2, a -> "LEFT(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("right", 2, 2, a -> "RIGHT(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("regexp_replace", 3, 3, a -> "REGEXP_REPLACE(" + String.join(", ", a) + ")");
@@ -124,7 +129,9 @@ public final class FunctionRegistry {
     scalar("array_contains", 2, 2, a -> "ARRAY_CONTAINS(" + a.get(0) + ", " + a.get(1) + ")");
     scalar("element_at", 2, 2, a -> "ARRAY_GET(" + a.get(0) + ", " + a.get(1) + ")");
     // aggregates
-    aggregate("count", "COUNT");
+    // An aggregate's renderer gets "" or "DISTINCT " first, then its arguments (count(*) has the one argument *).
+    register(new Function("count", Kind.AGGREGATE, 0, 1, a -> "COUNT(" + a.get(0) + (a.size() > 1 ? a.get(1) : "*")
+        + ")"));
     aggregate("sum", "SUM");
     aggregate("avg", "AVG", "mean");
     aggregate("min", "MIN");
@@ -137,8 +144,11 @@ public final class FunctionRegistry {
     aggregate("bool_and", "BOOL_AND", "every");
     aggregate("bool_or", "BOOL_OR", "some", "any");
     aggregate("any_value", "ANY_VALUE", "first", "first_value$agg");
-    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> "COUNT(CASE WHEN " + a.get(0) + " THEN 1 END)"));
-    aggregate("approx_count_distinct", "APPROX_COUNT_DISTINCT");
+    // Over distinct inputs the count of true ones is 0 or 1, as the dialect's count_if(DISTINCT c) gives.
+    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> "COUNT(" + a.get(0) + "CASE WHEN " + a.get(1)
+        + " THEN 1 END)"));
+    // The exact distinct count is within any relative error asked for; the second argument is that bound.
+    register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, a -> "COUNT(DISTINCT " + a.get(1) + ")"));
     aggregate("median", "MEDIAN");
     // window functions
     window("row_number", "ROW_NUMBER", 0, 0);
@@ -161,8 +171,7 @@ public final class FunctionRegistry {
   }
 
   private static void aggregate(String name, String h2Name, String... aliases) {
-    register(new Function(name, Kind.AGGREGATE, name.equals("count") ? 0 : 1, MANY,
-        a -> h2Name + "(" + String.join(", ", a) + ")"), aliases);
+    register(new Function(name, Kind.AGGREGATE, 1, 1, a -> h2Name + "(" + a.get(0) + a.get(1) + ")"), aliases);
   }
 
   private static void window(String name, String h2Name, int min, int max) {

@@ -261,6 +261,25 @@ public final class QueryTranslator {
     return translate(query, Optional.of(outer), currentCtes);
   }
 
+  /**
+   * A scalar subquery. One of a single value and nothing else ({@code (SELECT NULL)}) is written without a column
+   * alias: H2 folds such a subquery into its value, alias and all, and then cannot read its own rendering of a
+   * derived table that holds it ({@code VALUES ((SELECT NULL AS "c1"), ...)}).
+   */
+  TranslatedQuery translateScalarSubquery(Query query, Scope outer) {
+    if (query.with().isEmpty() && query.orderBy().isEmpty() && query.limit().isEmpty() && query.offset().isEmpty()
+        && query.body() instanceof Select select && select.from().isEmpty() && select.where().isEmpty()
+        && select.groupBy().isEmpty() && select.having().isEmpty() && select.qualify().isEmpty()
+        && !select.distinct() && select.items().size() == 1 && select.items().get(0) instanceof SingleColumn single
+        && generator(select, Scope.empty(Optional.of(outer))).isEmpty()) {
+      Scope scope = Scope.empty(Optional.of(outer));
+      Typed value = expressions.translate(single.expression(), scope);
+      String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
+      return new TranslatedQuery("SELECT " + value.sql(), List.of(new OutputColumn(name, value.type())));
+    }
+    return translateSubquery(query, outer);
+  }
+
   private Map<String, Cte> currentCtes = Map.of();
 
   private TranslatedQuery translate(Query query, Optional<Scope> outer, Map<String, Cte> inherited) {
@@ -308,9 +327,9 @@ public final class QueryTranslator {
     for (SortItem item : items) {
       String key = null;
       if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
-        int position = Integer.parseInt(literal.text());
+        int position = position(literal);
         if (position < 1 || position > columns.size()) {
-          throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", position)
+          throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
               .parameter("size", columns.size()).at(literal.span()).build();
         }
         key = SqlText.quote(TranslatedQuery.positional(position - 1));
@@ -344,8 +363,8 @@ public final class QueryTranslator {
     }
     if (body instanceof Nested nested) {
       TranslatedQuery inner = translate(nested.query(), outer, currentCtes);
-      return new Body(new TranslatedQuery("SELECT * FROM (" + inner.sql() + ") " + SqlText.quote(newAlias()),
-          inner.columns()), Optional.empty(), List.of());
+      // A query in parentheses stays one (not a derived table), so it may still refer to an outer query's columns.
+      return new Body(new TranslatedQuery("(" + inner.sql() + ")", inner.columns()), Optional.empty(), List.of());
     }
     if (body instanceof SetOperation operation) {
       return new Body(setOperation(operation, outer), Optional.empty(), List.of());
@@ -364,6 +383,14 @@ public final class QueryTranslator {
     List<OutputColumn> columns = new ArrayList<>();
     for (int i = 0; i < left.columns().size(); i++) {
       OutputColumn column = left.columns().get(i);
+      Optional<SqlType> other = right.columns().get(i).type();
+      if (column.type().isPresent() && other.isPresent() && !SqlType.unionCompatible(column.type().get(),
+          other.get())) {
+        throw EngineException.of(ErrorClass.INCOMPATIBLE_COLUMN_TYPE).parameter("operator", operation.operator()
+            .name()).parameter("columnOrdinalNumber", ordinal(i + 1)).parameter("tableOrdinalNumber", "second")
+            .parameter("dataType1", other.get().sql()).parameter("dataType2", column.type().get().sql())
+            .at(operation.span()).build();
+      }
       Optional<SqlType> type = column.type().filter(t -> t.kind() != io.flowgate.engine.type.TypeKind.VOID)
           .or(() -> Optional.empty());
       columns.add(new OutputColumn(column.name(), type.equals(right.columns().get(i).type()) ? type
@@ -571,12 +598,30 @@ public final class QueryTranslator {
     return ExpressionNames.name(expression);
   }
 
+  private static String ordinal(int n) {
+    return n + (n % 100 >= 11 && n % 100 <= 13 ? "th" : switch (n % 10) {
+      case 1 -> "st";
+      case 2 -> "nd";
+      case 3 -> "rd";
+      default -> "th";
+    });
+  }
+
+  /** A select-list position as written (with any type suffix), or 0 when it is no INT at all. */
+  private static int position(Literal literal) {
+    try {
+      return Integer.parseInt(literal.text().replaceAll("[LlSsYy]$", ""));
+    } catch (NumberFormatException notAnInt) {
+      return 0;
+    }
+  }
+
   /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */
   private String groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
     if (key instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
-      int position = Integer.parseInt(literal.text());
+      int position = position(literal);
       if (position < 1 || position > itemExpressions.size()) {
-        throw EngineException.of(ErrorClass.GROUP_BY_POS_OUT_OF_RANGE).parameter("index", position)
+        throw EngineException.of(ErrorClass.GROUP_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
             .parameter("size", itemExpressions.size()).at(literal.span()).build();
       }
       return expressions.translate(itemExpressions.get(position - 1), scope).sql();

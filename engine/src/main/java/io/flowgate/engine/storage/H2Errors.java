@@ -20,7 +20,7 @@ final class H2Errors {
       case ErrorCode.NUMERIC_VALUE_OUT_OF_RANGE_1, ErrorCode.NUMERIC_VALUE_OUT_OF_RANGE_2 ->
           EngineException.of(ErrorClass.ARITHMETIC_OVERFLOW).parameter("message", "Numeric value out of range")
               .cause(e).build();
-      case ErrorCode.DATA_CONVERSION_ERROR_1, ErrorCode.INVALID_DATETIME_CONSTANT_2 ->
+      case ErrorCode.DATA_CONVERSION_ERROR_1, ErrorCode.INVALID_DATETIME_CONSTANT_2, ErrorCode.PARSE_ERROR_1 ->
           EngineException.of(ErrorClass.CAST_INVALID_INPUT).parameter("expression", firstQuoted(e, "value"))
               .parameter("targetType", "the target type").cause(e).build();
       case ErrorCode.VALUE_TOO_LONG_2 -> EngineException.of(ErrorClass.STRING_VALUE_TOO_LONG)
@@ -33,9 +33,28 @@ final class H2Errors {
           .parameter("name", "?").cause(e).build();
       case ErrorCode.INVALID_USE_OF_AGGREGATE_FUNCTION_1 -> EngineException.of(ErrorClass.INVALID_AGGREGATE_USE)
           .cause(e).build();
+      // What the translator does not see yet (types it could not derive) H2 finds: values of types that do not fit
+      // the operation, which the dialect reports as a type mismatch.
       case ErrorCode.TYPES_ARE_NOT_COMPARABLE_2, ErrorCode.COLUMN_CONTAINS_NULL_VALUES_1,
-          ErrorCode.INVALID_VALUE_2 ->
+          ErrorCode.INVALID_VALUE_2, ErrorCode.SUM_OR_AVG_ON_WRONG_DATATYPE_1, ErrorCode.FEATURE_NOT_SUPPORTED_1,
+          ErrorCode.COLUMN_COUNT_DOES_NOT_MATCH ->
           Errors.typeMismatch("the expression", "the operand types do not fit the operation", null);
+      // H2 fails inside a function given a value of a type it does not take (LAST_DAY(-76)).
+      case ErrorCode.GENERAL_ERROR_1 -> isTypeConfusion(e)
+          ? Errors.typeMismatch("the expression", "an argument has a type the function does not take", null)
+          : Errors.internal("storage error " + e.getErrorCode(), e);
+      case ErrorCode.UNKNOWN_DATA_TYPE_1 -> Errors.typeMismatch("?", "the type of a parameter marker cannot be"
+          + " told from where it stands; CAST it to the type meant", null);
+      case H2Functions.LENGTH_REFUSED -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+          .parameter("parameter", "len").parameter("functionName", Errors.quote(refusedFunction(e)))
+          .parameter("message", "the result would have more than " + H2Functions.MAX_STRING_CHARACTERS
+              + " characters").cause(e).build();
+      // Only IDENTITY columns are H2 sequences: their START WITH and INCREMENT BY must stay in the BIGINT range.
+      case ErrorCode.SEQUENCE_ATTRIBUTES_INVALID_7 -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+          .parameter("parameter", "START WITH, INCREMENT BY").parameter("functionName", "IDENTITY")
+          .parameter("message", "the identity values would leave the range of BIGINT").cause(e).build();
+      case ErrorCode.SCALAR_SUBQUERY_CONTAINS_MORE_THAN_ONE_ROW -> EngineException.of(
+          ErrorClass.SCALAR_SUBQUERY_TOO_MANY_ROWS).cause(e).build();
       case ErrorCode.ARRAY_ELEMENT_ERROR_2 -> EngineException.of(ErrorClass.INVALID_ARRAY_INDEX)
           .parameter("indexValue", firstQuoted(e, "?")).cause(e).build();
       case ErrorCode.STATEMENT_WAS_CANCELED -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build();
@@ -45,6 +64,29 @@ final class H2Errors {
           EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();
       default -> Errors.internal("storage error " + e.getErrorCode(), e);
     };
+  }
+
+  /** The function named by a length refusal (H2 may add its own text after the message). */
+  private static String refusedFunction(SQLException e) {
+    String message = String.valueOf(e.getMessage());
+    for (String function : java.util.List.of("lpad", "rpad", "repeat")) {
+      if (message.startsWith(function)) {
+        return function;
+      }
+    }
+    return "the function";
+  }
+
+  private static boolean isTypeConfusion(SQLException e) {
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      if (cause instanceof ClassCastException || cause instanceof IllegalArgumentException) {
+        return true;
+      }
+    }
+    // An expression whose type H2 could not settle fails when its column type is asked for.
+    String message = String.valueOf(e.getMessage());
+    return message.contains("ClassCastException") || message.contains("IllegalArgumentException")
+        || message.contains("NullPointerException") && message.contains("TypeInfo");
   }
 
   private static String firstQuoted(SQLException e, String fallback) {

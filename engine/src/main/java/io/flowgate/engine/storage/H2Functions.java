@@ -39,6 +39,30 @@ public final class H2Functions {
     return null;
   }
 
+  /** The most characters a string function may build: far beyond any real value, far below what exhausts memory. */
+  public static final int MAX_STRING_CHARACTERS = 16 * 1024 * 1024;
+  /** The vendor code of a refused length; {@link H2Errors} turns it into INVALID_PARAMETER_VALUE. */
+  static final int LENGTH_REFUSED = 99_001;
+
+  /**
+   * {@code length} when a string of that many characters may be built by {@code function} (lpad, rpad), or the
+   * refusal: H2 would try, and on running out of memory it closes the whole database.
+   */
+  public static Integer checkedLength(Integer length, String function) throws SQLException {
+    if (length != null && length > MAX_STRING_CHARACTERS) {
+      throw new SQLException(function, "22023", LENGTH_REFUSED);
+    }
+    return length;
+  }
+
+  /** {@code count} when {@code repeat(text, count)} stays within the bound, or the refusal. */
+  public static Integer checkedRepeat(String text, Integer count) throws SQLException {
+    if (text != null && count != null && (long) text.length() * count > MAX_STRING_CHARACTERS) {
+      throw new SQLException("repeat", "22023", LENGTH_REFUSED);
+    }
+    return count;
+  }
+
   /** {@code json:path}: the value at {@code path} (segments separated by newlines) of JSON text, as text. */
   public static String jsonPath(String json, String path) {
     if (json == null || path == null) {
@@ -141,7 +165,8 @@ public final class H2Functions {
       "READ_FILES:readFiles",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
-      "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp");
+      "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
+      "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat");
 
   static List<String> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.

@@ -42,12 +42,16 @@ public final class H2Storage implements AutoCloseable {
     this.pool = pool;
   }
 
-  /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
-  public static H2Storage open(Optional<Path> directory, int maxConnections) {
+  /**
+   * Opens a file store in {@code directory}, or a private in-memory store when it is empty; a store statement running
+   * longer than {@code statementTimeout} is canceled.
+   */
+  public static H2Storage open(Optional<Path> directory, int maxConnections, java.time.Duration statementTimeout) {
     // WRITE_DELAY=0: H2 writes each commit to the file before the commit returns (by default it waits up to
     // 500 ms), so a statement the gateway acknowledged survives a crash of the process.
+    long timeoutMillis = Math.max(1, Math.min(Integer.MAX_VALUE, statementTimeout.toMillis()));
     String settings = ";TIME ZONE=UTC;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000;LAZY_QUERY_EXECUTION=1;TRACE_LEVEL_FILE=0"
-        + ";WRITE_DELAY=0";
+        + ";WRITE_DELAY=0;QUERY_TIMEOUT=" + timeoutMillis;
     String url = directory
         .map(dir -> "jdbc:h2:file:" + dir.toAbsolutePath().resolve("flowgate") + settings)
         .orElseGet(() -> "jdbc:h2:mem:flowgate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + settings);

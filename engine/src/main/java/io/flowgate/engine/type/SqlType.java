@@ -75,6 +75,47 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
     return kind == TypeKind.STRING || kind == TypeKind.VARCHAR || kind == TypeKind.CHAR;
   }
 
+  /**
+   * Whether a set operation or a CASE may put values of these two types in one column: types of one family (numbers,
+   * dates and timestamps, strings, ...) widen to a common type and an untyped NULL fits everywhere; complex types
+   * must be the same. A boolean next to a number, or a string next to a number, is not allowed.
+   */
+  public static boolean unionCompatible(SqlType a, SqlType b) {
+    if (a.kind == TypeKind.VOID || b.kind == TypeKind.VOID || a.family().equals(b.family())) {
+      return a.children.isEmpty() && b.children.isEmpty() || a.equals(b) || a.kind == TypeKind.VOID
+          || b.kind == TypeKind.VOID;
+    }
+    return false;
+  }
+
+  /**
+   * Whether values of these types can be compared: types of one family, a string with a simple type (the string is
+   * read as that type), NULL with anything; complex values only with the same type.
+   */
+  public static boolean comparable(SqlType a, SqlType b) {
+    if (a.kind == TypeKind.VOID || b.kind == TypeKind.VOID) {
+      return true;
+    }
+    boolean simple = a.children.isEmpty() && b.children.isEmpty();
+    if (!simple) {
+      return a.kind == b.kind && a.children.size() == b.children.size();
+    }
+    return a.family().equals(b.family()) || a.isCharacter() || b.isCharacter();
+  }
+
+  private String family() {
+    if (isNumeric()) {
+      return "number";
+    }
+    if (isCharacter()) {
+      return "string";
+    }
+    return switch (kind) {
+      case DATE, TIMESTAMP, TIMESTAMP_NTZ -> "datetime";
+      default -> kind.name();
+    };
+  }
+
   /** How the dialect spells the type, in lower case as DESCRIBE shows it: {@code decimal(10,2)}, {@code array<int>}. */
   public String sql() {
     return switch (kind) {

@@ -2,6 +2,7 @@ package io.flowgate.gateway.convert;
 
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.RowValue;
+import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -24,7 +25,20 @@ public final class Values {
 
   private Values() {}
 
+  /**
+   * A value as Avatica's wire carries its column's type. A value that does not have that type (H2 put values of two
+   * types in one column, as a UNION of a BOOLEAN and a number can) is a type error, reported by name.
+   */
   public static Object toWire(Object value, ResultColumn column) {
+    try {
+      return wireValue(value, column);
+    } catch (ClassCastException | NumberFormatException e) {
+      throw Errors.typeMismatch(Errors.quote(column.name()), "its values do not all have the column's type "
+          + column.type().sql(), null);
+    }
+  }
+
+  private static Object wireValue(Object value, ResultColumn column) {
     if (value == null) {
       return null;
     }

@@ -2,6 +2,8 @@ package io.flowgate.gateway.meta;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import io.flowgate.engine.Session;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -17,15 +19,24 @@ final class ConnectionState {
   private final Cache<Integer, StatementState> statements;
   private final AtomicInteger nextStatement = new AtomicInteger();
   private final OpenResults results;
+  private final int maxStatements;
 
-  ConnectionState(Session session, String user, Duration statementIdleTimeout, OpenResults results) {
+  ConnectionState(Session session, String user, Duration statementIdleTimeout, int maxStatements,
+      OpenResults results) {
     this.session = session;
     this.user = user;
     this.results = results;
+    this.maxStatements = maxStatements;
     this.statements = IdleRegistry.create(statementIdleTimeout, StatementState::close);
   }
 
   StatementState newStatement(String connectionId) {
+    if (statements.estimatedSize() >= maxStatements) {
+      statements.cleanUp();
+      if (statements.estimatedSize() >= maxStatements) {
+        throw EngineException.of(ErrorClass.TOO_MANY_OPEN_STATEMENTS).parameter("limit", maxStatements).build();
+      }
+    }
     int id = nextStatement.incrementAndGet();
     StatementState statement = new StatementState(connectionId, id, user, results);
     statements.put(id, statement);

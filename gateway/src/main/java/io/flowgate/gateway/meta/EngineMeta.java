@@ -43,7 +43,7 @@ public final class EngineMeta extends MetaImpl {
   private final Engine engine;
   private final Cache<String, ConnectionState> connections;
   private final MetadataResults metadata;
-  private final Duration idleTimeout;
+  private final Limits limits;
   private final OpenResults results;
   /** Who opened each connection id seen in the last day (ids are UUIDs the client picks). */
   private final Cache<String, String> owners = Caffeine.newBuilder().maximumSize(200_000)
@@ -52,17 +52,24 @@ public final class EngineMeta extends MetaImpl {
 
   /**
    * Connections and statements expire after {@code idleTimeout}; a result not fetched from for {@code
-   * resultIdleTimeout} is closed. Open results stay 16 below the store's {@code storeConnections}, so writes and
-   * new queries always find one; a user may hold half of them, a connection at most 16.
+   * resultIdleTimeout} is closed; a user has at most {@code connectionsPerUser} open connections, each with at most
+   * {@code statementsPerConnection} open statements.
    */
-  public EngineMeta(Engine engine, Duration idleTimeout, Duration resultIdleTimeout, int storeConnections) {
+  public record Limits(Duration idleTimeout, Duration resultIdleTimeout, int connectionsPerUser,
+      int statementsPerConnection) {}
+
+  /**
+   * Open results stay 16 below the store's {@code storeConnections}, so writes and new queries always find one; a
+   * user may hold half of them, a connection at most 16.
+   */
+  public EngineMeta(Engine engine, Limits limits, int storeConnections) {
     super(null);
     this.engine = engine;
-    this.idleTimeout = idleTimeout;
+    this.limits = limits;
     int total = Math.max(4, storeConnections - 16);
     this.results = new OpenResults(new OpenResults.Limits(Math.min(16, total / 2), total / 2, total,
-        resultIdleTimeout));
-    this.connections = IdleRegistry.create(idleTimeout, ConnectionState::close);
+        limits.resultIdleTimeout()));
+    this.connections = IdleRegistry.create(limits.idleTimeout(), ConnectionState::close);
     this.metadata = new MetadataResults(engine);
   }
 
@@ -115,6 +122,11 @@ public final class EngineMeta extends MetaImpl {
       if (connections.getIfPresent(ch.id) != null) {
         return null;
       }
+      long open = connections.asMap().values().stream().filter(state -> state.user.equals(user)).count();
+      if (open >= limits.connectionsPerUser()) {
+        throw EngineException.of(ErrorClass.TOO_MANY_CONNECTIONS).parameter("user", user)
+            .parameter("limit", limits.connectionsPerUser()).build();
+      }
       Map<String, String> properties = new HashMap<>();
       for (String key : List.of("catalog", "schema", SCHEMA_PROPERTY)) {
         if (info.get(key) != null && !info.get(key).isBlank()) {
@@ -122,7 +134,8 @@ public final class EngineMeta extends MetaImpl {
         }
       }
       Session session = engine.openSession(new Principal(user), properties);
-      connections.put(ch.id, new ConnectionState(session, user, idleTimeout, results));
+      connections.put(ch.id, new ConnectionState(session, user, limits.idleTimeout(),
+          limits.statementsPerConnection(), results));
       return null;
     });
   }

@@ -51,14 +51,16 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   private final RequestService service;
   private final Dispatcher workers;
   private final ConnectionTimeouts timeouts;
+  private final BufferedBodies bodies;
   /** Event-loop state of this connection: a request is being served, and those pipelined behind it. */
   private boolean running;
   private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
 
-  AvaticaHttpHandler(RequestService service, Dispatcher workers, ConnectionTimeouts timeouts) {
+  AvaticaHttpHandler(RequestService service, Dispatcher workers, ConnectionTimeouts timeouts, BufferedBodies bodies) {
     this.service = service;
     this.workers = workers;
     this.timeouts = timeouts;
+    this.bodies = bodies;
   }
 
   @Override
@@ -105,6 +107,7 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   /** Answers the running request (on the event loop), then starts the next waiting one or reads again. */
   private void finish(ChannelHandlerContext ctx, Reply reply, boolean keepAlive) {
     respond(ctx, reply, keepAlive);
+    bodies.answered();
     running = false;
     timeouts.responded();
     FullHttpRequest next = waiting.poll();

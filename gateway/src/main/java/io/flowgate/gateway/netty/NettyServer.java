@@ -28,8 +28,8 @@ public final class NettyServer implements AutoCloseable {
    * Binds and serves; with {@code tls} (a PEM certificate chain and its PKCS#8 PEM key) over HTTPS only.
    */
   public static NettyServer start(String host, int port, AvaticaHttpHandler.RequestService service,
-      AvaticaHttpHandler.Dispatcher workers, int maxBodyBytes, Optional<java.nio.file.Path[]> tls,
-      java.time.Duration requestTimeout, java.time.Duration idleTimeout) throws InterruptedException {
+      AvaticaHttpHandler.Dispatcher workers, Optional<java.nio.file.Path[]> tls, HttpLimits limits)
+      throws InterruptedException {
     Optional<SslContext> context;
     try {
       context = tls.isEmpty() ? Optional.empty() : Optional.of(SslContextBuilder
@@ -41,8 +41,7 @@ public final class NettyServer implements AutoCloseable {
     EventLoopGroup io = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
     try {
       Channel channel = new ServerBootstrap().group(boss, io).channel(NioServerSocketChannel.class)
-          .childHandler(new GatewayInitializer(service, workers, maxBodyBytes, context, requestTimeout,
-              idleTimeout))
+          .childHandler(new GatewayInitializer(service, workers, context, limits))
           .bind(host, port).sync().channel();
       return new NettyServer(boss, io, channel);
     } catch (InterruptedException | RuntimeException e) {

@@ -2,8 +2,6 @@ package io.flowgate.tck.harness;
 
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -45,59 +43,25 @@ public final class ScenarioRunner {
   public static final class ScenarioFailure extends AssertionError {
     private static final long serialVersionUID = 1L;
 
-    ScenarioFailure(String message) {
+    public ScenarioFailure(String message) {
       super(message);
     }
   }
 
   public void run(Path file) throws IOException, SQLException {
-    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
-    String user = "admin";
-    StringBuilder statement = new StringBuilder();
-    int statementLine = 0;
-    int checked = 0;
+    List<ScenarioFile.Step> steps = ScenarioFile.read(file);
+    if (steps.isEmpty()) {
+      throw new ScenarioFailure(file + ": no statements");
+    }
     try {
-      for (int i = 0; i < lines.size(); i++) {
-        String line = lines.get(i);
-        if (line.startsWith("--@ user ")) {
-          user = line.substring("--@ user ".length()).strip();
-          continue;
-        }
-        if (statement.isEmpty() && (line.isBlank() || line.startsWith("--"))) {
-          continue;
-        }
-        if (line.startsWith(">")) {
-          throw new ScenarioFailure(file + ":" + (i + 1) + ": expectation without a statement");
-        }
-        if (statement.isEmpty()) {
-          statementLine = i + 1;
-        }
-        statement.append(line).append('\n');
-        if (!line.stripTrailing().endsWith(";")) {
-          continue;
-        }
-        List<String> expected = new ArrayList<>();
-        while (i + 1 < lines.size() && lines.get(i + 1).startsWith(">")) {
-          expected.add(lines.get(++i).substring(1).strip());
-        }
-        String sql = statement.toString().strip();
-        sql = sql.substring(0, sql.length() - 1);
-        String where = file.getFileName() + ":" + statementLine;
-        check(where, connection(user), sql, expected);
-        checked++;
-        statement.setLength(0);
+      for (ScenarioFile.Step step : steps) {
+        check(step.where(), connection(step.user()), step.sql(), step.expected());
       }
     } finally {
       for (Connection connection : open.values()) {
         connection.close();
       }
       open.clear();
-    }
-    if (!statement.isEmpty()) {
-      throw new ScenarioFailure(file + ": statement at line " + statementLine + " has no closing ';'");
-    }
-    if (checked == 0) {
-      throw new ScenarioFailure(file + ": no statements");
     }
   }
 

@@ -239,7 +239,8 @@ final class ExpressionParser {
       Expression operand = nested(this::unary);
       if (operand instanceof Literal literal
           && (literal.kind() == LiteralKind.INTEGER || literal.kind() == LiteralKind.DECIMAL)) {
-        return new Literal(span, literal.kind(), "-" + literal.text());
+        String text = literal.text();
+        return new Literal(span, literal.kind(), text.startsWith("-") ? text.substring(1) : "-" + text);
       }
       return new Unary(span, UnaryOperator.MINUS, operand);
     }

@@ -53,6 +53,15 @@ public sealed interface Expression extends Node {
     public boolean isComparison() {
       return ordinal() >= EQUAL.ordinal() && ordinal() <= NULL_SAFE_EQUAL.ordinal();
     }
+
+    /** {@code + - * / % div}: operators on numbers. */
+    public boolean isArithmetic() {
+      return ordinal() >= ADD.ordinal() && ordinal() <= INTEGER_DIVIDE.ordinal();
+    }
+
+    public boolean isBitwise() {
+      return ordinal() >= BITWISE_AND.ordinal();
+    }
   }
 
   record Binary(Span span, BinaryOperator operator, Expression left, Expression right) implements Expression {}
