@@ -45,6 +45,39 @@ class JdbcMetadataTest {
   }
 
   @Test
+  void metadataResultsAreIndependent() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      // The loop every schema browser runs: columns of each table while the table list is still open.
+      List<String> seen = new ArrayList<>();
+      try (ResultSet tables = metadata.getTables("shop", "sales", "%", new String[] {"TABLE"})) {
+        while (tables.next()) {
+          String table = tables.getString("TABLE_NAME");
+          try (ResultSet columns = metadata.getColumns("shop", "sales", table, "%")) {
+            while (columns.next()) {
+              seen.add(table + "." + columns.getString("COLUMN_NAME"));
+            }
+          }
+        }
+      }
+      assertThat(seen).contains("customers.id", "customers.name", "orders.total");
+      // Results read to the end and left open do not close one another.
+      ResultSet schemas = metadata.getSchemas("shop", "%");
+      ResultSet catalogs = metadata.getCatalogs();
+      assertThat(column(metadata.getTableTypes(), "TABLE_TYPE")).isNotEmpty();
+      assertThat(column(catalogs, "TABLE_CAT")).contains("shop");
+      assertThat(column(schemas, "TABLE_SCHEM")).contains("sales");
+      List<ResultSet> open = new ArrayList<>();
+      for (int i = 0; i < 5; i++) {
+        open.add(metadata.getColumns("shop", "sales", "customers", "%"));
+      }
+      for (ResultSet columns : open) {
+        assertThat(column(columns, "COLUMN_NAME")).containsExactly("id", "name");
+      }
+    }
+  }
+
+  @Test
   void productAndDriver() throws SQLException {
     try (Connection connection = gateway.connect()) {
       DatabaseMetaData metadata = connection.getMetaData();

@@ -43,6 +43,11 @@ final class ConnectionState {
     return statement;
   }
 
+  /** A statement id nobody else on this connection has, for a result that needs no server-side state. */
+  int reserveStatementId() {
+    return nextStatement.incrementAndGet();
+  }
+
   Optional<StatementState> statement(int id) {
     return Optional.ofNullable(statements.getIfPresent(id));
   }

@@ -380,7 +380,10 @@ public final class EngineMeta extends MetaImpl {
       columns.add(MetaImpl.columnMetaData(column.name(), i, column.type(), true));
     }
     Signature signature = Signature.create(columns, "", List.of(), CursorFactory.ARRAY, StatementType.SELECT);
-    return MetaResultSet.create(connectionId, -1, true, signature, Frame.create(0, true,
+    // Each result has a statement id of its own (the client keys its statements by id); its rows all travel in
+    // the first frame, so nothing is kept for it here and closing it is a no-op.
+    int id = connection(connectionId).reserveStatementId();
+    return MetaResultSet.create(connectionId, id, true, signature, Frame.create(0, true,
         new ArrayList<>(table.rows())));
   }
 
