@@ -50,6 +50,9 @@ final class CleanErrors implements InvocationHandler {
     if (method.getName().equals("getConnection") && connection != null) {
       return connection;
     }
+    if (method.getName().equals("isValid") && target instanceof Connection own) {
+      return isValid(own, (Integer) args[0]);
+    }
     Object result;
     try {
       result = method.invoke(target, args);
@@ -75,6 +78,43 @@ final class CleanErrors implements InvocationHandler {
       }
     }
     return result;
+  }
+
+  /**
+   * Whether the gateway still serves this connection: a query answered within {@code seconds} (0: no limit). Avatica
+   * only asks whether the client closed it, which stays true after the gateway restarts or forgets the connection,
+   * and pools would keep handing out dead connections.
+   */
+  private static boolean isValid(Connection connection, int seconds) throws SQLException {
+    if (seconds < 0) {
+      throw new SQLException("[INVALID_PARAMETER_VALUE] The value of parameter(s) timeout in isValid is invalid:"
+          + " it must not be negative. SQLSTATE: 22023", "22023");
+    }
+    if (connection.isClosed()) {
+      return false;
+    }
+    java.util.concurrent.FutureTask<Boolean> probe = new java.util.concurrent.FutureTask<>(() -> {
+      try (Statement statement = connection.createStatement();
+          ResultSet rows = statement.executeQuery("SELECT 1")) {
+        return rows.next();
+      } catch (SQLException | RuntimeException e) {
+        return false;
+      }
+    });
+    Thread thread = new Thread(probe, "flowgate-is-valid");
+    thread.setDaemon(true);
+    thread.start();
+    try {
+      return seconds == 0 ? probe.get() : probe.get(seconds, java.util.concurrent.TimeUnit.SECONDS);
+    } catch (java.util.concurrent.TimeoutException e) {
+      probe.cancel(true);
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (java.util.concurrent.ExecutionException e) {
+      return false;
+    }
   }
 
   /**

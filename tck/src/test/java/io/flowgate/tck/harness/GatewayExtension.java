@@ -44,6 +44,13 @@ public final class GatewayExtension implements BeforeAllCallback, AfterAllCallba
     server = GatewayServer.start(settings.apply(GatewayConfig.defaults()).withPort(0).withData(Optional.of(data)));
   }
 
+  /** Stops the gateway and starts it again over the same data folder, on the same port (clients keep their URL). */
+  public void restart() {
+    int port = server.port();
+    stop();
+    server = GatewayServer.start(settings.apply(GatewayConfig.defaults()).withPort(port).withData(Optional.of(data)));
+  }
+
   public void stop() {
     server.close();
     server = null;
