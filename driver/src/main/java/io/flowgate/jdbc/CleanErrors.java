@@ -58,13 +58,17 @@ final class CleanErrors implements InvocationHandler {
       result = method.invoke(target, args);
     } catch (InvocationTargetException e) {
       Throwable failure = e.getCause();
-      if (failure instanceof SQLException sql) {
-        throw clean(sql);
+      SQLException error = failure instanceof SQLException sql ? clean(sql)
+          : failure instanceof RuntimeException runtime && declaresSqlException(method) ? asSqlException(runtime)
+          : null;
+      if (error == null) {
+        throw failure;
       }
-      if (failure instanceof RuntimeException runtime && declaresSqlException(method)) {
-        throw asSqlException(runtime);
+      if (method.getName().equals("executeBatch") || method.getName().equals("executeLargeBatch")) {
+        // The gateway runs a batch in one transaction: when it fails, no command of it took effect.
+        throw new java.sql.BatchUpdateException(error.getMessage(), error.getSQLState(), new int[0], error);
       }
-      throw failure;
+      throw error;
     }
     if (result == null) {
       return null;

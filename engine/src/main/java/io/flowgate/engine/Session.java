@@ -93,6 +93,36 @@ public final class Session {
   }
 
   /**
+   * Runs one statement once per set of parameter values (a JDBC batch) and returns each run's update count. An
+   * INSERT, UPDATE, DELETE or MERGE is planned once and commits in one transaction, all or nothing; other statements
+   * run one after another. A query has no update count and is refused.
+   */
+  public long[] executeBatch(String sql, List<List<Object>> parameterSets) {
+    return withinStack(() -> {
+      ParsedStatement parsed = engine.parse(sql);
+      for (List<Object> parameters : parameterSets) {
+        if (parsed.parameterCount() > parameters.size()) {
+          throw EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER).parameter("name", "?" + (parameters.size() + 1))
+              .build();
+        }
+      }
+      if (parsed.statement() instanceof Query) {
+        throw Errors.notSupported("a query in a batch (executeBatch runs statements that return update counts)",
+            null);
+      }
+      if (parsed.statement() instanceof Dml dml && !parameterSets.isEmpty()) {
+        return new DmlExecutor(context()).executeBatch(dml, parameterSets);
+      }
+      long[] counts = new long[parameterSets.size()];
+      for (int i = 0; i < counts.length; i++) {
+        StatementResult result = run(sql, parameterSets.get(i));
+        counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
+      }
+      return counts;
+    });
+  }
+
+  /**
    * A statement nested deeply enough to exhaust the stack after the parser's nesting limit (in planning, or in H2's
    * parser of what was planned) fails by name, and the thread that ran it lives on.
    */

@@ -29,6 +29,14 @@ public final class DmlExecutor {
   }
 
   public long execute(Dml dml, List<Object> parameters) {
+    return executeBatch(dml, List.of(parameters))[0];
+  }
+
+  /**
+   * Runs the statement once per parameter set (a JDBC batch): planned once, in one transaction that writes one table
+   * version, so the batch commits whole or not at all. Returns each set's row count.
+   */
+  public long[] executeBatch(Dml dml, List<List<Object>> parameterSets) {
     QueryTranslator translator = context.translator();
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
@@ -77,8 +85,9 @@ public final class DmlExecutor {
         }
         Map<String, Object> runtime = new HashMap<>(files.runtime());
         runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-        long rows = changeFeed ? writeRecorded(connection, dml, table, statement, parameters, runtime, version)
-            : H2Storage.update(connection, statement, parameters, runtime);
+        long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version)
+            : H2Storage.updateEach(connection, statement, parameterSets, runtime);
+        long rows = java.util.Arrays.stream(counts).sum();
         Logged logged = logged(dml);
         Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
             : Map.of(logged.metric(), rows);
@@ -86,7 +95,7 @@ public final class DmlExecutor {
             ? Map.of("mode", overwrite ? "Overwrite" : "Append") : Map.of();
         catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), logged.operation(),
             context.session().user(), operationParameters, metrics));
-        return rows;
+        return counts;
       });
     }
   }
@@ -109,23 +118,30 @@ public final class DmlExecutor {
    * from the statement's OLD TABLE, inserted and post-update rows by the version the write stamped (a MERGE, which
    * does both, pairs them by row id).
    */
-  private static long writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table, H2Statement statement,
-      List<Object> parameters, Map<String, Object> runtime, long version) throws java.sql.SQLException {
+  private static long[] writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table,
+      H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> runtime, long version)
+      throws java.sql.SQLException {
     if (dml instanceof Dml.Insert) {
-      long rows = H2Storage.update(connection, statement, parameters, runtime);
+      long[] counts = H2Storage.updateEach(connection, statement, parameterSets, runtime);
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
-      return rows;
+      return counts;
     }
+    long[] counts = new long[parameterSets.size()];
     if (dml instanceof Dml.Merge) {
-      return ChangeFeed.recordMerge(connection, table, statement, parameters, runtime, version);
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] = ChangeFeed.recordMerge(connection, table, statement, parameterSets.get(i), runtime, version);
+      }
+      return counts;
     }
     boolean update = dml instanceof Dml.Update;
-    long rows = H2Storage.update(connection, ChangeFeed.recordOld(table, update ? "update_preimage" : "delete",
-        version, statement), parameters, runtime);
+    H2Statement recording = ChangeFeed.recordOld(table, update ? "update_preimage" : "delete", version, statement);
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] = H2Storage.update(connection, recording, parameterSets.get(i), runtime);
+    }
     if (update) {
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "update_postimage", version), List.of(), Map.of());
     }
-    return rows;
+    return counts;
   }
 
   /** The commit-log operation of a statement and the metric its row count is recorded under. */

@@ -128,6 +128,19 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /** Runs one statement once per parameter set, prepared once, inside the caller's transaction; the counts of each. */
+  public static long[] updateEach(Connection connection, H2Statement statement, List<List<Object>> parameterSets,
+      Map<String, Object> runtime) throws SQLException {
+    long[] counts = new long[parameterSets.size()];
+    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+      for (int i = 0; i < counts.length; i++) {
+        bind(prepared, statement, parameterSets.get(i), runtime);
+        counts[i] = prepared.executeLargeUpdate();
+      }
+    }
+    return counts;
+  }
+
   /** Removes every row of a data table inside the caller's transaction; returns how many there were. */
   public static long deleteAll(Connection connection, String storageName) throws SQLException {
     return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName), List.of()), List.of(),

@@ -304,11 +304,11 @@ public final class EngineMeta extends MetaImpl {
     return guard(() -> {
       StatementState statement = statement(h);
       Session session = connection(h.connectionId).session;
-      long[] counts = new long[parameterValues.size()];
-      for (int i = 0; i < counts.length; i++) {
-        counts[i] = updateCount(session.execute(statement.sql, Values.fromWire(parameterValues.get(i))));
+      List<List<Object>> sets = new ArrayList<>(parameterValues.size());
+      for (List<TypedValue> values : parameterValues) {
+        sets.add(Values.fromWire(values));
       }
-      return new ExecuteBatchResult(counts);
+      return new ExecuteBatchResult(session.executeBatch(statement.sql, sets));
     });
   }
 
