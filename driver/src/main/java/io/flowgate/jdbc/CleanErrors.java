@@ -28,17 +28,46 @@ final class CleanErrors implements InvocationHandler {
   private static final List<Class<?>> WRAPPED = List.of(Connection.class, CallableStatement.class,
       PreparedStatement.class, Statement.class, DatabaseMetaData.class, ResultSet.class);
 
+  private static final java.util.Set<String> EXECUTE = java.util.Set.of("execute", "executeQuery", "executeUpdate",
+      "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+
+  /** The query timeout the gateway session of one connection has (0: the gateway's own), as the driver last set it. */
+  private static final class SessionTimeout {
+    private int seconds;
+  }
+
   private final Object target;
   private final Connection connection;
+  private final SessionTimeout timeout;
 
-  private CleanErrors(Object target, Connection connection) {
+  private CleanErrors(Object target, Connection connection, SessionTimeout timeout) {
     this.target = target;
     this.connection = connection;
+    this.timeout = timeout;
   }
 
   static Connection wrap(Connection connection) {
     return (Connection) Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {Connection.class},
-        new CleanErrors(connection, null));
+        new CleanErrors(connection, null, new SessionTimeout()));
+  }
+
+  /**
+   * A statement's query timeout reaches the gateway as the session's STATEMENT_TIMEOUT, sent before the statement
+   * runs whenever it differs from what the session has; the gateway cancels the statement when it runs out.
+   */
+  private void sendTimeout(Statement statement) throws SQLException {
+    int wanted = statement.getQueryTimeout();
+    synchronized (timeout) {
+      if (wanted == timeout.seconds) {
+        return;
+      }
+      try (Statement set = statement.getConnection().createStatement()) {
+        set.execute(wanted == 0 ? "RESET STATEMENT_TIMEOUT" : "SET STATEMENT_TIMEOUT = " + wanted);
+      } catch (SQLException e) {
+        throw clean(e);
+      }
+      timeout.seconds = wanted;
+    }
   }
 
   @Override
@@ -50,11 +79,24 @@ final class CleanErrors implements InvocationHandler {
     if (method.getName().equals("getConnection") && connection != null) {
       return connection;
     }
+    if (target instanceof DatabaseMetaData && (args == null || args.length == 0)
+        && DialectMetadata.answer(method.getName()) != null) {
+      return DialectMetadata.answer(method.getName());
+    }
     if (method.getName().equals("isValid") && target instanceof Connection own) {
       return isValid(own, (Integer) args[0]);
     }
+    if (method.getName().equals("cancel") && target instanceof org.apache.calcite.avatica.AvaticaStatement running
+        && cancelInGateway(running)) {
+      // The waiting execute gets OPERATION_CANCELED from the gateway; Avatica's own cancel would also leave the
+      // statement unusable for the next execute.
+      return null;
+    }
     Object result;
     try {
+      if (target instanceof Statement statement && EXECUTE.contains(method.getName())) {
+        sendTimeout(statement);
+      }
       result = method.invoke(target, args);
     } catch (InvocationTargetException e) {
       Throwable failure = e.getCause();
@@ -63,6 +105,9 @@ final class CleanErrors implements InvocationHandler {
           : null;
       if (error == null) {
         throw failure;
+      }
+      if ("HYT00".equals(error.getSQLState())) {
+        throw new java.sql.SQLTimeoutException(error.getMessage(), error.getSQLState(), error);
       }
       if (method.getName().equals("executeBatch") || method.getName().equals("executeLargeBatch")) {
         // The gateway runs a batch in one transaction: when it fails, no command of it took effect.
@@ -78,10 +123,29 @@ final class CleanErrors implements InvocationHandler {
       if (returned == type || (returned.isInterface() && type.isAssignableFrom(returned) && returned != Object.class)) {
         Connection owner = proxy instanceof Connection own ? own : connection;
         return Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {returned},
-            new CleanErrors(result, owner));
+            new CleanErrors(result, owner, timeout));
       }
     }
     return result;
+  }
+
+  /**
+   * Avatica's protocol has no cancel request, and its own cancel only stops the client reading. So the driver asks
+   * the gateway, on the same connection, to cancel the statement by the id the gateway runs it under; returns whether
+   * the gateway had it running.
+   */
+  private static boolean cancelInGateway(org.apache.calcite.avatica.AvaticaStatement running) throws SQLException {
+    org.apache.calcite.avatica.Meta.StatementHandle handle = running.handle;
+    if (handle == null || running.isClosed()) {
+      return false;
+    }
+    try (Statement cancel = running.getConnection().createStatement()) {
+      cancel.execute("CANCEL STATEMENT '" + handle.connectionId.replace("'", "''") + "/" + handle.id + "'");
+      return true;
+    } catch (SQLException notRunning) {
+      // INVALID_STATEMENT_HANDLE: nothing runs in the gateway (a result may be being read: Avatica's cancel stops it)
+      return false;
+    }
   }
 
   /**

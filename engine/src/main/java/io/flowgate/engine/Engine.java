@@ -68,16 +68,19 @@ public final class Engine implements AutoCloseable {
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
 
   private final List<java.nio.file.Path> ingestRoots;
+  private final java.time.Duration statementTimeout;
+  private final RunningStatements running = new RunningStatements();
 
-  private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots) {
+  private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots,
+      java.time.Duration statementTimeout) {
+    this.statementTimeout = statementTimeout;
     this.storage = storage;
     this.catalog = catalog;
     this.ingestRoots = ingestRoots;
   }
 
   public static Engine open(EngineConfig config) {
-    H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections(),
-        config.statementTimeout());
+    H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections());
     try {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
       catalog.repairs().forEach(change -> log.warn("catalog repaired: {}", change));
@@ -90,7 +93,7 @@ public final class Engine implements AutoCloseable {
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);
       }
-      return new Engine(storage, catalog, config.ingestRoots());
+      return new Engine(storage, catalog, config.ingestRoots(), config.statementTimeout());
     } catch (java.io.IOException e) {
       storage.close();
       throw new java.io.UncheckedIOException("cannot create an ingest folder", e);
@@ -197,6 +200,15 @@ public final class Engine implements AutoCloseable {
 
   void cachePlan(PlanKey key, Planned planned) {
     plans.put(key, planned);
+  }
+
+  RunningStatements running() {
+    return running;
+  }
+
+  /** How long a statement may run when its session sets no STATEMENT_TIMEOUT. */
+  java.time.Duration statementTimeout() {
+    return statementTimeout;
   }
 
   List<java.nio.file.Path> ingestRoots() {

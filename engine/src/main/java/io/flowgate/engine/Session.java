@@ -9,6 +9,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.AccessExecutor;
@@ -27,8 +28,11 @@ import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
+import io.flowgate.engine.storage.RunningStatement;
+import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * One client connection's view of the engine: who it is and its current catalog and schema. Not thread-safe;
@@ -41,6 +45,10 @@ public final class Session {
   private final Principal principal;
   private String catalog = CatalogService.DEFAULT_CATALOG;
   private String schema = CatalogService.DEFAULT_SCHEMA;
+  /** The session's STATEMENT_TIMEOUT, when it set one; 0 seconds means none. */
+  private Optional<java.time.Duration> statementTimeout = Optional.empty();
+  /** The vendor's bound on STATEMENT_TIMEOUT: two days. */
+  private static final long MAX_STATEMENT_TIMEOUT_SECONDS = 172_800;
 
   Session(Engine engine, Principal principal) {
     this.engine = engine;
@@ -89,7 +97,32 @@ public final class Session {
 
   /** Runs one statement with the client's parameter values (in {@code ?} order). */
   public StatementResult execute(String sql, List<Object> parameters) {
-    return withinStack(() -> run(sql, parameters));
+    return execute(sql, parameters, null);
+  }
+
+  /**
+   * Runs one statement under {@code statementId} (null: the engine picks one), by which SHOW STATEMENTS lists it and
+   * CANCEL STATEMENT stops it while it runs.
+   */
+  public StatementResult execute(String sql, List<Object> parameters, String statementId) {
+    return withinStack(() -> running(statementId, sql, () -> run(sql, parameters)));
+  }
+
+  private <T> T running(String statementId, String sql, java.util.function.Supplier<T> work) {
+    RunningStatement statement = new RunningStatement(statementId == null ? engine.running().newId() : statementId,
+        user(), sql, timeout());
+    engine.running().started(statement);
+    try {
+      return statement.run(work);
+    } finally {
+      engine.running().finished(statement);
+    }
+  }
+
+  /** The time a statement of this session may run: its STATEMENT_TIMEOUT, or the engine's. */
+  private java.time.Duration timeout() {
+    java.time.Duration session = statementTimeout.orElse(engine.statementTimeout());
+    return session.isZero() ? engine.statementTimeout() : session;
   }
 
   /**
@@ -98,7 +131,12 @@ public final class Session {
    * run one after another. A query has no update count and is refused.
    */
   public long[] executeBatch(String sql, List<List<Object>> parameterSets) {
-    return withinStack(() -> {
+    return executeBatch(sql, parameterSets, null);
+  }
+
+  /** {@link #executeBatch(String, List)} under {@code statementId}, as {@link #execute(String, List, String)}. */
+  public long[] executeBatch(String sql, List<List<Object>> parameterSets, String statementId) {
+    return withinStack(() -> running(statementId, sql, () -> {
       ParsedStatement parsed = engine.parse(sql);
       for (List<Object> parameters : parameterSets) {
         if (parsed.parameterCount() > parameters.size()) {
@@ -119,7 +157,7 @@ public final class Session {
         counts[i] = result instanceof StatementResult.UpdateCount update ? update.count() : 0;
       }
       return counts;
-    });
+    }));
   }
 
   /**
@@ -204,8 +242,75 @@ public final class Session {
     });
   }
 
+  /**
+   * The session's configuration: STATEMENT_TIMEOUT (seconds, 0 to 172800; 0 is the gateway's own bound) is the one
+   * parameter this gateway has; any other is CONFIG_NOT_AVAILABLE, as on the vendor's SQL warehouses.
+   */
+  private StatementResult setConfig(Ddl.SetConfig set) {
+    String key = set.key().map(k -> k.toUpperCase(java.util.Locale.ROOT)).orElse(STATEMENT_TIMEOUT);
+    if (!key.equals(STATEMENT_TIMEOUT)) {
+      throw EngineException.of(ErrorClass.CONFIG_NOT_AVAILABLE).parameter("config", set.key().get())
+          .at(set.span()).build();
+    }
+    if (set.reset()) {
+      statementTimeout = Optional.empty();
+      return new StatementResult.Done();
+    }
+    if (set.value().isPresent()) {
+      long seconds;
+      try {
+        seconds = Long.parseLong(set.value().get().strip());
+      } catch (NumberFormatException notANumber) {
+        seconds = -1;
+      }
+      if (seconds < 0 || seconds > MAX_STATEMENT_TIMEOUT_SECONDS) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", STATEMENT_TIMEOUT)
+            .parameter("functionName", "SET").parameter("message", "it takes a whole number of seconds from 0 to "
+                + MAX_STATEMENT_TIMEOUT_SECONDS).at(set.span()).build();
+      }
+      statementTimeout = Optional.of(java.time.Duration.ofSeconds(seconds));
+      return new StatementResult.Done();
+    }
+    List<ResultColumn> columns = List.of(new ResultColumn("key", SqlType.STRING, false),
+        new ResultColumn("value", SqlType.STRING, false));
+    List<List<Object>> rows = List.of(List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())));
+    return new StatementResult.Rows(columns, new ListCursor(rows));
+  }
+
+  private static final String STATEMENT_TIMEOUT = "STATEMENT_TIMEOUT";
+
+  /** The running statements this user may see; a statement that carries a password is not shown. */
+  private StatementResult showStatements() {
+    List<ResultColumn> columns = List.of(new ResultColumn("statement_id", SqlType.STRING, false),
+        new ResultColumn("user", SqlType.STRING, false), new ResultColumn("started", SqlType.TIMESTAMP, false),
+        new ResultColumn("elapsed_ms", SqlType.BIGINT, false), new ResultColumn("state", SqlType.STRING, false),
+        new ResultColumn("statement_text", SqlType.STRING, false));
+    List<List<Object>> rows = new java.util.ArrayList<>();
+    java.time.Instant now = java.time.Instant.now();
+    for (RunningStatement statement : engine.running().visibleTo(user())) {
+      String text = statement.text().toUpperCase(Locale.ROOT).contains("PASSWORD")
+          ? "(a statement with a password, not shown)"
+          : statement.text().length() > 1_000 ? statement.text().substring(0, 1_000) + "..." : statement.text();
+      rows.add(List.of(statement.id(), statement.user(),
+          java.time.LocalDateTime.ofInstant(statement.started(), java.time.ZoneOffset.UTC),
+          java.time.Duration.between(statement.started(), now).toMillis(),
+          statement.canceled() ? "CANCELING" : "RUNNING", text));
+    }
+    return new StatementResult.Rows(columns, new ListCursor(rows));
+  }
+
   private StatementResult ddl(Ddl ddl) {
     DdlExecutor executor = new DdlExecutor(context());
+    if (ddl instanceof Ddl.SetConfig set) {
+      return setConfig(set);
+    }
+    if (ddl instanceof Ddl.ShowStatements) {
+      return showStatements();
+    }
+    if (ddl instanceof Ddl.CancelStatement cancel) {
+      engine.running().cancel(cancel.id(), user());
+      return new StatementResult.Done();
+    }
     if (ddl instanceof Ddl.Use use) {
       if (use.target() == Ddl.UseTarget.CATALOG) {
         useCatalog(use.name().get(0));

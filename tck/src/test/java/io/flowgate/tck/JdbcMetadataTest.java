@@ -86,6 +86,13 @@ class JdbcMetadataTest {
       assertThat(metadata.getDatabaseProductVersion()).isNotBlank();
       assertThat(connection.isValid(5)).isTrue();
       assertThat(metadata.getURL()).startsWith("jdbc:flowgate:");
+      // What tools quote and fold identifiers by.
+      assertThat(metadata.getIdentifierQuoteString()).isEqualTo("`");
+      assertThat(metadata.storesLowerCaseIdentifiers()).isTrue();
+      assertThat(metadata.storesUpperCaseIdentifiers()).isFalse();
+      assertThat(metadata.supportsMixedCaseIdentifiers()).isFalse();
+      assertThat(metadata.isReadOnly()).isFalse();
+      assertThat(connection.isReadOnly()).isFalse();
     }
   }
 

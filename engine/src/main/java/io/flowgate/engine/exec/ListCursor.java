@@ -5,11 +5,11 @@ import java.util.Iterator;
 import java.util.List;
 
 /** A cursor over rows the engine computed itself (SHOW, DESCRIBE), never over table data. */
-final class ListCursor implements RowCursor {
+public final class ListCursor implements RowCursor {
   private final Iterator<List<Object>> rows;
   private List<Object> current;
 
-  ListCursor(List<List<Object>> rows) {
+  public ListCursor(List<List<Object>> rows) {
     this.rows = rows.iterator();
   }
 

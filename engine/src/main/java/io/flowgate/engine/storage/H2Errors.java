@@ -57,7 +57,8 @@ final class H2Errors {
           ErrorClass.SCALAR_SUBQUERY_TOO_MANY_ROWS).cause(e).build();
       case ErrorCode.ARRAY_ELEMENT_ERROR_2 -> EngineException.of(ErrorClass.INVALID_ARRAY_INDEX)
           .parameter("indexValue", firstQuoted(e, "?")).cause(e).build();
-      case ErrorCode.STATEMENT_WAS_CANCELED -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build();
+      case ErrorCode.STATEMENT_WAS_CANCELED -> java.util.Optional.ofNullable(RunningStatement.whyCanceled())
+          .orElseGet(() -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build());
       // user tables have no unique keys, so a duplicate key is two writers racing for one commit version
       case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1,
           ErrorCode.DUPLICATE_KEY_1 ->

@@ -42,16 +42,12 @@ public final class H2Storage implements AutoCloseable {
     this.pool = pool;
   }
 
-  /**
-   * Opens a file store in {@code directory}, or a private in-memory store when it is empty; a store statement running
-   * longer than {@code statementTimeout} is canceled.
-   */
-  public static H2Storage open(Optional<Path> directory, int maxConnections, java.time.Duration statementTimeout) {
+  /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
+  public static H2Storage open(Optional<Path> directory, int maxConnections) {
     // WRITE_DELAY=0: H2 writes each commit to the file before the commit returns (by default it waits up to
     // 500 ms), so a statement the gateway acknowledged survives a crash of the process.
-    long timeoutMillis = Math.max(1, Math.min(Integer.MAX_VALUE, statementTimeout.toMillis()));
     String settings = ";TIME ZONE=UTC;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000;LAZY_QUERY_EXECUTION=1;TRACE_LEVEL_FILE=0"
-        + ";WRITE_DELAY=0;QUERY_TIMEOUT=" + timeoutMillis;
+        + ";WRITE_DELAY=0";
     String url = directory
         .map(dir -> "jdbc:h2:file:" + dir.toAbsolutePath().resolve("flowgate") + settings)
         .orElseGet(() -> "jdbc:h2:mem:flowgate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + settings);
@@ -62,6 +58,20 @@ public final class H2Storage implements AutoCloseable {
     storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
     H2Functions.installSql().forEach(storage::execute);
     return storage;
+  }
+
+  /** Every data statement is prepared here, so each gets the time its client statement has left. */
+  private static PreparedStatement prepare(Connection connection, String sql) throws SQLException {
+    PreparedStatement prepared = connection.prepareStatement(sql);
+    RunningStatement.apply(prepared);
+    return prepared;
+  }
+
+  private static PreparedStatement prepare(Connection connection, String sql, int type, int concurrency)
+      throws SQLException {
+    PreparedStatement prepared = connection.prepareStatement(sql, type, concurrency);
+    RunningStatement.apply(prepared);
+    return prepared;
   }
 
   public DataSource dataSource() {
@@ -122,7 +132,7 @@ public final class H2Storage implements AutoCloseable {
   /** Runs a generated write; {@code runtime} supplies the values of {@link Binding.Runtime} bindings by key. */
   public static long update(Connection connection, H2Statement statement, List<Object> parameters,
       Map<String, Object> runtime) throws SQLException {
-    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+    try (PreparedStatement prepared = prepare(connection, statement.sql())) {
       bind(prepared, statement, parameters, runtime);
       return prepared.executeLargeUpdate();
     }
@@ -132,7 +142,7 @@ public final class H2Storage implements AutoCloseable {
   public static long[] updateEach(Connection connection, H2Statement statement, List<List<Object>> parameterSets,
       Map<String, Object> runtime) throws SQLException {
     long[] counts = new long[parameterSets.size()];
-    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+    try (PreparedStatement prepared = prepare(connection, statement.sql())) {
       for (int i = 0; i < counts.length; i++) {
         bind(prepared, statement, parameterSets.get(i), runtime);
         counts[i] = prepared.executeLargeUpdate();
@@ -197,14 +207,14 @@ public final class H2Storage implements AutoCloseable {
   }
 
   public static Batched batched(Connection connection, H2Statement statement) throws SQLException {
-    return new Batched(connection.prepareStatement(statement.sql()));
+    return new Batched(prepare(connection, statement.sql()));
   }
 
   /** Every row of a generated query run inside the caller's transaction, values as {@link #firstRow} gives them. */
   public static List<Object[]> allRows(Connection connection, H2Statement statement, List<Object> parameters,
       Map<String, Object> runtime) throws SQLException {
     List<Object[]> result = new ArrayList<>();
-    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+    try (PreparedStatement prepared = prepare(connection, statement.sql())) {
       bind(prepared, statement, parameters, runtime);
       try (ResultSet rows = prepared.executeQuery()) {
         int count = rows.getMetaData().getColumnCount();
@@ -223,7 +233,7 @@ public final class H2Storage implements AutoCloseable {
   /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
   public static Object[] firstRow(Connection connection, H2Statement statement, Map<String, Object> runtime)
       throws SQLException {
-    try (PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+    try (PreparedStatement prepared = prepare(connection, statement.sql())) {
       bind(prepared, statement, List.of(), runtime);
       try (ResultSet rows = prepared.executeQuery()) {
         if (!rows.next()) {
@@ -252,7 +262,7 @@ public final class H2Storage implements AutoCloseable {
     Connection connection = null;
     try {
       connection = pool.getConnection();
-      PreparedStatement prepared = connection.prepareStatement(statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
+      PreparedStatement prepared = prepare(connection, statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
           ResultSet.CONCUR_READ_ONLY);
       prepared.setFetchSize(fetchSize);
       bind(prepared, statement, parameters, runtime);
@@ -269,7 +279,7 @@ public final class H2Storage implements AutoCloseable {
   /** The JDBC types H2 gives the result columns of a statement, without running it. */
   public List<ColumnType> describe(H2Statement statement) {
     try (Connection connection = pool.getConnection();
-        PreparedStatement prepared = connection.prepareStatement(statement.sql())) {
+        PreparedStatement prepared = prepare(connection, statement.sql())) {
       ResultSetMetaData metadata = prepared.getMetaData();
       List<ColumnType> types = new ArrayList<>();
       for (int i = 1; i <= metadata.getColumnCount(); i++) {
@@ -289,7 +299,7 @@ public final class H2Storage implements AutoCloseable {
   public void dropOrphans(Set<String> known) {
     List<String> orphans = new ArrayList<>();
     try (Connection connection = pool.getConnection();
-        PreparedStatement statement = connection.prepareStatement(
+        PreparedStatement statement = prepare(connection, 
             "SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?")) {
       statement.setString(1, SqlText.DATA_SCHEMA);
       try (ResultSet rows = statement.executeQuery()) {

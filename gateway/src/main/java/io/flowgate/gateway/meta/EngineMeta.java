@@ -205,6 +205,11 @@ public final class EngineMeta extends MetaImpl {
     });
   }
 
+  /** The id SHOW STATEMENTS gives a client statement and CANCEL STATEMENT takes: its connection's and its own. */
+  public static String statementId(String connectionId, int statementId) {
+    return connectionId + "/" + statementId;
+  }
+
   private static Signature signature(String sql, List<ResultColumn> columns, int parameterCount, boolean query) {
     List<AvaticaParameter> parameters = new ArrayList<>();
     for (int i = 0; i < parameterCount; i++) {
@@ -249,7 +254,7 @@ public final class EngineMeta extends MetaImpl {
   private ExecuteResult run(StatementState statement, String sql, List<Object> parameters, long maxRowCount,
       int maxRowsInFirstFrame) {
     Session session = connection(statement.connectionId).session;
-    StatementResult result = session.execute(sql, parameters);
+    StatementResult result = session.execute(sql, parameters, statementId(statement.connectionId, statement.id));
     if (result instanceof StatementResult.Rows rows) {
       statement.replaceCursor(rows.cursor(), rows.columns(), maxRowCount > 0 ? maxRowCount : Long.MAX_VALUE);
       Signature signature = signature(sql, rows.columns(), 0, true);
@@ -308,7 +313,7 @@ public final class EngineMeta extends MetaImpl {
       for (List<TypedValue> values : parameterValues) {
         sets.add(Values.fromWire(values));
       }
-      return new ExecuteBatchResult(session.executeBatch(statement.sql, sets));
+      return new ExecuteBatchResult(session.executeBatch(statement.sql, sets, statementId(h.connectionId, h.id)));
     });
   }
 

@@ -43,6 +43,10 @@ final class StatementParser {
     if (queries.startsQuery()) {
       return queries.query();
     }
+    if (cursor.isWord("SHOW") && cursor.isWord(1, "STATEMENTS")) {
+      cursor.expectWords("SHOW", "STATEMENTS");
+      return new Ddl.ShowStatements(span);
+    }
     if (cursor.acceptWord("CREATE")) {
       return create(span);
     }
@@ -136,6 +140,15 @@ final class StatementParser {
     }
     if (cursor.acceptWord("DESCRIBE") || cursor.acceptWord("DESC")) {
       return describe(span);
+    }
+    if (cursor.acceptWords("CANCEL", "STATEMENT")) {
+      return new Ddl.CancelStatement(span, cursor.expectString());
+    }
+    if (cursor.acceptWord("SET")) {
+      return setConfig(span, false);
+    }
+    if (cursor.acceptWord("RESET")) {
+      return setConfig(span, true);
     }
     throw cursor.unexpected("");
   }
@@ -231,6 +244,22 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     cursor.skipStatement();
     return new Ddl.TableCommand(span, command, table);
+  }
+
+  /** {@code SET}, {@code SET key}, {@code SET key = value}, {@code RESET [key]}: the session's configuration. */
+  private Statement setConfig(Span span, boolean reset) {
+    if (cursor.atEnd() || cursor.isSymbol(";")) {
+      return new Ddl.SetConfig(span, Optional.empty(), Optional.empty(), reset);
+    }
+    String key = String.join(".", cursor.qualifiedName());
+    Optional<String> value = Optional.empty();
+    if (!reset && cursor.acceptSymbol("=")) {
+      if (cursor.atEnd() || cursor.isSymbol(";")) {
+        throw cursor.unexpected("a value");
+      }
+      value = Optional.of(cursor.next().text());
+    }
+    return new Ddl.SetConfig(span, Optional.of(key), value, reset);
   }
 
   /** {@code ALTER USER name [WITH] PASSWORD '..'} or {@code ALTER GROUP g {ADD | DROP} {USER | GROUP} a, b}. */

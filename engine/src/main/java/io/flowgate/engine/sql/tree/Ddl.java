@@ -24,6 +24,18 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /**
+   * {@code SET} (list), {@code SET key} (show one), {@code SET key = value}, {@code RESET key} and {@code RESET}: the
+   * session's configuration parameters.
+   */
+  record SetConfig(Span span, Optional<String> key, Optional<String> value, boolean reset) implements Ddl {}
+
+  /** {@code SHOW STATEMENTS}: the statements running now (all of them for the administrator, else one's own). */
+  record ShowStatements(Span span) implements Ddl {}
+
+  /** {@code CANCEL STATEMENT 'id'}: stops a running statement (any for the administrator, else one's own). */
+  record CancelStatement(Span span, String id) implements Ddl {}
+
   enum UseTarget { CATALOG, SCHEMA }
 
   /** {@code USE CATALOG c}, {@code USE SCHEMA [c.]s} or {@code USE [c.]s} (a schema). */

@@ -1,0 +1,113 @@
+package io.flowgate.engine.storage;
+
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.function.Supplier;
+
+/**
+ * A client statement while it runs: who runs it, since when, how long it may take, and the store statement it is in.
+ * Every store statement prepared on its thread gets the time left as its query timeout and becomes the one a cancel
+ * stops, so one client statement (a REFRESH of many store statements included) is bounded and cancelled as a whole,
+ * and its transaction rolls back. Thread-safe: cancel comes from other threads.
+ */
+public final class RunningStatement {
+  private static final ThreadLocal<RunningStatement> CURRENT = new ThreadLocal<>();
+
+  private final String id;
+  private final String user;
+  private final String text;
+  private final Instant started = Instant.now();
+  private final long deadline;
+  private final Duration timeout;
+  private volatile boolean canceled;
+  private volatile Statement inStore;
+
+  public RunningStatement(String id, String user, String text, Duration timeout) {
+    this.id = id;
+    this.user = user;
+    this.text = text;
+    this.timeout = timeout;
+    this.deadline = System.nanoTime() + timeout.toNanos();
+  }
+
+  public String id() {
+    return id;
+  }
+
+  public String user() {
+    return user;
+  }
+
+  public String text() {
+    return text;
+  }
+
+  public Instant started() {
+    return started;
+  }
+
+  public boolean canceled() {
+    return canceled;
+  }
+
+  /** Runs {@code work} as this statement on the calling thread; one already running there is kept. */
+  public <T> T run(Supplier<T> work) {
+    if (CURRENT.get() != null) {
+      return work.get();
+    }
+    CURRENT.set(this);
+    try {
+      return work.get();
+    } finally {
+      CURRENT.remove();
+    }
+  }
+
+  /** Stops the statement: the store statement it is in now is cancelled, and it starts no other. */
+  public void cancel() {
+    canceled = true;
+    Statement current = inStore;
+    if (current != null) {
+      try {
+        current.cancel();
+      } catch (SQLException alreadyDone) {
+        // it finished or was closed meanwhile
+      }
+    }
+  }
+
+  /** Gives {@code statement} the time left as its query timeout and makes it the one a cancel stops. */
+  static void apply(Statement statement) throws SQLException {
+    RunningStatement running = CURRENT.get();
+    if (running == null) {
+      return;
+    }
+    long left = running.deadline - System.nanoTime();
+    if (running.canceled || left <= 0) {
+      // As the store reports a cancel, so callers close what they opened and H2Errors says why.
+      throw new SQLException("canceled", "HY008", org.h2.api.ErrorCode.STATEMENT_WAS_CANCELED);
+    }
+    statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, (left + 999_999_999L) / 1_000_000_000L));
+    running.inStore = statement;
+  }
+
+  /** Why the store cancelled the statement on this thread: a cancel, the timeout, or neither (null). */
+  static EngineException whyCanceled() {
+    RunningStatement running = CURRENT.get();
+    if (running == null) {
+      return null;
+    }
+    if (running.canceled) {
+      return EngineException.of(ErrorClass.OPERATION_CANCELED).build();
+    }
+    return System.nanoTime() - running.deadline >= 0 ? running.exceeded() : null;
+  }
+
+  private EngineException exceeded() {
+    return EngineException.of(ErrorClass.STATEMENT_TIMEOUT_EXCEEDED).parameter("seconds", timeout.toSeconds()).build();
+  }
+}

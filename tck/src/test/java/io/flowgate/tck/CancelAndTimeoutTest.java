@@ -1,0 +1,119 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.QueryRows;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A client's query timeout, the session's STATEMENT_TIMEOUT and Statement.cancel() from another thread reach the
+ * gateway, which cancels the statement in the store (the error comes from the store's cancel, not from the client
+ * giving up) and rolls back what it wrote; SHOW STATEMENTS lists what runs, CANCEL STATEMENT stops it.
+ */
+class CancelAndTimeoutTest {
+  private static final String ENDLESS = "SELECT count(*) FROM range(3000000000)";
+
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  @Test
+  void setQueryTimeoutCancelsTheStatementInTheGateway() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.setQueryTimeout(1);
+      assertThatThrownBy(() -> QueryRows.of(statement, ENDLESS)).isInstanceOf(SQLTimeoutException.class)
+          .hasMessageContaining("[STATEMENT_TIMEOUT_EXCEEDED]").hasMessageContaining("1 s")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HYT00"));
+      assertThat(QueryRows.of(statement, "SELECT 1")).containsExactly("1");
+      assertThat(QueryRows.of(statement, "SET STATEMENT_TIMEOUT")).containsExactly("STATEMENT_TIMEOUT | 1");
+      statement.setQueryTimeout(0);
+      assertThat(QueryRows.of(statement, "SET STATEMENT_TIMEOUT")).containsExactly("STATEMENT_TIMEOUT | 172800");
+    }
+  }
+
+  @Test
+  void statementTimeoutIsASessionParameter() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE IF NOT EXISTS filled (id BIGINT)");
+      statement.execute("SET STATEMENT_TIMEOUT = 1");
+      assertThat(QueryRows.of(statement, "SET")).containsExactly("STATEMENT_TIMEOUT | 1");
+      // A write that runs out of time leaves nothing behind.
+      assertThatThrownBy(() -> statement.execute("INSERT INTO filled SELECT id FROM range(3000000000)"))
+          .isInstanceOf(SQLTimeoutException.class).hasMessageContaining("[STATEMENT_TIMEOUT_EXCEEDED]");
+      assertThat(QueryRows.of(statement, "SELECT count(*) FROM filled")).containsExactly("0");
+      assertThatThrownBy(() -> statement.execute("SET STATEMENT_TIMEOUT = -1")).isInstanceOf(SQLException.class)
+          .hasMessageContaining("[PARSE_SYNTAX_ERROR]");
+      assertThatThrownBy(() -> statement.execute("SET STATEMENT_TIMEOUT = 172801"))
+          .hasMessageContaining("[INVALID_PARAMETER_VALUE]");
+      assertThatThrownBy(() -> statement.execute("SET spark.sql.ansi.enabled = true"))
+          .hasMessageContaining("[CONFIG_NOT_AVAILABLE]");
+      statement.execute("RESET STATEMENT_TIMEOUT");
+      assertThat(QueryRows.of(statement, "SET STATEMENT_TIMEOUT")).containsExactly("STATEMENT_TIMEOUT | 172800");
+    }
+    try (Connection other = gateway.connect(); Statement statement = other.createStatement()) {
+      // Each session has its own.
+      assertThat(QueryRows.of(statement, "SET STATEMENT_TIMEOUT")).containsExactly("STATEMENT_TIMEOUT | 172800");
+    }
+  }
+
+  @Test
+  void cancelFromAnotherThreadStopsTheStatementInTheGateway() throws Exception {
+    try (Connection connection = gateway.connect("carol"); Statement statement = connection.createStatement();
+        Connection admin = gateway.connect(); Statement watch = admin.createStatement();
+        Connection other = gateway.connect("dave"); Statement stranger = other.createStatement()) {
+      CompletableFuture<List<String>> endless = runEndless(statement);
+      String row = awaitRunning(watch, "carol");
+      String id = row.substring(0, row.indexOf(" | "));
+      assertThat(row).contains("RUNNING").contains(ENDLESS);
+      // Another user neither sees it nor may cancel it.
+      assertThat(QueryRows.of(stranger, "SHOW STATEMENTS")).noneMatch(line -> line.contains("carol"));
+      assertThatThrownBy(() -> stranger.execute("CANCEL STATEMENT '" + id + "'"))
+          .hasMessageContaining("[INVALID_STATEMENT_HANDLE]");
+      statement.cancel();
+      assertThatThrownBy(() -> endless.get(60, TimeUnit.SECONDS)).isInstanceOf(ExecutionException.class)
+          .cause().isInstanceOf(SQLException.class).hasMessageContaining("[OPERATION_CANCELED]")
+          .satisfies(e -> assertThat(((SQLException) e).getSQLState()).isEqualTo("HY008"));
+      assertThat(QueryRows.of(watch, "SHOW STATEMENTS")).noneMatch(line -> line.contains("carol"));
+      assertThat(QueryRows.of(statement, "SELECT 'still usable'")).containsExactly("still usable");
+      // The administrator may cancel anyone's.
+      CompletableFuture<List<String>> again = runEndless(statement);
+      String second = awaitRunning(watch, "carol");
+      watch.execute("CANCEL STATEMENT '" + second.substring(0, second.indexOf(" | ")) + "'");
+      assertThatThrownBy(() -> again.get(60, TimeUnit.SECONDS)).cause()
+          .hasMessageContaining("[OPERATION_CANCELED]");
+    }
+  }
+
+  private static CompletableFuture<List<String>> runEndless(Statement statement) {
+    return CompletableFuture.supplyAsync(() -> {
+      try {
+        return QueryRows.of(statement, ENDLESS);
+      } catch (SQLException e) {
+        throw new java.util.concurrent.CompletionException(e);
+      }
+    });
+  }
+
+  /** The SHOW STATEMENTS row of {@code user}'s statement, once it runs (the listing is polled until it appears). */
+  private static String awaitRunning(Statement watch, String user) throws Exception {
+    for (int attempt = 0; attempt < 600; attempt++) {
+      for (String line : QueryRows.of(watch, "SHOW STATEMENTS")) {
+        if (line.contains(" | " + user + " | ") && line.contains(ENDLESS)) {
+          return line;
+        }
+      }
+      Thread.sleep(20);
+    }
+    throw new AssertionError("the statement of " + user + " never showed as running");
+  }
+}
