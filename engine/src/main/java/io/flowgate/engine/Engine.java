@@ -206,6 +206,11 @@ public final class Engine implements AutoCloseable {
     return running;
   }
 
+  /** Cancels statement {@code id} if it is running, whoever runs it: for the gateway, whose client went away. */
+  public void cancelRunning(String id) {
+    running.cancelIfRunning(id);
+  }
+
   /** How long a statement may run when its session sets no STATEMENT_TIMEOUT. */
   java.time.Duration statementTimeout() {
     return statementTimeout;

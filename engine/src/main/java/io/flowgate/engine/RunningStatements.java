@@ -44,6 +44,13 @@ final class RunningStatements {
     statement.cancel();
   }
 
+  void cancelIfRunning(String id) {
+    RunningStatement statement = running.get(id);
+    if (statement != null) {
+      statement.cancel();
+    }
+  }
+
   private static boolean mayTouch(String user, RunningStatement statement) {
     return user.equals(Engine.ADMIN) || user.equals(statement.user());
   }

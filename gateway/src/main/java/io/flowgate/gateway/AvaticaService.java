@@ -1,6 +1,7 @@
 package io.flowgate.gateway;
 
 import io.flowgate.gateway.meta.EngineMeta;
+import io.flowgate.gateway.meta.RequestStatement;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -40,6 +41,9 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
       java.util.regex.Pattern.compile("\\[[A-Z][A-Z0-9_]*(\\.[A-Z0-9_]+)*\\] ");
 
   private final EngineMeta meta;
+  /** The requests being served, each with the statement it runs (by identity: a request is one object). */
+  private final java.util.Map<AvaticaHttpHandler.Request, RequestStatement> serving =
+      java.util.Collections.synchronizedMap(new java.util.IdentityHashMap<>());
   /** Empty under trust. */
   private final Optional<Authenticator> authenticator;
 
@@ -98,6 +102,25 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
    */
   @Override
   public AvaticaHttpHandler.Reply apply(AvaticaHttpHandler.Request request) {
+    RequestStatement statement = new RequestStatement();
+    serving.put(request, statement);
+    try {
+      return statement.serving(() -> authenticatedApply(request));
+    } finally {
+      serving.remove(request);
+    }
+  }
+
+  /** The client of {@code request} went away before its answer: the statement it runs, if any, is cancelled. */
+  @Override
+  public void abandoned(AvaticaHttpHandler.Request request) {
+    RequestStatement statement = serving.get(request);
+    if (statement != null) {
+      statement.statementId().ifPresent(meta::cancelRunning);
+    }
+  }
+
+  private AvaticaHttpHandler.Reply authenticatedApply(AvaticaHttpHandler.Request request) {
     if (authenticator.isEmpty()) {
       return serve(request.body());
     }

@@ -94,6 +94,42 @@ class CancelAndTimeoutTest {
     }
   }
 
+  @Test
+  void aClientThatGoesAwayLeavesNothingRunning() throws Exception {
+    try (Connection admin = gateway.connect(); Statement watch = admin.createStatement()) {
+      String connection = "gone-" + System.nanoTime();
+      post("{\"request\":\"openConnection\",\"connectionId\":\"" + connection
+          + "\",\"info\":{\"user\":\"erin\"}}");
+      String created = post("{\"request\":\"createStatement\",\"connectionId\":\"" + connection + "\"}");
+      String id = created.replaceAll("(?s).*\"statementId\":(\\d+).*", "$1");
+      try (java.net.Socket socket = new java.net.Socket("127.0.0.1", gateway.port())) {
+        byte[] body = ("{\"request\":\"prepareAndExecute\",\"connectionId\":\"" + connection
+            + "\",\"statementId\":" + id + ",\"sql\":\"" + ENDLESS + "\",\"maxRowCount\":-1}")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        socket.getOutputStream().write(("POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            + "Content-Length: " + body.length + "\r\n\r\n").getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        socket.getOutputStream().write(body);
+        socket.getOutputStream().flush();
+        awaitRunning(watch, "erin");
+      }
+      // The socket is closed with the statement running: the gateway cancels it.
+      for (int attempt = 0; attempt < 600
+          && QueryRows.of(watch, "SHOW STATEMENTS").stream().anyMatch(line -> line.contains(" | erin | "));
+          attempt++) {
+        Thread.sleep(20);
+      }
+      assertThat(QueryRows.of(watch, "SHOW STATEMENTS")).noneMatch(line -> line.contains(" | erin | "));
+    }
+  }
+
+  private static String post(String json) throws Exception {
+    java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient().send(
+        java.net.http.HttpRequest.newBuilder(java.net.URI.create("http://127.0.0.1:" + gateway.port() + "/"))
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString(json)).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    return response.body();
+  }
+
   private static CompletableFuture<List<String>> runEndless(Statement statement) {
     return CompletableFuture.supplyAsync(() -> {
       try {

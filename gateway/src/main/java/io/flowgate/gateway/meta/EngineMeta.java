@@ -254,7 +254,9 @@ public final class EngineMeta extends MetaImpl {
   private ExecuteResult run(StatementState statement, String sql, List<Object> parameters, long maxRowCount,
       int maxRowsInFirstFrame) {
     Session session = connection(statement.connectionId).session;
-    StatementResult result = session.execute(sql, parameters, statementId(statement.connectionId, statement.id));
+    String id = statementId(statement.connectionId, statement.id);
+    RequestStatement.running(id);
+    StatementResult result = session.execute(sql, parameters, id);
     if (result instanceof StatementResult.Rows rows) {
       statement.replaceCursor(rows.cursor(), rows.columns(), maxRowCount > 0 ? maxRowCount : Long.MAX_VALUE);
       Signature signature = signature(sql, rows.columns(), 0, true);
@@ -313,7 +315,9 @@ public final class EngineMeta extends MetaImpl {
       for (List<TypedValue> values : parameterValues) {
         sets.add(Values.fromWire(values));
       }
-      return new ExecuteBatchResult(session.executeBatch(statement.sql, sets, statementId(h.connectionId, h.id)));
+      String id = statementId(h.connectionId, h.id);
+      RequestStatement.running(id);
+      return new ExecuteBatchResult(session.executeBatch(statement.sql, sets, id));
     });
   }
 
@@ -424,6 +428,11 @@ public final class EngineMeta extends MetaImpl {
   @Override
   public MetaResultSet getTypeInfo(ConnectionHandle ch) {
     return guard(() -> table(ch.id, metadata.typeInfo()));
+  }
+
+  /** Cancels a running statement for the gateway itself (its client went away); one not running is left. */
+  public void cancelRunning(String statementId) {
+    engine.cancelRunning(statementId);
   }
 
   /** The user who opened the connection {@code id}, if it is open. */

@@ -20,7 +20,7 @@ import java.util.function.Function;
 
 /**
  * Hands each Avatica request to a worker thread and writes the answer back. The body is copied before the hand-off;
- * reading pauses while a request runs, so responses leave in request order. Never answers 503 (Avatica's client
+ * requests pipelined behind a running one wait their turn, so responses leave in request order. Never answers 503 (Avatica's client
  * would retry forever) and always sets Content-Length.
  */
 public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
@@ -36,6 +36,10 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   public interface RequestService extends Function<Request, Reply> {
     /** Whose request this is, for fair shares of the workers; must be cheap (it runs on the event loop). */
     String client(Request request);
+
+    /** The connection of {@code request} closed while it was served; must be cheap (it runs on the event loop). */
+    default void abandoned(Request request) {
+    }
   }
 
   /** A request body with what authentication needs: the Authorization header, if any, and the peer's address. */
@@ -54,7 +58,14 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   private final BufferedBodies bodies;
   /** Event-loop state of this connection: a request is being served, and those pipelined behind it. */
   private boolean running;
+  /** The request being served, while {@code running}. */
+  private Request current;
   private final java.util.ArrayDeque<FullHttpRequest> waiting = new java.util.ArrayDeque<>();
+  /**
+   * Reading goes on while a request is served, so a client that closes its connection is noticed (and its statement
+   * cancelled); it pauses once this many requests wait behind the one being served.
+   */
+  private static final int MAX_PIPELINED = 16;
 
   AvaticaHttpHandler(RequestService service, Dispatcher workers, ConnectionTimeouts timeouts, BufferedBodies bodies) {
     this.service = service;
@@ -68,6 +79,9 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     // Pipelined requests are answered one at a time, in the order they came: the next waits for this one's answer.
     if (running) {
       waiting.add(request.retain());
+      if (waiting.size() >= MAX_PIPELINED) {
+        ctx.channel().config().setAutoRead(false);
+      }
       return;
     }
     start(ctx, request);
@@ -76,7 +90,6 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   private void start(ChannelHandlerContext ctx, FullHttpRequest request) {
     running = true;
     timeouts.requestReceived();
-    ctx.channel().config().setAutoRead(false);
     boolean keepAlive = HttpUtil.isKeepAlive(request);
     if (!request.decoderResult().isSuccess() || request.method() != HttpMethod.POST) {
       finish(ctx, new Reply(HttpResponseStatus.BAD_REQUEST.code(), "bad request".getBytes(), "text/plain"), false);
@@ -87,6 +100,7 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
         ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
     Request work = new Request(body, authorization, remoteAddress);
+    current = work;
     boolean taken = workers.submit(service.client(work), () -> {
       Reply reply;
       try {
@@ -109,10 +123,13 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     respond(ctx, reply, keepAlive);
     bodies.answered();
     running = false;
+    current = null;
     timeouts.responded();
     FullHttpRequest next = waiting.poll();
-    if (next == null) {
+    if (waiting.size() < MAX_PIPELINED) {
       ctx.channel().config().setAutoRead(true);
+    }
+    if (next == null) {
       return;
     }
     try {
@@ -124,6 +141,10 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
 
   @Override
   public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    if (running && current != null) {
+      // Nobody will read the answer: stop the statement rather than let it run for a client that is gone.
+      service.abandoned(current);
+    }
     for (FullHttpRequest left = waiting.poll(); left != null; left = waiting.poll()) {
       left.release();
     }
