@@ -22,6 +22,26 @@ class PreparedStatementTest {
   static final GatewayExtension gateway = new GatewayExtension();
 
   @Test
+  void aBareParameterIsAString() throws SQLException {
+    try (Connection connection = gateway.connect();
+        PreparedStatement select = connection.prepareStatement("SELECT ? AS p, CAST(? AS INT) + 1 AS q")) {
+      assertThat(select.getMetaData().getColumnType(1)).isEqualTo(java.sql.Types.VARCHAR);
+      select.setString(1, "hello");
+      select.setInt(2, 41);
+      try (java.sql.ResultSet rows = select.executeQuery()) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString("p")).isEqualTo("hello");
+        assertThat(rows.getInt("q")).isEqualTo(42);
+      }
+      select.setInt(1, 7);
+      try (java.sql.ResultSet rows = select.executeQuery()) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString(1)).isEqualTo("7");
+      }
+    }
+  }
+
+  @Test
   void everyTypeRoundTrips() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE all_types (b BOOLEAN, t TINYINT, s SMALLINT, i INT, l BIGINT, f FLOAT,"

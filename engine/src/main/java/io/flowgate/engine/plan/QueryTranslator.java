@@ -490,6 +490,11 @@ public final class QueryTranslator {
       } else {
         SingleColumn single = (SingleColumn) item;
         Typed value = expressions.translate(single.expression(), scope);
+        if (single.expression() instanceof Expression.Parameter) {
+          // A bare parameter has no type to take from where it stands: it is a STRING, as PostgreSQL reads an
+          // untyped parameter as text (CAST it for another type).
+          value = Typed.of("CAST(" + value.sql() + " AS CHARACTER VARYING)", SqlType.STRING);
+        }
         String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
         items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
         columns.add(new OutputColumn(name, value.type()));
