@@ -29,6 +29,16 @@ class MalformedRequestsTest {
   }
 
   @Test
+  void protobufWithNoOtherPropertyWorks() throws Exception {
+    try (Connection connection = java.sql.DriverManager.getConnection(gateway.url() + "?serialization=protobuf");
+        Statement statement = connection.createStatement()) {
+      assertThat(QueryRows.of(statement, "SELECT 'over protobuf', current_user()"))
+          .containsExactly("over protobuf | admin");
+      assertThat(connection.getMetaData().getTables(null, null, "%", null)).isNotNull();
+    }
+  }
+
+  @Test
   void badRequestsAreAnsweredByClass() throws Exception {
     HttpClient http = HttpClient.newHttpClient();
     String[][] cases = {
