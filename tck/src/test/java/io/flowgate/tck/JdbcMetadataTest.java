@@ -45,6 +45,18 @@ class JdbcMetadataTest {
   }
 
   @Test
+  void columnTypesNameTheirParametersOnce() throws SQLException {
+    try (Connection connection = gateway.connect();
+        ResultSet columns = connection.getMetaData().getColumns("shop", "sales", "orders", "total")) {
+      assertThat(columns.next()).isTrue();
+      assertThat(columns.getString("TYPE_NAME")).isEqualTo("DECIMAL");
+      assertThat(columns.getInt("DATA_TYPE")).isEqualTo(Types.DECIMAL);
+      assertThat(columns.getInt("COLUMN_SIZE")).isEqualTo(12);
+      assertThat(columns.getInt("DECIMAL_DIGITS")).isEqualTo(2);
+    }
+  }
+
+  @Test
   void metadataResultsAreIndependent() throws SQLException {
     try (Connection connection = gateway.connect()) {
       DatabaseMetaData metadata = connection.getMetaData();
@@ -133,7 +145,7 @@ class JdbcMetadataTest {
       assertThat(seen).containsExactly(
           "id:" + Types.BIGINT + ":BIGINT:1:YES:YES:null",
           "customer:" + Types.BIGINT + ":BIGINT:2:YES:NO:null",
-          "total:" + Types.DECIMAL + ":DECIMAL(12,2):3:YES:NO:0",
+          "total:" + Types.DECIMAL + ":DECIMAL:3:YES:NO:0",
           "placed:" + Types.TIMESTAMP + ":TIMESTAMP:4:YES:NO:null");
     }
     try (Connection connection = gateway.connect();

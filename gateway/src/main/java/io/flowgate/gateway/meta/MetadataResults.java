@@ -147,7 +147,9 @@ final class MetadataResults {
         int size = type.kind() == TypeKind.STRING ? Integer.MAX_VALUE : type.precision();
         boolean autoIncrement = column.identity().isPresent();
         rows.add(new Object[] {table.name().catalog(), table.name().schema(), table.name().table(), column.name(),
-            Columns.jdbcType(type), column.type().toUpperCase(Locale.ROOT), size, null,
+            // The type's name without its parameters, which COLUMN_SIZE and DECIMAL_DIGITS carry: tools append
+            // them (DBeaver showed DECIMAL(12,2)(12,2)).
+            Columns.jdbcType(type), Columns.typeName(type), size, null,
             type.kind() == TypeKind.DECIMAL ? type.scale() : null, type.isNumeric() ? 10 : null,
             column.nullable() ? DatabaseMetaData.columnNullable : DatabaseMetaData.columnNoNulls,
             column.comment().orElse(null), column.defaultSql().orElse(null), null, null,
