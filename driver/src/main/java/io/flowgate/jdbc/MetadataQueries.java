@@ -32,6 +32,7 @@ final class MetadataQueries implements InvocationHandler {
       case "getImportedKeys" -> foreignKeys((String) args[1], "fk", (String) args[2], (String) args[3]);
       case "getExportedKeys" -> foreignKeys((String) args[1], "r", (String) args[2], (String) args[3]);
       case "getFunctions" -> functions(((Meta.Pat) args[3]).s);
+      case "getIndexInfo" -> indexes((String) args[1], (String) args[2], (String) args[3]);
       default -> null;
     };
     if (sql == null) {
@@ -81,6 +82,23 @@ final class MetadataQueries implements InvocationHandler {
         + " k.column_name AS COLUMN_NAME, CAST(k.ordinal_position AS SMALLINT) AS KEY_SEQ,"
         + " k.constraint_name AS PK_NAME FROM " + schema(catalog) + ".key_column_usage k WHERE "
         + String.join(" AND ", where) + " ORDER BY COLUMN_NAME";
+  }
+
+  /**
+   * The one index a table has: its primary key's (informational, unique by declaration). Statistics rows and
+   * non-unique indexes there are none.
+   */
+  private static String indexes(String catalog, String schema, String table) {
+    List<String> where = new ArrayList<>(List.of("k.position_in_unique_constraint IS NULL"));
+    equal(where, "k.table_schema", schema);
+    equal(where, "k.table_name", table);
+    return "SELECT k.table_catalog AS TABLE_CAT, k.table_schema AS TABLE_SCHEM, k.table_name AS TABLE_NAME,"
+        + " FALSE AS NON_UNIQUE, k.table_catalog AS INDEX_QUALIFIER, k.constraint_name AS INDEX_NAME,"
+        + " CAST(3 AS SMALLINT) AS TYPE, CAST(k.ordinal_position AS SMALLINT) AS ORDINAL_POSITION,"
+        + " k.column_name AS COLUMN_NAME, 'A' AS ASC_OR_DESC, CAST(NULL AS BIGINT) AS CARDINALITY,"
+        + " CAST(NULL AS BIGINT) AS PAGES, CAST(NULL AS STRING) AS FILTER_CONDITION FROM " + schema(catalog)
+        + ".key_column_usage k WHERE " + String.join(" AND ", where)
+        + " ORDER BY NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION";
   }
 
   /** Imported keys filter on the referencing table ({@code fk}), exported keys on the referenced one ({@code r}). */

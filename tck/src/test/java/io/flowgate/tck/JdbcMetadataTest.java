@@ -45,6 +45,22 @@ class JdbcMetadataTest {
   }
 
   @Test
+  void indexInfoIsThePrimaryKey() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      try (ResultSet index = metadata.getIndexInfo("shop", "sales", "customers", true, true)) {
+        assertThat(index.next()).isTrue();
+        assertThat(index.getString("INDEX_NAME")).isEqualTo("customers_pk");
+        assertThat(index.getString("COLUMN_NAME")).isEqualTo("id");
+        assertThat(index.getBoolean("NON_UNIQUE")).isFalse();
+        assertThat(index.getShort("ORDINAL_POSITION")).isEqualTo((short) 1);
+        assertThat(index.next()).isFalse();
+      }
+      assertThat(column(metadata.getIndexInfo("shop", "sales", "orders", false, true), "INDEX_NAME")).isEmpty();
+    }
+  }
+
+  @Test
   void columnTypesNameTheirParametersOnce() throws SQLException {
     try (Connection connection = gateway.connect();
         ResultSet columns = connection.getMetaData().getColumns("shop", "sales", "orders", "total")) {

@@ -52,11 +52,20 @@ final class ConnectionState {
     return Optional.ofNullable(statements.getIfPresent(id));
   }
 
+  /**
+   * Closes a statement now: the registry's removal listener runs later, on another thread, and the client may run
+   * its next query before it has, finding the closed one's result still counted against its bounds.
+   */
   void closeStatement(int id) {
+    StatementState statement = statements.getIfPresent(id);
     statements.invalidate(id);
+    if (statement != null) {
+      statement.close();
+    }
   }
 
   void close() {
+    statements.asMap().values().forEach(StatementState::close);
     statements.invalidateAll();
     statements.cleanUp();
   }

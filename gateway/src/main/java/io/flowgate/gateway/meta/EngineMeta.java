@@ -147,8 +147,10 @@ public final class EngineMeta extends MetaImpl {
         throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", "null").build();
       }
       if (connections.getIfPresent(ch.id) != null) {
-        connection(ch.id);
+        ConnectionState state = connection(ch.id);
         connections.invalidate(ch.id);
+        // Now, not when the registry's removal listener gets to it: the user's bounds count what is still open.
+        state.close();
       }
       return null;
     });
