@@ -74,14 +74,19 @@ final class MetadataQueries implements InvocationHandler {
     return (catalog == null || catalog.isEmpty() ? "system" : quoteIdentifier(catalog)) + ".information_schema";
   }
 
-  private static String primaryKeys(String catalog, String schema, String table) {
+  /** The key_column_usage rows {@code k} of primary keys, of one schema and table when they are given. */
+  private static String primaryKeyRows(String schema, String table) {
     List<String> where = new ArrayList<>(List.of("k.position_in_unique_constraint IS NULL"));
     equal(where, "k.table_schema", schema);
     equal(where, "k.table_name", table);
+    return String.join(" AND ", where);
+  }
+
+  private static String primaryKeys(String catalog, String schema, String table) {
     return "SELECT k.table_catalog AS TABLE_CAT, k.table_schema AS TABLE_SCHEM, k.table_name AS TABLE_NAME,"
         + " k.column_name AS COLUMN_NAME, CAST(k.ordinal_position AS SMALLINT) AS KEY_SEQ,"
         + " k.constraint_name AS PK_NAME FROM " + schema(catalog) + ".key_column_usage k WHERE "
-        + String.join(" AND ", where) + " ORDER BY COLUMN_NAME";
+        + primaryKeyRows(schema, table) + " ORDER BY COLUMN_NAME";
   }
 
   /**
@@ -89,15 +94,12 @@ final class MetadataQueries implements InvocationHandler {
    * non-unique indexes there are none.
    */
   private static String indexes(String catalog, String schema, String table) {
-    List<String> where = new ArrayList<>(List.of("k.position_in_unique_constraint IS NULL"));
-    equal(where, "k.table_schema", schema);
-    equal(where, "k.table_name", table);
     return "SELECT k.table_catalog AS TABLE_CAT, k.table_schema AS TABLE_SCHEM, k.table_name AS TABLE_NAME,"
         + " FALSE AS NON_UNIQUE, k.table_catalog AS INDEX_QUALIFIER, k.constraint_name AS INDEX_NAME,"
         + " CAST(3 AS SMALLINT) AS TYPE, CAST(k.ordinal_position AS SMALLINT) AS ORDINAL_POSITION,"
         + " k.column_name AS COLUMN_NAME, 'A' AS ASC_OR_DESC, CAST(NULL AS BIGINT) AS CARDINALITY,"
         + " CAST(NULL AS BIGINT) AS PAGES, CAST(NULL AS STRING) AS FILTER_CONDITION FROM " + schema(catalog)
-        + ".key_column_usage k WHERE " + String.join(" AND ", where)
+        + ".key_column_usage k WHERE " + primaryKeyRows(schema, table)
         + " ORDER BY NON_UNIQUE, TYPE, INDEX_NAME, ORDINAL_POSITION";
   }
 
