@@ -138,12 +138,7 @@ public final class Session {
   public long[] executeBatch(String sql, List<List<Object>> parameterSets, String statementId) {
     return withinStack(() -> running(statementId, sql, () -> {
       ParsedStatement parsed = engine.parse(sql);
-      for (List<Object> parameters : parameterSets) {
-        if (parsed.parameterCount() > parameters.size()) {
-          throw EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER).parameter("name", "?" + (parameters.size() + 1))
-              .build();
-        }
-      }
+      parameterSets.forEach(parameters -> requireBound(parsed, parameters));
       if (parsed.statement() instanceof Query) {
         throw Errors.notSupported("a query in a batch (executeBatch runs statements that return update counts)",
             null);
@@ -181,12 +176,17 @@ public final class Session {
         || parsed.statement() instanceof Access.CreateToken);
   }
 
-  private StatementResult run(String sql, List<Object> parameters) {
-    ParsedStatement parsed = engine.parse(sql);
+  /** Every {@code ?} of the statement has a value. */
+  private static void requireBound(ParsedStatement parsed, List<Object> parameters) {
     if (parsed.parameterCount() > parameters.size()) {
       throw EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER).parameter("name", "?" + (parameters.size() + 1))
           .build();
     }
+  }
+
+  private StatementResult run(String sql, List<Object> parameters) {
+    ParsedStatement parsed = engine.parse(sql);
+    requireBound(parsed, parameters);
     Statement statement = parsed.statement();
     if (statement instanceof Query query) {
       Planned planned = plan(sql, query);

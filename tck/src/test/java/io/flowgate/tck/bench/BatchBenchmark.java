@@ -5,7 +5,6 @@ import io.flowgate.gateway.GatewayServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -65,7 +64,7 @@ public final class BatchBenchmark {
     Map<String, List<Double>> rates = new LinkedHashMap<>();
     try {
       for (String url : List.of(h2Url, flowgateUrl)) {
-        try (Connection connection = connect(url); Statement statement = connection.createStatement()) {
+        try (Connection connection = Rounds.connect(url); Statement statement = connection.createStatement()) {
           statement.execute("CREATE TABLE batched (id BIGINT, v VARCHAR(20))");
         }
       }
@@ -102,12 +101,8 @@ public final class BatchBenchmark {
     insert.setString(2, "row-" + id);
   }
 
-  private static Connection connect(String url) throws SQLException {
-    return url.startsWith("jdbc:h2") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);
-  }
-
   private static double rowsPerSecond(String url, Load load, int rows, int round) throws SQLException {
-    try (Connection connection = connect(url);
+    try (Connection connection = Rounds.connect(url);
         PreparedStatement insert = connection.prepareStatement("INSERT INTO batched VALUES (?, ?)")) {
       double seconds = Rounds.seconds(() -> load.run(insert, rows, round));
       return rows / seconds;

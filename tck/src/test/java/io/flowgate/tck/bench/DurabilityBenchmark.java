@@ -5,7 +5,6 @@ import io.flowgate.gateway.GatewayServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -43,7 +42,8 @@ public final class DurabilityBenchmark {
     Map<String, List<Double>> rates = new LinkedHashMap<>();
     try {
       for (Map.Entry<String, String> target : targets.entrySet()) {
-        try (Connection connection = connect(target.getValue()); Statement statement = connection.createStatement()) {
+        try (Connection connection = Rounds.connect(target.getValue());
+            Statement statement = connection.createStatement()) {
           statement.execute("CREATE TABLE writes (id BIGINT, v VARCHAR(20))");
         }
         rates.put(target.getKey(), new ArrayList<>());
@@ -74,12 +74,8 @@ public final class DurabilityBenchmark {
     }
   }
 
-  private static Connection connect(String url) throws SQLException {
-    return url.startsWith("jdbc:h2") ? DriverManager.getConnection(url, "sa", "") : DriverManager.getConnection(url);
-  }
-
   private static double insertsPerSecond(String url, int inserts, int round) throws SQLException {
-    try (Connection connection = connect(url);
+    try (Connection connection = Rounds.connect(url);
         PreparedStatement insert = connection.prepareStatement("INSERT INTO writes VALUES (?, ?)")) {
       double seconds = Rounds.seconds(() -> {
         for (int i = 0; i < inserts; i++) {

@@ -36,4 +36,10 @@ final class Rounds {
     List<Double> sorted = values.stream().sorted().toList();
     return sorted.get(sorted.size() / 2);
   }
+
+  /** A connection to a Flowgate URL, or to an H2 one as H2's default user. */
+  static java.sql.Connection connect(String url) throws SQLException {
+    return url.startsWith("jdbc:h2") ? java.sql.DriverManager.getConnection(url, "sa", "")
+        : java.sql.DriverManager.getConnection(url);
+  }
 }
