@@ -39,16 +39,23 @@ final class CleanErrors implements InvocationHandler {
   private final Object target;
   private final Connection connection;
   private final SessionTimeout timeout;
+  /**
+   * For a result set, the statement's max rows when it had one (0: none). Avatica sends a prepared statement's
+   * max rows only when it is prepared, so a later {@code setMaxRows} is applied here, as the rows are read.
+   */
+  private final long rowLimit;
+  private long rowsRead;
 
-  private CleanErrors(Object target, Connection connection, SessionTimeout timeout) {
+  private CleanErrors(Object target, Connection connection, SessionTimeout timeout, long rowLimit) {
     this.target = target;
     this.connection = connection;
     this.timeout = timeout;
+    this.rowLimit = rowLimit;
   }
 
   static Connection wrap(Connection connection) {
     return (Connection) Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {Connection.class},
-        new CleanErrors(connection, null, new SessionTimeout()));
+        new CleanErrors(connection, null, new SessionTimeout(), 0));
   }
 
   /**
@@ -92,6 +99,14 @@ final class CleanErrors implements InvocationHandler {
       // statement unusable for the next execute.
       return null;
     }
+    boolean next = rowLimit > 0 && method.getName().equals("next") && (args == null || args.length == 0);
+    if (next && rowsRead >= rowLimit) {
+      return false;
+    }
+    if (target instanceof PreparedStatement && method.getName().equals("setObject") && args.length >= 2) {
+      args = args.clone();
+      args[1] = ParameterValues.sendable(args[1]);
+    }
     Object result;
     try {
       if (target instanceof Statement statement && EXECUTE.contains(method.getName())) {
@@ -115,6 +130,9 @@ final class CleanErrors implements InvocationHandler {
       }
       throw error;
     }
+    if (next && Boolean.TRUE.equals(result)) {
+      rowsRead++;
+    }
     if (result == null) {
       return null;
     }
@@ -122,8 +140,10 @@ final class CleanErrors implements InvocationHandler {
     for (Class<?> type : WRAPPED) {
       if (returned == type || (returned.isInterface() && type.isAssignableFrom(returned) && returned != Object.class)) {
         Connection owner = proxy instanceof Connection own ? own : connection;
+        long limit = result instanceof ResultSet && target instanceof Statement statement
+            ? statement.getLargeMaxRows() : 0;
         return Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {returned},
-            new CleanErrors(result, owner, timeout));
+            new CleanErrors(result, owner, timeout, limit));
       }
     }
     return result;
@@ -229,6 +249,11 @@ final class CleanErrors implements InvocationHandler {
   /** A failure caused by the transport (an I/O error anywhere in its causes), as a lost connection: 08006. */
   private static java.util.Optional<SQLException> transportFailure(Exception e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+      if (cause instanceof java.io.IOException io && io.getClass().getName().contains(".jackson.")) {
+        // Avatica's JSON writer refused a value before anything was sent: the connection is fine.
+        return java.util.Optional.of(new SQLException("[UNSUPPORTED_DATATYPE] A value cannot be sent to the"
+            + " gateway: " + io.getMessage() + " SQLSTATE: 0A000", "0A000", e));
+      }
       if (cause instanceof java.io.IOException io) {
         return java.util.Optional.of(new SQLException("[CONNECTION_LOST] The connection to the gateway failed: "
             + io.getClass().getSimpleName() + (io.getMessage() == null ? "" : " (" + io.getMessage() + ")")

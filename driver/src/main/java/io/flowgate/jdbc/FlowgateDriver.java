@@ -45,7 +45,7 @@ public final class FlowgateDriver extends Driver {
 
   @Override
   public Meta createMeta(AvaticaConnection connection) {
-    return NonFiniteNumbers.wrap(MetadataQueries.wrap(super.createMeta(connection)));
+    return NonFiniteNumbers.wrap(MetadataQueries.wrap(ConnectionSettings.wrap(super.createMeta(connection))));
   }
 
   @Override

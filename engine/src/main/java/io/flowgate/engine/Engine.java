@@ -70,10 +70,12 @@ public final class Engine implements AutoCloseable {
   private final List<java.nio.file.Path> ingestRoots;
   private final java.time.Duration statementTimeout;
   private final RunningStatements running = new RunningStatements();
+  private final Transactions transactions;
 
   private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots,
-      java.time.Duration statementTimeout) {
+      java.time.Duration statementTimeout, Transactions transactions) {
     this.statementTimeout = statementTimeout;
+    this.transactions = transactions;
     this.storage = storage;
     this.catalog = catalog;
     this.ingestRoots = ingestRoots;
@@ -93,7 +95,10 @@ public final class Engine implements AutoCloseable {
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);
       }
-      return new Engine(storage, catalog, config.ingestRoots(), config.statementTimeout());
+      // Half the store's connections at most: the rest serve queries and autocommit writes.
+      Transactions transactions = new Transactions(Math.max(2, config.maxStoreConnections() / 2),
+          config.transactionIdleTimeout());
+      return new Engine(storage, catalog, config.ingestRoots(), config.statementTimeout(), transactions);
     } catch (java.io.IOException e) {
       storage.close();
       throw new java.io.UncheckedIOException("cannot create an ingest folder", e);
@@ -178,7 +183,8 @@ public final class Engine implements AutoCloseable {
    */
   public PipelineProject.Summary runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
-        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots);
+        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots,
+        Optional.empty());
     return new PipelineProject(context, progress).run(folder, fullRefresh);
   }
 
@@ -206,6 +212,10 @@ public final class Engine implements AutoCloseable {
     return running;
   }
 
+  Transactions transactions() {
+    return transactions;
+  }
+
   /** Cancels statement {@code id} if it is running, whoever runs it: for the gateway, whose client went away. */
   public void cancelRunning(String id) {
     running.cancelIfRunning(id);
@@ -226,6 +236,7 @@ public final class Engine implements AutoCloseable {
 
   @Override
   public void close() {
+    transactions.close();
     background.shutdown();
     try {
       background.awaitTermination(30, TimeUnit.SECONDS);

@@ -6,6 +6,7 @@ import io.flowgate.engine.Engine.Planned;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.ClientTransaction;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
@@ -28,6 +29,7 @@ import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
+import io.flowgate.engine.sql.tree.Transaction;
 import io.flowgate.engine.storage.RunningStatement;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
@@ -49,6 +51,10 @@ public final class Session {
   private Optional<java.time.Duration> statementTimeout = Optional.empty();
   /** The vendor's bound on STATEMENT_TIMEOUT: two days. */
   private static final long MAX_STATEMENT_TIMEOUT_SECONDS = 172_800;
+  /** JDBC's auto-commit; off, the statements a transaction takes run in one until commit or rollback. */
+  private boolean autoCommit = true;
+  /** The open transaction (BEGIN TRANSACTION, or auto-commit off), also while aborted and not yet rolled back. */
+  private ClientTransaction transaction;
 
   Session(Engine engine, Principal principal) {
     this.engine = engine;
@@ -87,7 +93,69 @@ public final class Session {
 
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema),
-        engine.background(), engine.ingestRoots());
+        engine.background(), engine.ingestRoots(), Optional.ofNullable(transaction));
+  }
+
+  public boolean autoCommit() {
+    return autoCommit;
+  }
+
+  /**
+   * JDBC's {@code setAutoCommit}. Off, a transaction starts with the next statement a transaction takes and lasts
+   * until {@link #commit()} or {@link #rollback()}; other statements (DDL, REFRESH) run on their own while none is
+   * open. Turning it on commits the open transaction, as JDBC has it.
+   */
+  public void setAutoCommit(boolean on) {
+    if (on && transaction != null) {
+      commit();
+    }
+    autoCommit = on;
+  }
+
+  /** Whether a transaction is open (it may be aborted, waiting for a rollback). */
+  public boolean inTransaction() {
+    return transaction != null;
+  }
+
+  /**
+   * JDBC's {@code commit}: commits the open transaction. With none open, it is an error under auto-commit (as JDBC
+   * has it) and nothing to do without. An aborted transaction, or one whose commit fails, stays to be rolled back.
+   */
+  public void commit() {
+    if (transaction == null) {
+      if (autoCommit) {
+        throw EngineException.of(ErrorClass.NO_ACTIVE_TRANSACTION).parameter("action", "commit").build();
+      }
+      return;
+    }
+    ClientTransaction ending = transaction;
+    try {
+      ending.commit(engine.catalog());
+    } catch (RuntimeException e) {
+      if (ending.aborted().isEmpty()) {
+        ending.abort(EngineException.of(ErrorClass.TRANSACTION_ROLLBACK_REQUIRED_AFTER_ABORT)
+            .subClass("PREVIOUS_QUERY_FAILURE", "The commit failed.").build());
+      }
+      engine.transactions().ended(ending);
+      throw e;
+    }
+    transaction = null;
+    engine.transactions().ended(ending);
+  }
+
+  /** JDBC's {@code rollback} and ROLLBACK: undoes the open transaction; with none open there is nothing to do. */
+  public void rollback() {
+    if (transaction != null) {
+      ClientTransaction ending = transaction;
+      transaction = null;
+      engine.transactions().ended(ending);
+      ending.rollback();
+    }
+  }
+
+  /** The client connection is gone: its open transaction rolls back. */
+  public void close() {
+    rollback();
   }
 
   /** What a statement returns and how many parameters it takes; queries are planned (and cached) here. */
@@ -144,7 +212,11 @@ public final class Session {
             null);
       }
       if (parsed.statement() instanceof Dml dml && !parameterSets.isEmpty()) {
-        return new DmlExecutor(context()).executeBatch(dml, parameterSets);
+        if (transaction == null && autoCommit) {
+          return new DmlExecutor(context()).executeBatch(dml, parameterSets);
+        }
+        beginImplicitly();
+        return inTransaction(() -> new DmlExecutor(context()).executeBatch(dml, parameterSets));
       }
       long[] counts = new long[parameterSets.size()];
       for (int i = 0; i < counts.length; i++) {
@@ -188,13 +260,123 @@ public final class Session {
     ParsedStatement parsed = engine.parse(sql);
     requireBound(parsed, parameters);
     Statement statement = parsed.statement();
+    if (statement instanceof Transaction control) {
+      return transactionStatement(control, parameters);
+    }
+    // Session settings and the running-statement commands touch no data and are not part of any transaction (a cancel
+    // comes while the transaction's statement runs). With auto-commit off, a transaction starts at the first write:
+    // under READ COMMITTED, reads before it see what they would see inside it.
+    boolean sessionCommand = statement instanceof Ddl.SetConfig || statement instanceof Ddl.ShowStatements
+        || statement instanceof Ddl.CancelStatement;
+    if (sessionCommand || transaction == null && (autoCommit || !(statement instanceof Dml))) {
+      return run(sql, statement, parameters);
+    }
+    beginImplicitly();
+    return inTransaction(() -> run(sql, requireTaken(statement), parameters));
+  }
+
+  /** With auto-commit off, the first write starts the transaction that lasts to commit or rollback. */
+  private void beginImplicitly() {
+    if (transaction == null) {
+      transaction = engine.transactions().begin(engine.storage(), user());
+    }
+  }
+
+  /** Runs one statement of the open transaction: one that fails aborts it. */
+  private <T> T inTransaction(java.util.function.Supplier<T> work) {
+    ClientTransaction open = transaction;
+    try {
+      return open.run(work);
+    } finally {
+      if (open.aborted().isPresent()) {
+        engine.transactions().ended(open);
+      }
+    }
+  }
+
+  /**
+   * A transaction takes reads, writes of tables, USE and table descriptions. DDL, REFRESH, grants and the rest commit
+   * on their own, so they are refused inside one.
+   */
+  private static Statement requireTaken(Statement statement) {
+    boolean taken = statement instanceof Query || statement instanceof Dml || statement instanceof Ddl.Use
+        || statement instanceof Show.DescribeTable || statement instanceof Show.ShowColumns;
+    if (!taken) {
+      throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("COMMAND", "Only SELECT, VALUES,"
+          + " INSERT, UPDATE, DELETE, MERGE, USE, DESCRIBE TABLE, SHOW COLUMNS and SET run in a transaction; commit"
+          + " or roll back first.").at(statement.span()).build();
+    }
+    return statement;
+  }
+
+  private StatementResult transactionStatement(Transaction control, List<Object> parameters) {
+    if (control instanceof Transaction.Commit) {
+      if (transaction == null) {
+        throw EngineException.of(ErrorClass.NO_ACTIVE_TRANSACTION).parameter("action", "commit").at(control.span())
+            .build();
+      }
+      commit();
+      return new StatementResult.Done();
+    }
+    if (control instanceof Transaction.Rollback) {
+      rollback();
+      return new StatementResult.Done();
+    }
+    if (transaction != null) {
+      return inTransaction(() -> {
+        throw nested(control);
+      });
+    }
+    if (control instanceof Transaction.Begin) {
+      transaction = engine.transactions().begin(engine.storage(), user());
+      return new StatementResult.Done();
+    }
+    return atomic((Transaction.Atomic) control, parameters);
+  }
+
+  private static EngineException nested(Statement statement) {
+    return EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("NESTED_TRANSACTION", "A transaction"
+        + " is already active; transactions do not nest.").at(statement.span()).build();
+  }
+
+  /**
+   * {@code BEGIN ATOMIC ... END}: its writes run in one transaction that commits when the last one succeeds and rolls
+   * back when any fails. It returns the rows they changed.
+   */
+  private StatementResult atomic(Transaction.Atomic block, List<Object> parameters) {
+    ClientTransaction atomic = engine.transactions().begin(engine.storage(), user());
+    transaction = atomic;
+    try {
+      long rows = 0;
+      for (Statement statement : block.statements()) {
+        if (statement instanceof Transaction) {
+          throw nested(statement);
+        }
+        if (!(statement instanceof Dml dml)) {
+          throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("COMMAND", "BEGIN ATOMIC runs"
+              + " INSERT, UPDATE, DELETE and MERGE statements.").at(statement.span()).build();
+        }
+        rows += atomic.run(() -> new DmlExecutor(context()).execute(dml, parameters));
+      }
+      atomic.commit(engine.catalog());
+      return new StatementResult.UpdateCount(rows);
+    } finally {
+      transaction = null;
+      engine.transactions().ended(atomic);
+      atomic.rollback();
+    }
+  }
+
+  private StatementResult run(String sql, Statement statement, List<Object> parameters) {
     if (statement instanceof Query query) {
       Planned planned = plan(sql, query);
       OpenFiles files = OpenFiles.all(planned.query().fileReads());
       RowCursor cursor;
       try {
-        cursor = engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE, files.runtime(),
-            files::close);
+        cursor = transaction != null
+            ? transaction.query(planned.query().statement(), parameters, FETCH_SIZE, files.runtime(), files::close)
+            : engine.storage().query(planned.query().statement(), parameters, FETCH_SIZE, files.runtime(),
+                files::close);
       } catch (RuntimeException e) {
         files.close();
         throw e;

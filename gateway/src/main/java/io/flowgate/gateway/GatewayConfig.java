@@ -33,40 +33,47 @@ public record GatewayConfig(String bind, int port, Optional<Path> data, int work
    * connectionsPerUser} open connections and a connection at most {@code statementsPerConnection} open statements.
    * A result nobody fetches from for {@code resultIdleTimeout} is closed; a request must arrive whole within {@code
    * requestTimeout} of its first byte, and a connection with nothing asked or answered for {@code idleTimeout} is
-   * closed; a statement that runs in the store longer than {@code statementTimeout} is canceled.
+   * closed; a statement that runs in the store longer than {@code statementTimeout} is canceled, and a transaction
+   * with no statement for {@code transactionIdleTimeout} is aborted.
    */
   public record Limits(int maxRequestBytes, long maxBufferedRequestBytes, int connectionsPerUser,
       int statementsPerConnection, Duration resultIdleTimeout, Duration requestTimeout, Duration idleTimeout,
-      Duration statementTimeout) {
+      Duration statementTimeout, Duration transactionIdleTimeout) {
     public static Limits defaults() {
       int maxRequest = 16 * 1024 * 1024;
       return new Limits(maxRequest, Math.max(maxRequest, Runtime.getRuntime().maxMemory() / 4), 64, 1_000,
-          Duration.ofMinutes(2), Duration.ofSeconds(60), Duration.ofMinutes(5), Duration.ofDays(2));
+          Duration.ofMinutes(2), Duration.ofSeconds(60), Duration.ofMinutes(5), Duration.ofDays(2),
+          io.flowgate.engine.EngineConfig.DEFAULT_TRANSACTION_IDLE_TIMEOUT);
     }
 
     public Limits withMaxRequestBytes(int bytes, long buffered) {
       return new Limits(bytes, buffered, connectionsPerUser, statementsPerConnection, resultIdleTimeout,
-          requestTimeout, idleTimeout, statementTimeout);
+          requestTimeout, idleTimeout, statementTimeout, transactionIdleTimeout);
     }
 
     public Limits withSessions(int connections, int statements) {
       return new Limits(maxRequestBytes, maxBufferedRequestBytes, connections, statements, resultIdleTimeout,
-          requestTimeout, idleTimeout, statementTimeout);
+          requestTimeout, idleTimeout, statementTimeout, transactionIdleTimeout);
     }
 
     public Limits withResultIdleTimeout(Duration timeout) {
       return new Limits(maxRequestBytes, maxBufferedRequestBytes, connectionsPerUser, statementsPerConnection,
-          timeout, requestTimeout, idleTimeout, statementTimeout);
+          timeout, requestTimeout, idleTimeout, statementTimeout, transactionIdleTimeout);
     }
 
     public Limits withConnectionTimeouts(Duration request, Duration idle) {
       return new Limits(maxRequestBytes, maxBufferedRequestBytes, connectionsPerUser, statementsPerConnection,
-          resultIdleTimeout, request, idle, statementTimeout);
+          resultIdleTimeout, request, idle, statementTimeout, transactionIdleTimeout);
+    }
+
+    public Limits withTransactionIdleTimeout(Duration idle) {
+      return new Limits(maxRequestBytes, maxBufferedRequestBytes, connectionsPerUser, statementsPerConnection,
+          resultIdleTimeout, requestTimeout, idleTimeout, statementTimeout, idle);
     }
 
     public Limits withStatementTimeout(Duration timeout) {
       return new Limits(maxRequestBytes, maxBufferedRequestBytes, connectionsPerUser, statementsPerConnection,
-          resultIdleTimeout, requestTimeout, idleTimeout, timeout);
+          resultIdleTimeout, requestTimeout, idleTimeout, timeout, transactionIdleTimeout);
     }
   }
 

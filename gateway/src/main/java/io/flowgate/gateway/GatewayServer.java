@@ -49,7 +49,8 @@ public final class GatewayServer implements AutoCloseable {
     if (!config.ingestRoots().isEmpty()) {
       engineConfig = engineConfig.withIngestRoots(config.ingestRoots());
     }
-    engineConfig = engineConfig.withStatementTimeout(config.limits().statementTimeout());
+    engineConfig = engineConfig.withStatementTimeout(config.limits().statementTimeout())
+        .withTransactionIdleTimeout(config.limits().transactionIdleTimeout());
     Engine engine = Engine.open(engineConfig);
     Optional<Authenticator> authenticator = Optional.empty();
     if (config.authentication() == GatewayConfig.Authentication.PASSWORD) {

@@ -149,6 +149,8 @@ public final class Main {
         }
         case "--statement-timeout-seconds" -> config = config.withLimits(config.limits().withStatementTimeout(
             seconds(args, ++i, flag)));
+        case "--transaction-idle-timeout-seconds" -> config = config.withLimits(
+            config.limits().withTransactionIdleTimeout(seconds(args, ++i, flag)));
         case "--max-connections-per-user" -> config = config.withLimits(config.limits().withSessions(
             positive(args, ++i, flag), config.limits().statementsPerConnection()));
         case "--max-statements-per-connection" -> config = config.withLimits(config.limits().withSessions(

@@ -245,6 +245,7 @@ public final class DdlExecutor {
     if (columns.isEmpty()) {
       throw Errors.syntax("end of input", ": a table needs at least one column", create.span());
     }
+    columns = primaryKeyNotNull(columns, create.constraints());
     long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
     List<String> ddl = new ArrayList<>(TableDefinitions.dataTable(storageName, columns, catalog,
@@ -322,6 +323,24 @@ public final class DdlExecutor {
           Optional.empty(), Optional.empty()));
     }
     return columns;
+  }
+
+  /**
+   * The columns of a primary key are NOT NULL, as SQL has it and as tools reading the metadata assume: a key that
+   * can be null identifies nothing. Declared nullable, they become NOT NULL (and H2 enforces it).
+   */
+  private static List<ColumnDefinition> primaryKeyNotNull(List<ColumnDefinition> columns,
+      List<TableConstraint> constraints) {
+    java.util.Set<String> keyColumns = new java.util.HashSet<>();
+    for (TableConstraint constraint : constraints) {
+      if (constraint instanceof PrimaryKey primary) {
+        primary.columns().forEach(column -> keyColumns.add(column.toLowerCase(java.util.Locale.ROOT)));
+      }
+    }
+    return columns.stream().map(column -> column.notNull()
+        || !keyColumns.contains(column.name().toLowerCase(java.util.Locale.ROOT)) ? column
+        : new ColumnDefinition(column.span(), column.name(), column.type(), true, column.defaultValue(),
+            column.generatedAs(), column.identity(), column.comment())).toList();
   }
 
   public static List<ColumnInfo> columnInfos(List<ColumnDefinition> columns) {

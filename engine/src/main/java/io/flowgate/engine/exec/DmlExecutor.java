@@ -66,38 +66,77 @@ public final class DmlExecutor {
     } else {
       statement = planner.merge((Dml.Merge) dml, table);
     }
-    boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     boolean changeFeed = ChangeFeed.enabled(table);
+    java.util.Optional<ClientTransaction> transaction = context.transaction();
     if (changeFeed) {
-      ChangeFeed.ddl(table).forEach(context.storage()::executeOnce);
+      prepareChangeFeed(table, transaction, dml);
     }
     CatalogService catalog = context.catalog();
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     try (OpenFiles files = OpenFiles.all(translator.fileReads())) {
+      ClientTransaction.TableWrite write = (connection, version) -> write(connection, version, dml, table,
+          statement, parameterSets, files.runtime());
+      if (transaction.isPresent()) {
+        return transaction.get().write(catalog, table.id(), write);
+      }
       return context.storage().inTransaction(connection -> {
         long version = catalog.nextVersion(connection, table.id());
-        long removed = 0;
-        if (overwrite) {
-          if (changeFeed) {
-            H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
-          }
-          removed = H2Storage.deleteAll(connection, table.storageName());
-        }
-        Map<String, Object> runtime = new HashMap<>(files.runtime());
-        runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-        long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version)
-            : H2Storage.updateEach(connection, statement, parameterSets, runtime);
-        long rows = java.util.Arrays.stream(counts).sum();
-        Logged logged = logged(dml);
-        Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
-            : Map.of(logged.metric(), rows);
-        Map<String, String> operationParameters = dml instanceof Dml.Insert
-            ? Map.of("mode", overwrite ? "Overwrite" : "Append") : Map.of();
-        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), logged.operation(),
-            context.session().user(), operationParameters, metrics));
-        return counts;
+        ClientTransaction.Written written = write.run(connection, version);
+        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), written.operation(),
+            context.session().user(), written.parameters(), written.metrics()));
+        return written.counts();
       });
     }
+  }
+
+  /**
+   * Makes sure the change table of {@code table} is there before a write records into it. Inside a transaction that
+   * already holds the write turn no DDL can run (H2 commits DDL, which would write the transaction's uncommitted rows),
+   * and a table's change rows are found by the version its write stamped, which a second write in one transaction
+   * would share: both are refused by name.
+   */
+  private void prepareChangeFeed(TableInfo table, java.util.Optional<ClientTransaction> transaction, Dml dml) {
+    List<String> ddl = ChangeFeed.ddl(table);
+    if (transaction.isPresent() && transaction.get().wrote(table.id())) {
+      throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("CHANGE_DATA_FEED",
+          "A second write of " + Errors.quote(table.name().parts()) + " in one transaction: the table records its"
+              + " change data feed by commit version, which the writes of one transaction share. Commit first.")
+          .at(dml.span()).build();
+    }
+    if (transaction.isPresent() && transaction.get().writing()
+        && !ddl.stream().allMatch(context.storage()::executedOnce)) {
+      throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("CHANGE_DATA_FEED",
+          "The first write of " + Errors.quote(table.name().parts()) + " since the gateway started prepares its"
+              + " change table, which cannot happen after other writes of a transaction. Write it first.")
+          .at(dml.span()).build();
+    }
+    ddl.forEach(context.storage()::executeOnce);
+  }
+
+  /** The statement's write at {@code version}, with its change rows, and what the commit log says of it. */
+  private static ClientTransaction.Written write(java.sql.Connection connection, long version, Dml dml,
+      TableInfo table, H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime)
+      throws java.sql.SQLException {
+    boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
+    boolean changeFeed = ChangeFeed.enabled(table);
+    long removed = 0;
+    if (overwrite) {
+      if (changeFeed) {
+        H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+      }
+      removed = H2Storage.deleteAll(connection, table.storageName());
+    }
+    Map<String, Object> runtime = new HashMap<>(fileRuntime);
+    runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+    long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version)
+        : H2Storage.updateEach(connection, statement, parameterSets, runtime);
+    long rows = java.util.Arrays.stream(counts).sum();
+    Logged logged = logged(dml);
+    Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
+        : Map.of(logged.metric(), rows);
+    Map<String, String> operationParameters = dml instanceof Dml.Insert
+        ? Map.of("mode", overwrite ? "Overwrite" : "Append") : Map.of();
+    return new ClientTransaction.Written(counts, logged.operation(), metrics, operationParameters);
   }
 
   /**

@@ -11,11 +11,11 @@ import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * What executing one statement needs: the catalog, the store, who runs it where, and the engine's executor for
- * work that outlives the statement (REFRESH ... ASYNC).
+ * What executing one statement needs: the catalog, the store, who runs it where, the engine's executor for work
+ * that outlives the statement (REFRESH ... ASYNC), and the client transaction it runs in, if any.
  */
 public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
-    Executor background, List<Path> ingestRoots) {
+    Executor background, List<Path> ingestRoots, java.util.Optional<ClientTransaction> transaction) {
   /** Who may do what, over this context's catalog. */
   public Privileges privileges() {
     return new Privileges(catalog);

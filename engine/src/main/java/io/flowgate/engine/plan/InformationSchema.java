@@ -86,6 +86,19 @@ final class InformationSchema {
               table.kind() == TableKind.VIEW ? null : "DELTA"));
         }
       }
+      case "views" -> {
+        // A view's text tells how it reads its sources: only its owner (and the administrator) sees it.
+        view = view("table_catalog", S, "table_schema", S, "table_name", S, "view_definition", S,
+            "is_materialized", S);
+        for (TableInfo table : tables) {
+          if (table.kind() == TableKind.VIEW) {
+            boolean owner = new io.flowgate.engine.security.Privileges(catalog).owns(user,
+                io.flowgate.catalog.model.GrantInfo.Securable.TABLE, table.name().parts());
+            rows.add(Arrays.asList(table.name().catalog(), table.name().schema(), table.name().table(),
+                owner ? table.viewSql().orElse(null) : null, "FALSE"));
+          }
+        }
+      }
       case "columns" -> {
         view = view("table_catalog", S, "table_schema", S, "table_name", S, "column_name", S, "ordinal_position",
             I, "column_default", S, "is_nullable", S, "full_data_type", S, "data_type", S, "comment", S,

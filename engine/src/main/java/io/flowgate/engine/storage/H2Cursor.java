@@ -2,6 +2,8 @@ package io.flowgate.engine.storage;
 
 import io.flowgate.engine.RowCursor;
 import io.flowgate.engine.RowValue;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -9,7 +11,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 
-/** Streams an H2 result set; values are normalized to plain Java types (arrays become {@code Object[]}). */
+/**
+ * Streams an H2 result set; values are normalized to plain Java types (arrays become {@code Object[]}). It owns its
+ * connection and closes it with itself, unless it runs inside a client transaction (connection null), which keeps it.
+ */
 final class H2Cursor implements RowCursor {
   private final Connection connection;
   private final PreparedStatement statement;
@@ -18,6 +23,8 @@ final class H2Cursor implements RowCursor {
   /** Runs once the cursor is closed: releases what the query read besides tables. */
   private final Runnable onClose;
   private boolean closed;
+  /** Closed by the end of the client transaction it ran in, before it was read to the end. */
+  private boolean ended;
 
   H2Cursor(Connection connection, PreparedStatement statement, ResultSet rows, Runnable onClose)
       throws SQLException {
@@ -35,6 +42,9 @@ final class H2Cursor implements RowCursor {
 
   @Override
   public boolean next() {
+    if (ended) {
+      throw EngineException.of(ErrorClass.RESULT_CLOSED).build();
+    }
     try {
       boolean more = rows.next();
       if (!more) {
@@ -82,6 +92,14 @@ final class H2Cursor implements RowCursor {
     return value;
   }
 
+  /** Its transaction committed or rolled back: the rows it has not given are gone with the transaction's connection. */
+  void endWithTransaction() {
+    if (!closed) {
+      ended = true;
+      close();
+    }
+  }
+
   @Override
   public void close() {
     if (closed) {
@@ -89,7 +107,7 @@ final class H2Cursor implements RowCursor {
     }
     closed = true;
     try (connection; statement; rows) {
-      // closed by try-with-resources, in reverse order
+      // closed by try-with-resources, in reverse order; a null connection (a transaction's) is skipped
     } catch (SQLException ignored) {
       // nothing useful to do when closing fails
     } finally {

@@ -21,7 +21,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.locks.ReentrantLock;
 import javax.sql.DataSource;
 
 /**
@@ -35,11 +34,14 @@ public final class H2Storage implements AutoCloseable {
    * to the file whenever another commits, and after a kill it does not always roll them back (the crash test found
    * rows of unfinished transactions on restart); with one, every commit writes only committed data.
    */
-  private final ReentrantLock writes = new ReentrantLock(true);
+  private final WriteTurn writes = new WriteTurn();
   private final Set<String> executedOnce = java.util.concurrent.ConcurrentHashMap.newKeySet();
 
-  private H2Storage(JdbcConnectionPool pool) {
+  private final Optional<Path> directory;
+
+  private H2Storage(JdbcConnectionPool pool, Optional<Path> directory) {
     this.pool = pool;
+    this.directory = directory;
   }
 
   /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
@@ -51,13 +53,39 @@ public final class H2Storage implements AutoCloseable {
     String url = directory
         .map(dir -> "jdbc:h2:file:" + dir.toAbsolutePath().resolve("flowgate") + settings)
         .orElseGet(() -> "jdbc:h2:mem:flowgate-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1" + settings);
+    // A file store that exists but was not shut down cleanly (no marker) was left by a crash.
+    boolean crashed = directory.map(dir -> java.nio.file.Files.exists(dir.resolve("flowgate.mv.db"))
+        && !java.nio.file.Files.exists(dir.resolve(CLEAN_SHUTDOWN))).orElse(false);
+    directory.ifPresent(dir -> {
+      try {
+        java.nio.file.Files.deleteIfExists(dir.resolve(CLEAN_SHUTDOWN));
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException("cannot remove the shutdown marker in " + dir, e);
+      }
+    });
     JdbcConnectionPool pool = JdbcConnectionPool.create(url, "flowgate", "");
     pool.setMaxConnections(maxConnections);
-    H2Storage storage = new H2Storage(pool);
+    H2Storage storage = new H2Storage(pool, directory);
     storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
     storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
     H2Functions.installSql().forEach(storage::execute);
+    if (crashed) {
+      storage.rebuildIndexes();
+    }
     return storage;
+  }
+
+  /** The file a clean shutdown leaves beside the store; its absence at the next start means a crash. */
+  private static final String CLEAN_SHUTDOWN = "flowgate.closed";
+
+  private void rebuildIndexes() {
+    List<String> statements;
+    try (Connection connection = pool.getConnection()) {
+      statements = IndexRebuild.statements(connection);
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+    statements.forEach(this::execute);
   }
 
   /** Every data statement is prepared here, so each gets the time its client statement has left. */
@@ -67,7 +95,7 @@ public final class H2Storage implements AutoCloseable {
     return prepared;
   }
 
-  private static PreparedStatement prepare(Connection connection, String sql, int type, int concurrency)
+  static PreparedStatement prepare(Connection connection, String sql, int type, int concurrency)
       throws SQLException {
     PreparedStatement prepared = connection.prepareStatement(sql, type, concurrency);
     RunningStatement.apply(prepared);
@@ -84,7 +112,7 @@ public final class H2Storage implements AutoCloseable {
   }
 
   public <T> T inTransaction(TransactionWork<T> work) {
-    writes.lock();
+    writes.enter();
     try (Connection connection = pool.getConnection()) {
       connection.setAutoCommit(false);
       try {
@@ -98,8 +126,32 @@ public final class H2Storage implements AutoCloseable {
     } catch (SQLException e) {
       throw H2Errors.translate(e);
     } finally {
-      writes.unlock();
+      writes.exit();
     }
+  }
+
+  /**
+   * Starts a client transaction: its H2 connection is taken now and kept until it commits or rolls back; the write turn
+   * is taken at its first write.
+   */
+  public StoreTransaction begin() {
+    try {
+      Connection connection = pool.getConnection();
+      try {
+        connection.setAutoCommit(false);
+        return new StoreTransaction(connection, writes);
+      } catch (SQLException e) {
+        closeQuietly(connection);
+        throw e;
+      }
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
+  /** Whether {@link #executeOnce} already ran {@code ddl} in this store's life. */
+  public boolean executedOnce(String ddl) {
+    return executedOnce.contains(ddl);
   }
 
   /**
@@ -119,13 +171,13 @@ public final class H2Storage implements AutoCloseable {
 
   /** Runs generated DDL, which H2 commits on its own. */
   public void execute(String sql) {
-    writes.lock();
+    writes.enter();
     try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
       statement.execute(sql);
     } catch (SQLException e) {
       throw H2Errors.translate(e);
     } finally {
-      writes.unlock();
+      writes.exit();
     }
   }
 
@@ -317,7 +369,7 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
-  private static void bind(PreparedStatement prepared, H2Statement statement, List<Object> parameters,
+  static void bind(PreparedStatement prepared, H2Statement statement, List<Object> parameters,
       Map<String, Object> runtime) throws SQLException {
     List<Binding> bindings = statement.bindings();
     for (int i = 0; i < bindings.size(); i++) {
@@ -359,5 +411,12 @@ public final class H2Storage implements AutoCloseable {
     } finally {
       pool.dispose();
     }
+    directory.ifPresent(dir -> {
+      try {
+        java.nio.file.Files.writeString(dir.resolve(CLEAN_SHUTDOWN), "");
+      } catch (java.io.IOException e) {
+        // the next start rebuilds the indexes it did not need to
+      }
+    });
   }
 }

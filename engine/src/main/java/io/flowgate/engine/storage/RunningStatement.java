@@ -95,6 +95,20 @@ public final class RunningStatement {
     running.inStore = statement;
   }
 
+  /** Fails by name when the statement running on this thread was cancelled or ran out of time; else returns. */
+  static void checkLive() {
+    RunningStatement running = CURRENT.get();
+    if (running == null) {
+      return;
+    }
+    if (running.canceled) {
+      throw EngineException.of(ErrorClass.OPERATION_CANCELED).build();
+    }
+    if (System.nanoTime() - running.deadline >= 0) {
+      throw running.exceeded();
+    }
+  }
+
   /** Why the store cancelled the statement on this thread: a cancel, the timeout, or neither (null). */
   static EngineException whyCanceled() {
     RunningStatement running = CURRENT.get();

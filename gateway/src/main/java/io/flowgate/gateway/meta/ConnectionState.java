@@ -64,9 +64,11 @@ final class ConnectionState {
     }
   }
 
+  /** The client closed the connection, or it expired: its results close and its open transaction rolls back. */
   void close() {
     statements.asMap().values().forEach(StatementState::close);
     statements.invalidateAll();
     statements.cleanUp();
+    session.close();
   }
 }

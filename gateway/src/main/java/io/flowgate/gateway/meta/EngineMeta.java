@@ -167,9 +167,20 @@ public final class EngineMeta extends MetaImpl {
       if (properties.getSchema() != null && !properties.getSchema().equalsIgnoreCase(session.schema())) {
         session.useSchema(properties.getSchema());
       }
-      ConnectionPropertiesImpl result = new ConnectionPropertiesImpl(true, false,
-          java.sql.Connection.TRANSACTION_READ_COMMITTED, session.catalog(), session.schema());
-      return result;
+      Integer isolation = properties.getTransactionIsolation();
+      if (isolation != null && isolation != java.sql.Connection.TRANSACTION_READ_COMMITTED
+          && isolation != java.sql.Connection.TRANSACTION_READ_UNCOMMITTED) {
+        // JDBC lets a driver give a stronger level than asked for, never a weaker one: READ UNCOMMITTED gets READ
+        // COMMITTED, REPEATABLE READ and SERIALIZABLE are refused.
+        throw Errors.notSupported("transaction isolation level " + isolation + " (transactions here are READ"
+            + " COMMITTED: Connection.TRANSACTION_READ_COMMITTED)", null);
+      }
+      if (properties.isAutoCommit() != null) {
+        session.setAutoCommit(properties.isAutoCommit());
+      }
+      // setReadOnly is a hint JDBC lets a driver ignore; the connection says it is not read-only, which is true.
+      return new ConnectionPropertiesImpl(session.autoCommit(), false, java.sql.Connection.TRANSACTION_READ_COMMITTED,
+          session.catalog(), session.schema());
     });
   }
 
@@ -359,14 +370,18 @@ public final class EngineMeta extends MetaImpl {
 
   @Override
   public void commit(ConnectionHandle ch) {
-    // every statement commits on its own (auto-commit); there is nothing pending, but the connection must be ours
-    guard(() -> connection(ch.id));
+    guard(() -> {
+      connection(ch.id).session.commit();
+      return null;
+    });
   }
 
   @Override
   public void rollback(ConnectionHandle ch) {
-    // as for commit: nothing is pending between statements
-    guard(() -> connection(ch.id));
+    guard(() -> {
+      connection(ch.id).session.rollback();
+      return null;
+    });
   }
 
   @Override

@@ -157,6 +157,12 @@ public final class StatementFuzzer {
             }
           }
         }
+      } finally {
+        if (sql.toUpperCase(java.util.Locale.ROOT).contains("BEGIN")) {
+          // Statements are fuzzed one at a time: a BEGIN TRANSACTION left open would hold the store's write turn
+          // and stall the other users' writes until it idled out.
+          closeTransaction(connection);
+        }
       }
       return "ok";
     } catch (SQLException e) {
@@ -172,6 +178,14 @@ public final class StatementFuzzer {
       defects.add(new Defect(user, sql, "not an SQLException: " + e));
       forget(user);
       return "runtime exception";
+    }
+  }
+
+  private static void closeTransaction(Connection connection) {
+    try (Statement rollback = connection.createStatement()) {
+      rollback.execute("ROLLBACK");
+    } catch (SQLException | RuntimeException ignored) {
+      // a broken connection shows in the statement's own answer
     }
   }
 

@@ -18,6 +18,7 @@ import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
+import io.flowgate.engine.sql.tree.Transaction;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +47,17 @@ final class StatementParser {
     if (cursor.isWord("SHOW") && cursor.isWord(1, "STATEMENTS")) {
       cursor.expectWords("SHOW", "STATEMENTS");
       return new Ddl.ShowStatements(span);
+    }
+    if (cursor.isWord("BEGIN")) {
+      return begin(span);
+    }
+    if (cursor.acceptWord("COMMIT")) {
+      transactionWord();
+      return new Transaction.Commit(span);
+    }
+    if (cursor.acceptWord("ROLLBACK")) {
+      transactionWord();
+      return new Transaction.Rollback(span);
     }
     if (cursor.acceptWord("CREATE")) {
       return create(span);
@@ -732,5 +744,31 @@ final class StatementParser {
     cursor.acceptWord("TABLE");
     boolean extended = cursor.acceptWord("EXTENDED") || cursor.acceptWord("FORMATTED");
     return new Show.DescribeTable(span, cursor.qualifiedName(), extended);
+  }
+
+  /** {@code BEGIN TRANSACTION | WORK}, or {@code BEGIN ATOMIC statement; ... END}, each statement ended by a semicolon. */
+  private Statement begin(Span span) {
+    cursor.expectWord("BEGIN");
+    if (!cursor.acceptWord("ATOMIC")) {
+      if (!cursor.acceptWord("TRANSACTION")) {
+        cursor.expectWord("WORK");
+      }
+      return new Transaction.Begin(span);
+    }
+    List<Statement> statements = new ArrayList<>();
+    while (!cursor.acceptWord("END")) {
+      if (cursor.atEnd()) {
+        throw cursor.unexpected("END");
+      }
+      statements.add(statement());
+      cursor.expectSymbol(";");
+    }
+    return new Transaction.Atomic(span, statements);
+  }
+
+  private void transactionWord() {
+    if (!cursor.acceptWord("TRANSACTION")) {
+      cursor.acceptWord("WORK");
+    }
   }
 }

@@ -11,6 +11,7 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Transaction;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import org.junit.jupiter.api.Test;
@@ -39,6 +40,25 @@ class SqlParserTest {
         .isEqualTo(Expression.LiteralKind.DATE);
     assertThat(((Expression.ColumnRef) SqlParser.parseExpression("`we``ird`.`x y`")).parts())
         .containsExactly("we`ird", "x y");
+  }
+
+  @Test
+  void transactionStatements() {
+    assertThat(SqlParser.parseStatement("BEGIN TRANSACTION").statement()).isInstanceOf(Transaction.Begin.class);
+    assertThat(SqlParser.parseStatement("begin work;").statement()).isInstanceOf(Transaction.Begin.class);
+    assertThat(SqlParser.parseStatement("COMMIT").statement()).isInstanceOf(Transaction.Commit.class);
+    assertThat(SqlParser.parseStatement("COMMIT WORK").statement()).isInstanceOf(Transaction.Commit.class);
+    assertThat(SqlParser.parseStatement("ROLLBACK TRANSACTION").statement()).isInstanceOf(Transaction.Rollback.class);
+    Transaction.Atomic block = (Transaction.Atomic) SqlParser.parseStatement(
+        "BEGIN ATOMIC INSERT INTO t VALUES (?); UPDATE t SET a = ? WHERE a = 1; END;").statement();
+    assertThat(block.statements()).hasSize(2).first().isInstanceOf(Dml.Insert.class);
+    assertThat(SqlParser.parseStatement("BEGIN ATOMIC END").parameterCount()).isZero();
+    // Every statement of a block ends with a semicolon, and the block with END.
+    assertThatThrownBy(() -> SqlParser.parseStatement("BEGIN ATOMIC DELETE FROM t END"))
+        .isInstanceOf(EngineException.class);
+    assertThatThrownBy(() -> SqlParser.parseStatement("BEGIN ATOMIC DELETE FROM t;"))
+        .isInstanceOf(EngineException.class);
+    assertThatThrownBy(() -> SqlParser.parseStatement("BEGIN")).isInstanceOf(EngineException.class);
   }
 
   @Test

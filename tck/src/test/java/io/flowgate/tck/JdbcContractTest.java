@@ -1,0 +1,129 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.QueryRows;
+import java.sql.Connection;
+import java.sql.DatabaseMetaData;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Parts of the JDBC contract tools and frameworks lean on: max rows, java.time parameters, key metadata. */
+class JdbcContractTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  @BeforeAll
+  static void tables() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE keyed (id INT, name STRING, CONSTRAINT keyed_pk PRIMARY KEY (id))");
+      statement.execute("CREATE TABLE moments (id INT, d DATE, ts TIMESTAMP, ntz TIMESTAMP_NTZ)");
+      statement.execute("INSERT INTO keyed VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')");
+      statement.execute("CREATE VIEW first_two AS SELECT id, name FROM keyed WHERE id <= 2");
+    }
+  }
+
+  @Test
+  void maxRowsBoundsPreparedAndPlainStatements() throws SQLException {
+    try (Connection connection = gateway.connect();
+        PreparedStatement prepared = connection.prepareStatement("SELECT id FROM keyed ORDER BY id");
+        Statement statement = connection.createStatement()) {
+      prepared.setMaxRows(2);
+      assertThat(rows(prepared.executeQuery())).isEqualTo(2);
+      prepared.setMaxRows(0);
+      assertThat(rows(prepared.executeQuery())).isEqualTo(4);
+      statement.setMaxRows(3);
+      assertThat(rows(statement.executeQuery("SELECT id FROM keyed"))).isEqualTo(3);
+    }
+  }
+
+  private static int rows(ResultSet result) throws SQLException {
+    int rows = 0;
+    try (result) {
+      while (result.next()) {
+        rows++;
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * A client JVM in Los Angeles and one in Tokyo send the same dates and instants with {@code setObject}: the server
+   * stores the same values for both (printed here by the server itself, in UTC). Each runs in a JVM of its own, since
+   * Avatica reads the JVM's zone once, when it loads.
+   */
+  @Test
+  void javaTimeParametersArriveExactlyFromClientsOutsideUtc() throws Exception {
+    Path jar = Path.of("..", "driver", "target", "flowgate-jdbc.jar").toAbsolutePath().normalize();
+    Path probe = Files.createTempDirectory("flowgate-zones").resolve("Moments.java");
+    Files.writeString(probe, """
+        import java.time.*;
+        public class Moments {
+          public static void main(String[] args) throws Exception {
+            int id = Integer.parseInt(args[1]);
+            try (var connection = java.sql.DriverManager.getConnection(args[0]);
+                var insert = connection.prepareStatement("INSERT INTO moments VALUES (?, ?, ?, ?)")) {
+              insert.setInt(1, id);
+              insert.setObject(2, LocalDate.of(2026, 2, 28));
+              insert.setObject(3, Instant.parse("2026-07-04T12:34:56.789Z"));
+              insert.setObject(4, LocalDateTime.of(2026, 7, 4, 8, 0, 1));
+              insert.executeUpdate();
+              insert.setInt(1, id + 1);
+              insert.setObject(2, LocalDate.of(1999, 12, 31));
+              insert.setObject(3, OffsetDateTime.of(2026, 7, 4, 21, 34, 56, 789_000_000, ZoneOffset.ofHours(9)));
+              insert.setObject(4, null);
+              insert.executeUpdate();
+            }
+          }
+        }
+        """);
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    int id = 10;
+    for (String zone : List.of("America/Los_Angeles", "Asia/Tokyo")) {
+      Process process = new ProcessBuilder(java.toString(), "-Duser.timezone=" + zone, "-cp", jar.toString(),
+          probe.toString(), gateway.url(), String.valueOf(id)).redirectErrorStream(true).start();
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
+      assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
+      id += 10;
+    }
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(QueryRows.of(statement, "SELECT id, CAST(d AS STRING), CAST(ts AS STRING), CAST(ntz AS STRING)"
+          + " FROM moments WHERE id >= 10 ORDER BY id")).containsExactly(
+          "10 | 2026-02-28 | 2026-07-04 12:34:56.789 | 2026-07-04 08:00:01",
+          "11 | 1999-12-31 | 2026-07-04 12:34:56.789 | null",
+          "20 | 2026-02-28 | 2026-07-04 12:34:56.789 | 2026-07-04 08:00:01",
+          "21 | 1999-12-31 | 2026-07-04 12:34:56.789 | null");
+    }
+  }
+
+  @Test
+  void primaryKeyColumnsAreNotNullAndViewsShowTheirText() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      DatabaseMetaData metadata = connection.getMetaData();
+      try (ResultSet columns = metadata.getColumns(null, "default", "keyed", "%")) {
+        assertThat(columns.next()).isTrue();
+        assertThat(columns.getString("COLUMN_NAME")).isEqualTo("id");
+        assertThat(columns.getInt("NULLABLE")).isEqualTo(DatabaseMetaData.columnNoNulls);
+        assertThat(columns.getString("IS_NULLABLE")).isEqualTo("NO");
+        assertThat(columns.next()).isTrue();
+        assertThat(columns.getInt("NULLABLE")).isEqualTo(DatabaseMetaData.columnNullable);
+      }
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> statement.execute(
+          "INSERT INTO keyed VALUES (NULL, 'no key')")).hasMessageStartingWith("[DELTA_NOT_NULL_CONSTRAINT_VIOLATED]");
+      assertThat(QueryRows.of(statement, "SELECT table_name, view_definition, is_materialized"
+          + " FROM information_schema.views")).containsExactly(
+          "first_two | SELECT id, name FROM keyed WHERE id <= 2 | FALSE");
+    }
+  }
+}

@@ -1,0 +1,98 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.jooq.impl.DSL.field;
+import static org.jooq.impl.DSL.name;
+import static org.jooq.impl.DSL.table;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.LocalDate;
+import java.util.List;
+import org.jooq.DSLContext;
+import org.jooq.Field;
+import org.jooq.Record2;
+import org.jooq.Result;
+import org.jooq.SQLDialect;
+import org.jooq.Table;
+import org.jooq.impl.DSL;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * jOOQ over the driver with the dialect the README names for it, MYSQL (backtick-quoted names, LIMIT): typed
+ * queries with bound values, jOOQ's transactions, and the schema jOOQ reads from the driver's metadata.
+ */
+class JooqTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  private static final Table<?> PEOPLE = table(name("people"));
+  private static final Field<Integer> ID = field(name("id"), Integer.class);
+  private static final Field<String> NAME = field(name("name"), String.class);
+  private static final Field<LocalDate> BORN = field(name("born"), LocalDate.class);
+
+  @BeforeAll
+  static void tables() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE people (id INT NOT NULL, name STRING, born DATE, CONSTRAINT people_pk"
+          + " PRIMARY KEY (id)) COMMENT 'who is who'");
+    }
+  }
+
+  @Test
+  void typedQueriesBindTheirValues() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DSLContext sql = DSL.using(connection, SQLDialect.MYSQL);
+      sql.deleteFrom(PEOPLE).execute();
+      assertThat(sql.insertInto(PEOPLE, ID, NAME, BORN)
+          .values(1, "Ada", LocalDate.of(1815, 12, 10))
+          .values(2, "Alan", LocalDate.of(1912, 6, 23))
+          .values(3, "Grace", LocalDate.of(1906, 12, 9))
+          .execute()).isEqualTo(3);
+      Result<Record2<Integer, String>> early = sql.select(ID, NAME).from(PEOPLE)
+          .where(BORN.lt(LocalDate.of(1910, 1, 1))).orderBy(ID.desc()).limit(1).fetch();
+      assertThat(early).hasSize(1);
+      assertThat(early.get(0).value2()).isEqualTo("Grace");
+      assertThat(sql.update(PEOPLE).set(NAME, "Ada Lovelace").where(ID.eq(1)).execute()).isEqualTo(1);
+      assertThat(sql.select(NAME).from(PEOPLE).where(ID.eq(1)).fetchOne(NAME)).isEqualTo("Ada Lovelace");
+      assertThat(sql.select(BORN).from(PEOPLE).where(ID.eq(2)).fetchOne(BORN)).isEqualTo(LocalDate.of(1912, 6, 23));
+      assertThat(sql.deleteFrom(PEOPLE).where(ID.in(2, 3)).execute()).isEqualTo(2);
+      assertThat(sql.fetchCount(PEOPLE)).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void jooqTransactionsCommitAndRollBack() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      DSLContext sql = DSL.using(connection, SQLDialect.MYSQL);
+      sql.deleteFrom(PEOPLE).execute();
+      sql.transaction(configuration -> DSL.using(configuration).insertInto(PEOPLE, ID, NAME).values(10, "kept")
+          .execute());
+      assertThatThrownBy(() -> sql.transaction(configuration -> {
+        DSL.using(configuration).insertInto(PEOPLE, ID, NAME).values(11, "undone").execute();
+        throw new IllegalStateException("changed its mind");
+      })).isInstanceOf(IllegalStateException.class);
+      assertThat(sql.select(ID).from(PEOPLE).orderBy(ID).fetch(ID)).containsExactly(10);
+      assertThat(connection.getAutoCommit()).isTrue();
+    }
+  }
+
+  @Test
+  void jooqReadsTheSchemaFromTheDriver() throws SQLException {
+    try (Connection connection = gateway.connect()) {
+      List<Table<?>> tables = DSL.using(connection, SQLDialect.MYSQL).meta().getTables("people");
+      assertThat(tables).hasSize(1);
+      Table<?> people = tables.get(0);
+      assertThat(people.fields()).extracting(Field::getName).containsExactly("id", "name", "born");
+      assertThat(people.field("born").getDataType().getSQLType()).isEqualTo(java.sql.Types.DATE);
+      assertThat(people.field("id").getDataType().nullable()).isFalse();
+      assertThat(people.getPrimaryKey()).isNotNull();
+      assertThat(people.getPrimaryKey().getFields()).extracting(Field::getName).containsExactly("id");
+    }
+  }
+}
