@@ -90,6 +90,11 @@ final class CleanErrors implements InvocationHandler {
         && DialectMetadata.answer(method.getName()) != null) {
       return DialectMetadata.answer(method.getName());
     }
+    if (method.getName().equals("getTypeMap") && target instanceof Connection) {
+      // No user-defined type is mapped: JDBC has the map empty then (Avatica refuses the call, and tools that read
+      // it, SchemaCrawler among them, warn).
+      return new java.util.HashMap<String, Class<?>>();
+    }
     if (method.getName().equals("isValid") && target instanceof Connection own) {
       return isValid(own, (Integer) args[0]);
     }

@@ -72,7 +72,7 @@ class SchemaCrawlerTest {
           .withLimitOptions(LimitOptionsBuilder.builder()
               .includeSchemas(new RegularExpressionInclusionRule("main\\.crawled")).toOptions());
       catalog = SchemaCrawlerUtility.getCatalog(DatabaseConnectionSources.newDatabaseConnectionSource(gateway.url(),
-          new MultiUseUserCredentials("admin", "")), options);
+          new MultiUseUserCredentials("admin", "unused under trust")), options);
     } finally {
       root.removeHandler(handler);
     }
