@@ -90,6 +90,15 @@ final class CleanErrors implements InvocationHandler {
         && DialectMetadata.answer(method.getName()) != null) {
       return DialectMetadata.answer(method.getName());
     }
+    if (method.getName().equals("getGeneratedKeys") && target instanceof Statement statement) {
+      return generatedKeys(statement);
+    }
+    if (GeneratedKeysForms.takesKeys(method)) {
+      // The forms that ask for generated keys run as the plain ones: the gateway keeps the identity values of
+      // every INSERT ... VALUES, and getGeneratedKeys reads them.
+      return invoke(proxy, method.getDeclaringClass().getMethod(method.getName(), String.class),
+          new Object[] {args[0]});
+    }
     if (method.getName().equals("getTypeMap") && target instanceof Connection) {
       // No user-defined type is mapped: JDBC has the map empty then (Avatica refuses the call, and tools that read
       // it, SchemaCrawler among them, warn).
@@ -152,6 +161,21 @@ final class CleanErrors implements InvocationHandler {
       }
     }
     return result;
+  }
+
+  /**
+   * The identity values the statement's INSERT generated, as the gateway kept them for the session: read with SHOW
+   * GENERATED KEYS on the same connection, in a statement that closes with its result.
+   */
+  private ResultSet generatedKeys(Statement statement) throws SQLException {
+    Statement keys = statement.getConnection().createStatement();
+    try {
+      keys.closeOnCompletion();
+      return keys.executeQuery("SHOW GENERATED KEYS");
+    } catch (SQLException e) {
+      keys.close();
+      throw clean(e);
+    }
   }
 
   /**

@@ -10,6 +10,7 @@ import io.flowgate.engine.exec.ClientTransaction;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.GeneratedKeys;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.QueryDescriber;
@@ -55,6 +56,8 @@ public final class Session {
   private boolean autoCommit = true;
   /** The open transaction (BEGIN TRANSACTION, or auto-commit off), also while aborted and not yet rolled back. */
   private ClientTransaction transaction;
+  /** What the last INSERT ... VALUES generated, for SHOW GENERATED KEYS; every write replaces it. */
+  private GeneratedKeys generatedKeys = GeneratedKeys.NONE;
 
   Session(Engine engine, Principal principal) {
     this.engine = engine;
@@ -213,10 +216,10 @@ public final class Session {
       }
       if (parsed.statement() instanceof Dml dml && !parameterSets.isEmpty()) {
         if (transaction == null && autoCommit) {
-          return new DmlExecutor(context()).executeBatch(dml, parameterSets);
+          return write(dml, parameterSets);
         }
         beginImplicitly();
-        return inTransaction(() -> new DmlExecutor(context()).executeBatch(dml, parameterSets));
+        return inTransaction(() -> write(dml, parameterSets));
       }
       long[] counts = new long[parameterSets.size()];
       for (int i = 0; i < counts.length; i++) {
@@ -267,7 +270,7 @@ public final class Session {
     // comes while the transaction's statement runs). With auto-commit off, a transaction starts at the first write:
     // under READ COMMITTED, reads before it see what they would see inside it.
     boolean sessionCommand = statement instanceof Ddl.SetConfig || statement instanceof Ddl.ShowStatements
-        || statement instanceof Ddl.CancelStatement;
+        || statement instanceof Ddl.CancelStatement || statement instanceof Ddl.ShowGeneratedKeys;
     if (sessionCommand || transaction == null && (autoCommit || !(statement instanceof Dml))) {
       return run(sql, statement, parameters);
     }
@@ -356,7 +359,7 @@ public final class Session {
           throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("COMMAND", "BEGIN ATOMIC runs"
               + " INSERT, UPDATE, DELETE and MERGE statements.").at(statement.span()).build();
         }
-        rows += atomic.run(() -> new DmlExecutor(context()).execute(dml, parameters));
+        rows += atomic.run(() -> write(dml, List.of(parameters))[0]);
       }
       atomic.commit(engine.catalog());
       return new StatementResult.UpdateCount(rows);
@@ -384,7 +387,7 @@ public final class Session {
       return new StatementResult.Rows(planned.columns(), cursor);
     }
     if (statement instanceof Dml dml) {
-      return new StatementResult.UpdateCount(new DmlExecutor(context()).execute(dml, parameters));
+      return new StatementResult.UpdateCount(write(dml, List.of(parameters))[0]);
     }
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
@@ -409,6 +412,23 @@ public final class Session {
       return new StatementResult.Done();
     }
     return ddl((Ddl) statement);
+  }
+
+  /** Runs a write once per parameter set and keeps what it generated for SHOW GENERATED KEYS. */
+  private long[] write(Dml dml, List<List<Object>> parameterSets) {
+    generatedKeys = GeneratedKeys.NONE;
+    DmlExecutor executor = new DmlExecutor(context());
+    long[] counts = executor.executeBatch(dml, parameterSets);
+    generatedKeys = executor.generatedKeys();
+    return counts;
+  }
+
+  private StatementResult showGeneratedKeys() {
+    if (generatedKeys.columns().isEmpty()) {
+      return new StatementResult.Rows(List.of(new ResultColumn("GENERATED_KEY", SqlType.BIGINT, true)),
+          new ListCursor(List.of()));
+    }
+    return new StatementResult.Rows(generatedKeys.columns(), new ListCursor(generatedKeys.rows()));
   }
 
   /** Plans a query, or takes its cached plan; a plan that reads files is not cached, since files change. */
@@ -488,6 +508,9 @@ public final class Session {
     }
     if (ddl instanceof Ddl.ShowStatements) {
       return showStatements();
+    }
+    if (ddl instanceof Ddl.ShowGeneratedKeys) {
+      return showGeneratedKeys();
     }
     if (ddl instanceof Ddl.CancelStatement cancel) {
       engine.running().cancel(cancel.id(), user());

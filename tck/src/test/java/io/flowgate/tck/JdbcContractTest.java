@@ -31,6 +31,7 @@ class JdbcContractTest {
       statement.execute("CREATE TABLE moments (id INT, d DATE, ts TIMESTAMP, ntz TIMESTAMP_NTZ)");
       statement.execute("INSERT INTO keyed VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')");
       statement.execute("CREATE VIEW first_two AS SELECT id, name FROM keyed WHERE id <= 2");
+      statement.execute("CREATE TABLE tickets (id BIGINT GENERATED ALWAYS AS IDENTITY, title STRING)");
     }
   }
 
@@ -105,6 +106,44 @@ class JdbcContractTest {
           "20 | 2026-02-28 | 2026-07-04 12:34:56.789 | 2026-07-04 08:00:01",
           "21 | 1999-12-31 | 2026-07-04 12:34:56.789 | null");
     }
+  }
+
+  @Test
+  void generatedKeysComeBackInEveryForm() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(statement.executeUpdate("INSERT INTO tickets (title) VALUES ('a'), ('b')",
+          Statement.RETURN_GENERATED_KEYS)).isEqualTo(2);
+      List<Long> first = keys(statement.getGeneratedKeys());
+      assertThat(first).hasSize(2);
+      assertThat(first.get(1)).isGreaterThan(first.get(0));
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO tickets (title) VALUES (?)",
+          new String[] {"id"})) {
+        insert.setString(1, "c");
+        insert.executeUpdate();
+        assertThat(keys(insert.getGeneratedKeys())).singleElement().isEqualTo(first.get(1) + 1);
+      }
+      try (PreparedStatement insert = connection.prepareStatement("INSERT INTO tickets (title) VALUES (?)",
+          new int[] {1})) {
+        insert.setString(1, "d");
+        insert.executeUpdate();
+        assertThat(keys(insert.getGeneratedKeys())).singleElement().isEqualTo(first.get(1) + 2);
+      }
+      // a statement with no identity values to give has an empty result
+      statement.executeUpdate("UPDATE tickets SET title = upper(title)");
+      assertThat(keys(statement.getGeneratedKeys())).isEmpty();
+      assertThat(QueryRows.of(statement, "SELECT title FROM tickets WHERE id = " + (first.get(1) + 2)))
+          .containsExactly("D");
+    }
+  }
+
+  private static List<Long> keys(ResultSet keys) throws SQLException {
+    List<Long> values = new java.util.ArrayList<>();
+    try (keys) {
+      while (keys.next()) {
+        values.add(keys.getLong(1));
+      }
+    }
+    return values;
   }
 
   @Test

@@ -42,6 +42,7 @@ class JooqTest {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE people (id INT NOT NULL, name STRING, born DATE, CONSTRAINT people_pk"
           + " PRIMARY KEY (id)) COMMENT 'who is who'");
+      statement.execute("CREATE TABLE tickets (id BIGINT GENERATED ALWAYS AS IDENTITY, title STRING)");
     }
   }
 
@@ -64,6 +65,51 @@ class JooqTest {
       assertThat(sql.select(BORN).from(PEOPLE).where(ID.eq(2)).fetchOne(BORN)).isEqualTo(LocalDate.of(1912, 6, 23));
       assertThat(sql.deleteFrom(PEOPLE).where(ID.in(2, 3)).execute()).isEqualTo(2);
       assertThat(sql.fetchCount(PEOPLE)).isEqualTo(1);
+    }
+  }
+
+  /** The table as jOOQ's code generator would declare it: with its identity column, which returning() needs. */
+  static final class Tickets extends org.jooq.impl.CustomTable<TicketRecord> {
+    static final Tickets TICKETS = new Tickets();
+    final org.jooq.TableField<TicketRecord, Long> id = createField(name("id"),
+        org.jooq.impl.SQLDataType.BIGINT.nullable(false).identity(true));
+    final org.jooq.TableField<TicketRecord, String> title = createField(name("title"),
+        org.jooq.impl.SQLDataType.VARCHAR);
+
+    private Tickets() {
+      super(name("tickets"));
+    }
+
+    @Override
+    public Class<? extends TicketRecord> getRecordType() {
+      return TicketRecord.class;
+    }
+
+    @Override
+    public org.jooq.Identity<TicketRecord, Long> getIdentity() {
+      return org.jooq.impl.Internal.createIdentity(this, id);
+    }
+  }
+
+  static final class TicketRecord extends org.jooq.impl.CustomRecord<TicketRecord> {
+    TicketRecord() {
+      super(Tickets.TICKETS);
+    }
+  }
+
+  @Test
+  void returningGivesTheGeneratedIdentity() throws SQLException {
+    Tickets tickets = Tickets.TICKETS;
+    try (Connection connection = gateway.connect()) {
+      DSLContext sql = DSL.using(connection, SQLDialect.MYSQL);
+      TicketRecord first = sql.insertInto(tickets, tickets.title).values("first").returning(tickets.id).fetchOne();
+      TicketRecord second = sql.insertInto(tickets, tickets.title).values("second").returning(tickets.id)
+          .fetchOne();
+      assertThat(first).isNotNull();
+      assertThat(first.get(tickets.id)).isNotNull();
+      assertThat(second.get(tickets.id)).isGreaterThan(first.get(tickets.id));
+      assertThat(sql.select(tickets.title).from(tickets).where(tickets.id.eq(second.get(tickets.id)))
+          .fetchOne(tickets.title)).isEqualTo("second");
     }
   }
 

@@ -42,6 +42,7 @@ class SpringJdbcTest {
     jdbc = new JdbcTemplate(pool);
     transactions = new TransactionTemplate(new DataSourceTransactionManager(pool));
     jdbc.execute("CREATE TABLE orders (id BIGINT NOT NULL, customer STRING NOT NULL, placed DATE, total DECIMAL(10,2))");
+    jdbc.execute("CREATE TABLE notes (id BIGINT GENERATED ALWAYS AS IDENTITY, body STRING)");
   }
 
   @AfterAll
@@ -91,6 +92,21 @@ class SpringJdbcTest {
     })).isInstanceOf(IllegalStateException.class);
     assertThat(jdbc.queryForList("SELECT id || ':' || total FROM orders ORDER BY id", String.class))
         .containsExactly("1:10.00", "2:20.00");
+  }
+
+  @Test
+  void aKeyHolderGetsTheGeneratedKey() {
+    org.springframework.jdbc.support.GeneratedKeyHolder keys = new org.springframework.jdbc.support.GeneratedKeyHolder();
+    jdbc.update(connection -> {
+      java.sql.PreparedStatement insert = connection.prepareStatement("INSERT INTO notes (body) VALUES (?)",
+          new String[] {"id"});
+      insert.setString(1, "remember");
+      return insert;
+    }, keys);
+    Number id = keys.getKey();
+    assertThat(id).isNotNull();
+    assertThat(jdbc.queryForObject("SELECT body FROM notes WHERE id = ?", String.class, id.longValue()))
+        .isEqualTo("remember");
   }
 
   @Test

@@ -23,13 +23,15 @@ import java.util.Map;
 /** Runs INSERT, UPDATE, DELETE and MERGE; each change and its commit-log entry commit in one transaction. */
 public final class DmlExecutor {
   private final ExecutionContext context;
+  private GeneratedKeys generatedKeys = GeneratedKeys.NONE;
 
   public DmlExecutor(ExecutionContext context) {
     this.context = context;
   }
 
-  public long execute(Dml dml, List<Object> parameters) {
-    return executeBatch(dml, List.of(parameters))[0];
+  /** The identity values the last statement run here generated, for JDBC's getGeneratedKeys. */
+  public GeneratedKeys generatedKeys() {
+    return generatedKeys;
   }
 
   /**
@@ -74,19 +76,38 @@ public final class DmlExecutor {
     CatalogService catalog = context.catalog();
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     try (OpenFiles files = OpenFiles.all(translator.fileReads())) {
-      ClientTransaction.TableWrite write = (connection, version) -> write(connection, version, dml, table,
-          statement, parameterSets, files.runtime());
-      if (transaction.isPresent()) {
-        return transaction.get().write(catalog, table.id(), write);
+      List<io.flowgate.catalog.model.ColumnInfo> keyColumns = keyColumns(dml, table);
+      List<List<Object>> keys = new java.util.ArrayList<>();
+      ClientTransaction.TableWrite write = (connection, version) -> {
+        keys.clear();
+        return write(connection, version, dml, table, statement, parameterSets, files.runtime(),
+            keyColumns.stream().map(io.flowgate.catalog.model.ColumnInfo::name).toList(), keys);
+      };
+      generatedKeys = GeneratedKeys.NONE;
+      long[] counts = transaction.isPresent() ? transaction.get().write(catalog, table.id(), write)
+          : context.storage().inTransaction(connection -> {
+            long version = catalog.nextVersion(connection, table.id());
+            ClientTransaction.Written written = write.run(connection, version);
+            catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(),
+                written.operation(), context.session().user(), written.parameters(), written.metrics()));
+            return written.counts();
+          });
+      if (!keyColumns.isEmpty()) {
+        generatedKeys = new GeneratedKeys(keyColumns.stream().map(column -> new io.flowgate.engine.ResultColumn(
+            column.name(), io.flowgate.engine.sql.parser.SqlParser.parseType(column.type()), column.nullable()))
+            .toList(), List.copyOf(keys));
       }
-      return context.storage().inTransaction(connection -> {
-        long version = catalog.nextVersion(connection, table.id());
-        ClientTransaction.Written written = write.run(connection, version);
-        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), written.operation(),
-            context.session().user(), written.parameters(), written.metrics()));
-        return written.counts();
-      });
+      return counts;
     }
+  }
+
+  /** The identity columns whose values an INSERT ... VALUES gives back; none for other statements. */
+  private static List<io.flowgate.catalog.model.ColumnInfo> keyColumns(Dml dml, TableInfo table) {
+    if (!(dml instanceof Dml.Insert insert) || insert.overwrite()
+        || !(insert.source().body() instanceof io.flowgate.engine.sql.tree.QueryBody.Values)) {
+      return List.of();
+    }
+    return table.columns().stream().filter(column -> column.identity().isPresent()).toList();
   }
 
   /**
@@ -115,8 +136,8 @@ public final class DmlExecutor {
 
   /** The statement's write at {@code version}, with its change rows, and what the commit log says of it. */
   private static ClientTransaction.Written write(java.sql.Connection connection, long version, Dml dml,
-      TableInfo table, H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime)
-      throws java.sql.SQLException {
+      TableInfo table, H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime,
+      List<String> keyColumns, List<List<Object>> keys) throws java.sql.SQLException {
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     boolean changeFeed = ChangeFeed.enabled(table);
     long removed = 0;
@@ -128,8 +149,8 @@ public final class DmlExecutor {
     }
     Map<String, Object> runtime = new HashMap<>(fileRuntime);
     runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-    long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version)
-        : H2Storage.updateEach(connection, statement, parameterSets, runtime);
+    long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version,
+        keyColumns, keys) : H2Storage.updateEach(connection, statement, parameterSets, runtime, keyColumns, keys);
     long rows = java.util.Arrays.stream(counts).sum();
     Logged logged = logged(dml);
     Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
@@ -158,10 +179,10 @@ public final class DmlExecutor {
    * does both, pairs them by row id).
    */
   private static long[] writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table,
-      H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> runtime, long version)
-      throws java.sql.SQLException {
+      H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> runtime, long version,
+      List<String> keyColumns, List<List<Object>> keys) throws java.sql.SQLException {
     if (dml instanceof Dml.Insert) {
-      long[] counts = H2Storage.updateEach(connection, statement, parameterSets, runtime);
+      long[] counts = H2Storage.updateEach(connection, statement, parameterSets, runtime, keyColumns, keys);
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
       return counts;
     }

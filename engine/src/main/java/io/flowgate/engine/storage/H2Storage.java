@@ -193,14 +193,42 @@ public final class H2Storage implements AutoCloseable {
   /** Runs one statement once per parameter set, prepared once, inside the caller's transaction; the counts of each. */
   public static long[] updateEach(Connection connection, H2Statement statement, List<List<Object>> parameterSets,
       Map<String, Object> runtime) throws SQLException {
+    return updateEach(connection, statement, parameterSets, runtime, List.of(), new ArrayList<>());
+  }
+
+  /**
+   * {@link #updateEach(Connection, H2Statement, List, Map)} for an INSERT that also gives back the values of {@code
+   * keyColumns} (the table's own column names) of every row it wrote, appended to {@code keys}.
+   */
+  public static long[] updateEach(Connection connection, H2Statement statement, List<List<Object>> parameterSets,
+      Map<String, Object> runtime, List<String> keyColumns, List<List<Object>> keys) throws SQLException {
     long[] counts = new long[parameterSets.size()];
-    try (PreparedStatement prepared = prepare(connection, statement.sql())) {
+    try (PreparedStatement prepared = keyColumns.isEmpty() ? prepare(connection, statement.sql())
+        : prepareReturning(connection, statement.sql(), keyColumns)) {
       for (int i = 0; i < counts.length; i++) {
         bind(prepared, statement, parameterSets.get(i), runtime);
         counts[i] = prepared.executeLargeUpdate();
+        if (!keyColumns.isEmpty()) {
+          try (ResultSet generated = prepared.getGeneratedKeys()) {
+            while (generated.next()) {
+              List<Object> row = new ArrayList<>(keyColumns.size());
+              for (int column = 1; column <= keyColumns.size(); column++) {
+                row.add(H2Cursor.plain(generated.getObject(column)));
+              }
+              keys.add(row);
+            }
+          }
+        }
       }
     }
     return counts;
+  }
+
+  private static PreparedStatement prepareReturning(Connection connection, String sql, List<String> columns)
+      throws SQLException {
+    PreparedStatement prepared = connection.prepareStatement(sql, columns.toArray(String[]::new));
+    RunningStatement.apply(prepared);
+    return prepared;
   }
 
   /** Removes every row of a data table inside the caller's transaction; returns how many there were. */

@@ -48,6 +48,10 @@ final class StatementParser {
       cursor.expectWords("SHOW", "STATEMENTS");
       return new Ddl.ShowStatements(span);
     }
+    if (cursor.isWord("SHOW") && cursor.isWord(1, "GENERATED")) {
+      cursor.expectWords("SHOW", "GENERATED", "KEYS");
+      return new Ddl.ShowGeneratedKeys(span);
+    }
     if (cursor.isWord("BEGIN")) {
       return begin(span);
     }

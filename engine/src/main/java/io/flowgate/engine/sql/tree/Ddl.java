@@ -33,6 +33,12 @@ public sealed interface Ddl extends Statement {
   /** {@code SHOW STATEMENTS}: the statements running now (all of them for the administrator, else one's own). */
   record ShowStatements(Span span) implements Ddl {}
 
+  /**
+   * {@code SHOW GENERATED KEYS}: the identity values the session's last INSERT ... VALUES generated (how the driver
+   * answers JDBC's getGeneratedKeys).
+   */
+  record ShowGeneratedKeys(Span span) implements Ddl {}
+
   /** {@code CANCEL STATEMENT 'id'}: stops a running statement (any for the administrator, else one's own). */
   record CancelStatement(Span span, String id) implements Ddl {}
 
