@@ -45,12 +45,15 @@ final class CleanErrors implements InvocationHandler {
    */
   private final long rowLimit;
   private long rowsRead;
+  /** For a result set, what reads its timestamps, binaries and java.time values; null otherwise. */
+  private final ResultValues values;
 
   private CleanErrors(Object target, Connection connection, SessionTimeout timeout, long rowLimit) {
     this.target = target;
     this.connection = connection;
     this.timeout = timeout;
     this.rowLimit = rowLimit;
+    this.values = target instanceof ResultSet rows ? new ResultValues(rows) : null;
   }
 
   static Connection wrap(Connection connection) {
@@ -117,9 +120,23 @@ final class CleanErrors implements InvocationHandler {
     if (next && rowsRead >= rowLimit) {
       return false;
     }
-    if (target instanceof PreparedStatement && method.getName().equals("setObject") && args.length >= 2) {
+    if (target instanceof PreparedStatement && (method.getName().equals("setObject")
+        || method.getName().equals("setTimestamp") && args.length == 2)) {
       args = args.clone();
       args[1] = ParameterValues.sendable(args[1]);
+    }
+    if (values != null && method.getName().startsWith("get")) {
+      Object read;
+      try {
+        read = values.read(method.getName(), args);
+      } catch (SQLException e) {
+        throw clean(e);
+      } catch (RuntimeException e) {
+        throw asSqlException(e);
+      }
+      if (read != ResultValues.NOT_HANDLED) {
+        return read;
+      }
     }
     Object result;
     try {

@@ -13,8 +13,9 @@ import java.time.ZonedDateTime;
  * Avatica's client cannot send {@code java.time} values (its JSON writer fails on them), so a parameter set with
  * one is sent as the JDBC type Avatica knows. The gateway's sessions run in UTC and Avatica moves dates and
  * timestamps as wall-clock values of the client's zone: a date or a local date-time is sent as the same wall clock,
- * and an instant (Instant, OffsetDateTime, ZonedDateTime) as its wall clock in UTC, so it arrives as the same
- * instant whatever the client's zone.
+ * and an instant (Instant, OffsetDateTime, ZonedDateTime, and java.sql.Timestamp, which JDBC defines as an instant)
+ * as its wall clock in UTC, so it arrives as the same instant whatever the client's zone: right for TIMESTAMP, the
+ * dialect's default, where a TIMESTAMP_NTZ takes a LocalDateTime to be exact outside UTC.
  */
 final class ParameterValues {
   private ParameterValues() {}
@@ -37,6 +38,9 @@ final class ParameterValues {
     }
     if (value instanceof ZonedDateTime zoned) {
       return sendable(zoned.toInstant());
+    }
+    if (value instanceof Timestamp timestamp) {
+      return Timestamp.valueOf(LocalDateTime.ofInstant(timestamp.toInstant(), ZoneOffset.UTC));
     }
     return value;
   }

@@ -28,7 +28,7 @@ class JdbcContractTest {
   static void tables() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE keyed (id INT, name STRING, CONSTRAINT keyed_pk PRIMARY KEY (id))");
-      statement.execute("CREATE TABLE moments (id INT, d DATE, ts TIMESTAMP, ntz TIMESTAMP_NTZ)");
+      statement.execute("CREATE TABLE moments (id INT, d DATE, ts TIMESTAMP, ntz TIMESTAMP_NTZ, b BINARY)");
       statement.execute("INSERT INTO keyed VALUES (1, 'a'), (2, 'b'), (3, 'c'), (4, 'd')");
       statement.execute("CREATE VIEW first_two AS SELECT id, name FROM keyed WHERE id <= 2");
       statement.execute("CREATE TABLE tickets (id BIGINT GENERATED ALWAYS AS IDENTITY, title STRING)");
@@ -60,12 +60,13 @@ class JdbcContractTest {
   }
 
   /**
-   * A client JVM in Los Angeles and one in Tokyo send the same dates and instants with {@code setObject}: the server
-   * stores the same values for both (printed here by the server itself, in UTC). Each runs in a JVM of its own, since
-   * Avatica reads the JVM's zone once, when it loads.
+   * A client JVM in Los Angeles and one in Tokyo send the same dates and instants with {@code setObject} and {@code
+   * setTimestamp}: the server stores the same values for both (printed by the server itself, in UTC), and each reads
+   * them back as the same dates, instants and wall clocks. Each runs in a JVM of its own, since Avatica reads the
+   * JVM's zone once, when it loads.
    */
   @Test
-  void javaTimeParametersArriveExactlyFromClientsOutsideUtc() throws Exception {
+  void valuesTravelExactlyForClientsOutsideUtc() throws Exception {
     Path jar = Path.of("..", "driver", "target", "flowgate-jdbc.jar").toAbsolutePath().normalize();
     Path probe = Files.createTempDirectory("flowgate-zones").resolve("Moments.java");
     Files.writeString(probe, """
@@ -73,29 +74,58 @@ class JdbcContractTest {
         public class Moments {
           public static void main(String[] args) throws Exception {
             int id = Integer.parseInt(args[1]);
+            Instant instant = Instant.parse("2026-07-04T12:34:56.789Z");
             try (var connection = java.sql.DriverManager.getConnection(args[0]);
-                var insert = connection.prepareStatement("INSERT INTO moments VALUES (?, ?, ?, ?)")) {
+                var insert = connection.prepareStatement("INSERT INTO moments VALUES (?, ?, ?, ?, ?)");
+                var select = connection.prepareStatement("SELECT d, ts, ntz, b FROM moments WHERE id = ?")) {
               insert.setInt(1, id);
               insert.setObject(2, LocalDate.of(2026, 2, 28));
-              insert.setObject(3, Instant.parse("2026-07-04T12:34:56.789Z"));
+              insert.setObject(3, instant);
               insert.setObject(4, LocalDateTime.of(2026, 7, 4, 8, 0, 1));
+              insert.setBytes(5, new byte[] {(byte) 0xCA, (byte) 0xFE});
               insert.executeUpdate();
               insert.setInt(1, id + 1);
               insert.setObject(2, LocalDate.of(1999, 12, 31));
               insert.setObject(3, OffsetDateTime.of(2026, 7, 4, 21, 34, 56, 789_000_000, ZoneOffset.ofHours(9)));
               insert.setObject(4, null);
+              insert.setObject(5, null);
               insert.executeUpdate();
+              insert.setInt(1, id + 2);
+              insert.setObject(2, null);
+              insert.setTimestamp(3, java.sql.Timestamp.from(instant));
+              insert.setObject(4, null);
+              insert.setObject(5, null);
+              insert.executeUpdate();
+              for (int row = id; row <= id + 2; row++) {
+                select.setInt(1, row);
+                try (var rows = select.executeQuery()) {
+                  rows.next();
+                  System.out.println(rows.getObject(1, LocalDate.class) + " | " + rows.getTimestamp(2).toInstant()
+                      + " | " + rows.getObject(2, Instant.class) + " | " + rows.getObject(2, OffsetDateTime.class)
+                      + " | " + rows.getString(2) + " | " + rows.getObject(3, LocalDateTime.class) + " | "
+                      + rows.getString(3) + " | " + rows.getString(4));
+                }
+              }
             }
           }
         }
         """);
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    String read = """
+        2026-02-28 | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z \
+        | 2026-07-04 12:34:56.789 | 2026-07-04T08:00:01 | 2026-07-04 08:00:01 | CAFE
+        1999-12-31 | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z \
+        | 2026-07-04 12:34:56.789 | null | null | null
+        null | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z | 2026-07-04T12:34:56.789Z \
+        | 2026-07-04 12:34:56.789 | null | null | null
+        """;
     int id = 10;
     for (String zone : List.of("America/Los_Angeles", "Asia/Tokyo")) {
       Process process = new ProcessBuilder(java.toString(), "-Duser.timezone=" + zone, "-cp", jar.toString(),
           probe.toString(), gateway.url(), String.valueOf(id)).redirectErrorStream(true).start();
       assertThat(process.waitFor(120, TimeUnit.SECONDS)).isTrue();
-      assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
+      assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).as(zone)
+          .isEqualTo(read);
       id += 10;
     }
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
@@ -103,8 +133,10 @@ class JdbcContractTest {
           + " FROM moments WHERE id >= 10 ORDER BY id")).containsExactly(
           "10 | 2026-02-28 | 2026-07-04 12:34:56.789 | 2026-07-04 08:00:01",
           "11 | 1999-12-31 | 2026-07-04 12:34:56.789 | null",
+          "12 | null | 2026-07-04 12:34:56.789 | null",
           "20 | 2026-02-28 | 2026-07-04 12:34:56.789 | 2026-07-04 08:00:01",
-          "21 | 1999-12-31 | 2026-07-04 12:34:56.789 | null");
+          "21 | 1999-12-31 | 2026-07-04 12:34:56.789 | null",
+          "22 | null | 2026-07-04 12:34:56.789 | null");
     }
   }
 
