@@ -31,6 +31,7 @@ public enum ErrorClass {
   DELTA_SOURCE_TABLE_IGNORE_CHANGES("0A000", "Detected a data update (for example <file>) in the source table at version <version>. This is currently not supported. If this is going to happen regularly and you are okay to skip changes, set the option 'skipChangeCommits' to 'true'. If you would like the data update to be reflected, please restart this query with a fresh checkpoint directory, or do a full refresh. The source table can be found at path <dataPath>."),
   DIFFERENT_DELTA_TABLE_READ_BY_STREAMING_SOURCE("55019", "The streaming query was reading from an unexpected table (id = '<newTableId>'). It used to read from another table (id = '<oldTableId>') according to its checkpoint. This happens when the source table <tableName> was dropped and created again. Run a full refresh of the streaming table to read the new table from the start."),
   DIVIDE_BY_ZERO("22012", "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead."),
+  DUPLICATE_ASSIGNMENTS("42701", "The columns or variables <nameList> appear more than once as assignment targets."),
   DUPLICATE_CLAUSES("42614", "Found duplicate clauses: <clauseName>. Please, remove one of them."),
   DUPLICATE_EXPECTATION("42710", "The expectation name <name> is used twice on one dataset; expectation names must be unique per dataset."),
   EXPECTATION_VIOLATION("22000", "Flow '<flowName>' failed to meet the expectation."),

@@ -194,8 +194,13 @@ public final class DmlPlanner {
 
   private List<String> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
     List<String> sets = new ArrayList<>();
+    java.util.Set<String> assigned = new java.util.HashSet<>();
     for (Assignment assignment : assignments) {
       ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
+      if (!assigned.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+        throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
+            List.of(column.name()))).at(assignment.span()).build();
+      }
       sets.add(SqlText.quote(column.name()) + " = " + queries.expressions().translate(assignment.value(), scope).sql());
     }
     return sets;

@@ -103,14 +103,22 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     current = work;
     boolean taken = workers.submit(service.client(work), () -> {
       Reply reply;
+      Error fatal = null;
       try {
         reply = service.apply(work);
-      } catch (RuntimeException | StackOverflowError e) {
-        // Every request is answered, and its connection reads again: a lost answer would hang the client.
+      } catch (RuntimeException | Error e) {
+        // Every request is answered, and its connection reads again: a lost answer would hang the client. A class
+        // that fails to load is answered as any failure; the JVM's own troubles (out of memory) go on up after it.
         reply = new Reply(500, "internal error".getBytes(), "text/plain");
+        if (e instanceof VirtualMachineError vm && !(e instanceof StackOverflowError)) {
+          fatal = vm;
+        }
       }
       Reply answer = reply;
       ctx.executor().execute(() -> finish(ctx, answer, keepAlive));
+      if (fatal != null) {
+        throw fatal;
+      }
     });
     if (!taken) {
       finish(ctx, new Reply(HttpResponseStatus.TOO_MANY_REQUESTS.code(), "too many requests are waiting; try again"
