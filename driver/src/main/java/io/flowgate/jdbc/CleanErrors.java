@@ -30,6 +30,8 @@ final class CleanErrors implements InvocationHandler {
 
   private static final java.util.Set<String> EXECUTE = java.util.Set.of("execute", "executeQuery", "executeUpdate",
       "executeLargeUpdate", "executeBatch", "executeLargeBatch");
+  private static final java.util.Set<String> KEYED_EXECUTE = java.util.Set.of("execute", "executeUpdate",
+      "executeLargeUpdate");
 
   /** The query timeout the gateway session of one connection has (0: the gateway's own), as the driver last set it. */
   private static final class SessionTimeout {
@@ -45,6 +47,10 @@ final class CleanErrors implements InvocationHandler {
    */
   private final long rowLimit;
   private long rowsRead;
+  /** A statement prepared with a generated-keys form: each run of it reads its keys at once. */
+  private boolean wantsKeys;
+  /** The keys the statement's last write generated, read when it ran, until getGeneratedKeys takes them. */
+  private ResultSet keys;
   /** For a result set, what reads its timestamps, binaries and java.time values; null otherwise. */
   private final ResultValues values;
 
@@ -94,13 +100,21 @@ final class CleanErrors implements InvocationHandler {
       return DialectMetadata.answer(method.getName());
     }
     if (method.getName().equals("getGeneratedKeys") && target instanceof Statement statement) {
-      return generatedKeys(statement);
+      ResultSet kept = keys;
+      keys = null;
+      return kept != null ? kept : generatedKeys(statement);
     }
     if (GeneratedKeysForms.takesKeys(method)) {
       // The forms that ask for generated keys run as the plain ones: the gateway keeps the identity values of
-      // every INSERT ... VALUES, and getGeneratedKeys reads them.
-      return invoke(proxy, method.getDeclaringClass().getMethod(method.getName(), String.class),
+      // every INSERT ... VALUES for the session, and the statement reads them at once, so they are its own.
+      Object plain = invoke(proxy, method.getDeclaringClass().getMethod(method.getName(), String.class),
           new Object[] {args[0]});
+      if (target instanceof Connection) {
+        ((CleanErrors) Proxy.getInvocationHandler(plain)).wantsKeys = true;
+      } else {
+        keepKeys((Statement) target);
+      }
+      return plain;
     }
     if (method.getName().equals("getTypeMap") && target instanceof Connection) {
       // No user-defined type is mapped: JDBC has the map empty then (Avatica refuses the call, and tools that read
@@ -164,6 +178,9 @@ final class CleanErrors implements InvocationHandler {
     if (next && Boolean.TRUE.equals(result)) {
       rowsRead++;
     }
+    if (wantsKeys && (args == null || args.length == 0) && KEYED_EXECUTE.contains(method.getName())) {
+      keepKeys((Statement) target);
+    }
     if (result == null) {
       return null;
     }
@@ -184,6 +201,14 @@ final class CleanErrors implements InvocationHandler {
    * The identity values the statement's INSERT generated, as the gateway kept them for the session: read with SHOW
    * GENERATED KEYS on the same connection, in a statement that closes with its result.
    */
+  /** Reads the keys the statement's write just generated, for its getGeneratedKeys. */
+  private void keepKeys(Statement statement) throws SQLException {
+    if (keys != null) {
+      keys.close();
+    }
+    keys = generatedKeys(statement);
+  }
+
   private ResultSet generatedKeys(Statement statement) throws SQLException {
     Statement keys = statement.getConnection().createStatement();
     try {

@@ -160,6 +160,16 @@ class JdbcContractTest {
         insert.executeUpdate();
         assertThat(keys(insert.getGeneratedKeys())).singleElement().isEqualTo(first.get(1) + 2);
       }
+      // each statement has its own keys, however the connection's statements interleave
+      try (PreparedStatement one = connection.prepareStatement("INSERT INTO tickets (title) VALUES ('one')",
+          Statement.RETURN_GENERATED_KEYS);
+          PreparedStatement two = connection.prepareStatement("INSERT INTO tickets (title) VALUES ('two')",
+              Statement.RETURN_GENERATED_KEYS)) {
+        one.executeUpdate();
+        two.executeUpdate();
+        long first2 = keys(one.getGeneratedKeys()).get(0);
+        assertThat(keys(two.getGeneratedKeys())).singleElement().isEqualTo(first2 + 1);
+      }
       // a statement with no identity values to give has an empty result
       statement.executeUpdate("UPDATE tickets SET title = upper(title)");
       assertThat(keys(statement.getGeneratedKeys())).isEmpty();
