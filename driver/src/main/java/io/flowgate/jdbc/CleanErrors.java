@@ -197,10 +197,6 @@ final class CleanErrors implements InvocationHandler {
     return result;
   }
 
-  /**
-   * The identity values the statement's INSERT generated, as the gateway kept them for the session: read with SHOW
-   * GENERATED KEYS on the same connection, in a statement that closes with its result.
-   */
   /** Reads the keys the statement's write just generated, for its getGeneratedKeys. */
   private void keepKeys(Statement statement) throws SQLException {
     if (keys != null) {
@@ -209,13 +205,17 @@ final class CleanErrors implements InvocationHandler {
     keys = generatedKeys(statement);
   }
 
+  /**
+   * The identity values the session's last INSERT generated, as the gateway kept them: read with SHOW GENERATED KEYS
+   * on the same connection, in a statement that closes with its result.
+   */
   private ResultSet generatedKeys(Statement statement) throws SQLException {
-    Statement keys = statement.getConnection().createStatement();
+    Statement show = statement.getConnection().createStatement();
     try {
-      keys.closeOnCompletion();
-      return keys.executeQuery("SHOW GENERATED KEYS");
+      show.closeOnCompletion();
+      return show.executeQuery("SHOW GENERATED KEYS");
     } catch (SQLException e) {
-      keys.close();
+      show.close();
       throw clean(e);
     }
   }
@@ -317,7 +317,10 @@ final class CleanErrors implements InvocationHandler {
     return transportFailure(e).orElseGet(() -> new SQLException("[INTERNAL_ERROR] The driver failed: " + e.getMessage() + " SQLSTATE: XX000", "XX000", e));
   }
 
-  /** A failure caused by the transport (an I/O error anywhere in its causes), as a lost connection: 08006. */
+  /**
+   * A failure caused by the transport (an I/O error anywhere in its causes), as a lost connection: 08006; but a value
+   * Avatica's JSON writer refused before sending anything is UNSUPPORTED_DATATYPE, and the connection stays good.
+   */
   private static java.util.Optional<SQLException> transportFailure(Exception e) {
     for (Throwable cause = e; cause != null; cause = cause.getCause()) {
       if (cause instanceof java.io.IOException io && io.getClass().getName().contains(".jackson.")) {

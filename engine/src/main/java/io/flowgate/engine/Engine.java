@@ -96,7 +96,7 @@ public final class Engine implements AutoCloseable {
         java.nio.file.Files.createDirectories(root);
       }
       // Half the store's connections at most: the rest serve queries and autocommit writes.
-      Transactions transactions = new Transactions(Math.max(2, config.maxStoreConnections() / 2),
+      Transactions transactions = new Transactions(storage, Math.max(2, config.maxStoreConnections() / 2),
           config.transactionIdleTimeout());
       return new Engine(storage, catalog, config.ingestRoots(), config.statementTimeout(), transactions);
     } catch (java.io.IOException e) {

@@ -115,11 +115,6 @@ public final class Session {
     autoCommit = on;
   }
 
-  /** Whether a transaction is open (it may be aborted, waiting for a rollback). */
-  public boolean inTransaction() {
-    return transaction != null;
-  }
-
   /**
    * JDBC's {@code commit}: commits the open transaction. With none open, it is an error under auto-commit (as JDBC
    * has it) and nothing to do without. An aborted transaction, or one whose commit fails, stays to be rolled back.
@@ -134,16 +129,16 @@ public final class Session {
     ClientTransaction ending = transaction;
     try {
       ending.commit(engine.catalog());
+      transaction = null;
     } catch (RuntimeException e) {
       if (ending.aborted().isEmpty()) {
         ending.abort(EngineException.of(ErrorClass.TRANSACTION_ROLLBACK_REQUIRED_AFTER_ABORT)
             .subClass("PREVIOUS_QUERY_FAILURE", "The commit failed.").build());
       }
-      engine.transactions().ended(ending);
       throw e;
+    } finally {
+      engine.transactions().ended(ending);
     }
-    transaction = null;
-    engine.transactions().ended(ending);
   }
 
   /** JDBC's {@code rollback} and ROLLBACK: undoes the open transaction; with none open there is nothing to do. */
@@ -281,7 +276,7 @@ public final class Session {
   /** With auto-commit off, the first write starts the transaction that lasts to commit or rollback. */
   private void beginImplicitly() {
     if (transaction == null) {
-      transaction = engine.transactions().begin(engine.storage(), user());
+      transaction = engine.transactions().begin(user());
     }
   }
 
@@ -331,7 +326,7 @@ public final class Session {
       });
     }
     if (control instanceof Transaction.Begin) {
-      transaction = engine.transactions().begin(engine.storage(), user());
+      transaction = engine.transactions().begin(user());
       return new StatementResult.Done();
     }
     return atomic((Transaction.Atomic) control, parameters);
@@ -347,7 +342,7 @@ public final class Session {
    * back when any fails. It returns the rows they changed.
    */
   private StatementResult atomic(Transaction.Atomic block, List<Object> parameters) {
-    ClientTransaction atomic = engine.transactions().begin(engine.storage(), user());
+    ClientTransaction atomic = engine.transactions().begin(user());
     transaction = atomic;
     try {
       long rows = 0;

@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class Transactions implements AutoCloseable {
   private final Set<ClientTransaction> open = ConcurrentHashMap.newKeySet();
+  private final H2Storage storage;
   private final int limit;
   private final Duration idleTimeout;
   private final ScheduledExecutorService sweeper = Executors.newSingleThreadScheduledExecutor(runnable -> {
@@ -26,14 +27,15 @@ final class Transactions implements AutoCloseable {
     return thread;
   });
 
-  Transactions(int limit, Duration idleTimeout) {
+  Transactions(H2Storage storage, int limit, Duration idleTimeout) {
+    this.storage = storage;
     this.limit = limit;
     this.idleTimeout = idleTimeout;
     long period = Math.max(10, Math.min(1_000, idleTimeout.toMillis() / 4));
     sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
   }
 
-  synchronized ClientTransaction begin(H2Storage storage, String user) {
+  synchronized ClientTransaction begin(String user) {
     if (open.size() >= limit) {
       throw EngineException.of(ErrorClass.TOO_MANY_OPEN_TRANSACTIONS).parameter("limit", limit).build();
     }

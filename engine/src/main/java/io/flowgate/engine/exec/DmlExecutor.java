@@ -1,10 +1,12 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
@@ -13,12 +15,16 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.storage.H2Storage;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** Runs INSERT, UPDATE, DELETE and MERGE; each change and its commit-log entry commit in one transaction. */
 public final class DmlExecutor {
@@ -69,19 +75,19 @@ public final class DmlExecutor {
       statement = planner.merge((Dml.Merge) dml, table);
     }
     boolean changeFeed = ChangeFeed.enabled(table);
-    java.util.Optional<ClientTransaction> transaction = context.transaction();
+    Optional<ClientTransaction> transaction = context.transaction();
     if (changeFeed) {
       prepareChangeFeed(table, transaction, dml);
     }
     CatalogService catalog = context.catalog();
     // Only the commit log changes besides the data, and it is not cached, so the catalog generation stays.
     try (OpenFiles files = OpenFiles.all(translator.fileReads())) {
-      List<io.flowgate.catalog.model.ColumnInfo> keyColumns = keyColumns(dml, table);
-      List<List<Object>> keys = new java.util.ArrayList<>();
+      List<ColumnInfo> keyColumns = keyColumns(dml, table);
+      List<List<Object>> keys = new ArrayList<>();
       ClientTransaction.TableWrite write = (connection, version) -> {
         keys.clear();
         return write(connection, version, dml, table, statement, parameterSets, files.runtime(),
-            keyColumns.stream().map(io.flowgate.catalog.model.ColumnInfo::name).toList(), keys);
+            keyColumns.stream().map(ColumnInfo::name).toList(), keys);
       };
       generatedKeys = GeneratedKeys.NONE;
       long[] counts = transaction.isPresent() ? transaction.get().write(catalog, table.id(), write)
@@ -93,8 +99,8 @@ public final class DmlExecutor {
             return written.counts();
           });
       if (!keyColumns.isEmpty()) {
-        generatedKeys = new GeneratedKeys(keyColumns.stream().map(column -> new io.flowgate.engine.ResultColumn(
-            column.name(), io.flowgate.engine.sql.parser.SqlParser.parseType(column.type()), column.nullable()))
+        generatedKeys = new GeneratedKeys(keyColumns.stream().map(column -> new ResultColumn(
+            column.name(), SqlParser.parseType(column.type()), column.nullable()))
             .toList(), List.copyOf(keys));
       }
       return counts;
@@ -102,9 +108,9 @@ public final class DmlExecutor {
   }
 
   /** The identity columns whose values an INSERT ... VALUES gives back; none for other statements. */
-  private static List<io.flowgate.catalog.model.ColumnInfo> keyColumns(Dml dml, TableInfo table) {
+  private static List<ColumnInfo> keyColumns(Dml dml, TableInfo table) {
     if (!(dml instanceof Dml.Insert insert) || insert.overwrite()
-        || !(insert.source().body() instanceof io.flowgate.engine.sql.tree.QueryBody.Values)) {
+        || !(insert.source().body() instanceof QueryBody.Values)) {
       return List.of();
     }
     return table.columns().stream().filter(column -> column.identity().isPresent()).toList();
@@ -116,7 +122,7 @@ public final class DmlExecutor {
    * and a table's change rows are found by the version its write stamped, which a second write in one transaction
    * would share: both are refused by name.
    */
-  private void prepareChangeFeed(TableInfo table, java.util.Optional<ClientTransaction> transaction, Dml dml) {
+  private void prepareChangeFeed(TableInfo table, Optional<ClientTransaction> transaction, Dml dml) {
     List<String> ddl = ChangeFeed.ddl(table);
     if (transaction.isPresent() && transaction.get().wrote(table.id())) {
       throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("CHANGE_DATA_FEED",

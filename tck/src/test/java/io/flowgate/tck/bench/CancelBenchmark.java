@@ -5,12 +5,10 @@ import io.flowgate.gateway.GatewayServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -47,9 +45,8 @@ public final class CancelBenchmark {
     List<Double> flowgateStopped = new ArrayList<>();
     List<Double> h2Timeout = new ArrayList<>();
     List<Double> flowgateTimeout = new ArrayList<>();
-    try (Connection h2Connection = DriverManager.getConnection(h2Url, "sa", "");
-        Connection flowgateConnection = DriverManager.getConnection(flowgateUrl);
-        Connection observer = DriverManager.getConnection(flowgateUrl)) {
+    try (Connection h2Connection = Rounds.connect(h2Url); Connection flowgateConnection = Rounds.connect(flowgateUrl);
+        Connection observer = Rounds.connect(flowgateUrl)) {
       for (int round = 0; round < rounds; round++) {
         h2Cancel.add(cancel(h2Connection, H2_QUERY, null)[0]);
         double[] measured = cancel(flowgateConnection, FLOWGATE_QUERY, observer);
@@ -62,12 +59,12 @@ public final class CancelBenchmark {
       flowgate.close();
       h2.stop();
     }
-    double h2Median = median(h2Cancel);
+    double h2Median = Rounds.median(h2Cancel);
     System.out.printf(Locale.ROOT, "cancel() to the execute's return, median of %d: H2 TCP %.1f ms, Flowgate %.1f ms"
-        + " (%.2fx); Flowgate's store stopped %.1f ms after cancel()%n", rounds, h2Median, median(flowgateCancel),
-        median(flowgateCancel) / h2Median, median(flowgateStopped));
+        + " (%.2fx); Flowgate's store stopped %.1f ms after cancel()%n", rounds, h2Median, Rounds.median(flowgateCancel),
+        Rounds.median(flowgateCancel) / h2Median, Rounds.median(flowgateStopped));
     System.out.printf(Locale.ROOT, "setQueryTimeout(1) past its second: H2 TCP %.1f ms, Flowgate %.1f ms%n",
-        median(h2Timeout), median(flowgateTimeout));
+        Rounds.median(h2Timeout), Rounds.median(flowgateTimeout));
   }
 
   /** Milliseconds from cancel() to the execute's failure, and (with an observer) to its leaving SHOW STATEMENTS. */
@@ -118,11 +115,5 @@ public final class CancelBenchmark {
         return (System.nanoTime() - start) / 1e6 - 1_000;
       }
     }
-  }
-
-  private static double median(List<Double> values) {
-    List<Double> sorted = new ArrayList<>(values);
-    Collections.sort(sorted);
-    return sorted.get(sorted.size() / 2);
   }
 }
