@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
@@ -79,7 +80,7 @@ class CatalogServiceTest {
       for (int i = 0; i < 3; i++) {
         long version = catalog.nextVersion(connection, 42);
         assertThat(version).isEqualTo(i);
-        catalog.recordCommit(connection, new CommitInfo(42, version, Instant.now(), "WRITE", "admin",
+        catalog.recordCommit(connection, new CommitInfo(42, version, Instant.now(), CommitOperation.WRITE, "admin",
             Map.of("mode", "Append"), Map.of("numOutputRows", (long) i)));
       }
       assertThat(catalog.commitsBetween(connection, 42, 0, 2)).extracting(CommitInfo::version).containsExactly(1L, 2L);

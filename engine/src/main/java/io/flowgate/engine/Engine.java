@@ -70,6 +70,7 @@ public final class Engine implements AutoCloseable {
   private final List<java.nio.file.Path> ingestRoots;
   private final java.time.Duration statementTimeout;
   private final RunningStatements running = new RunningStatements();
+  private final io.flowgate.engine.pipeline.FlowPlans flowPlans = new io.flowgate.engine.pipeline.FlowPlans();
   private final Transactions transactions;
 
   private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots,
@@ -92,6 +93,10 @@ public final class Engine implements AutoCloseable {
         known.add(io.flowgate.engine.plan.SqlText.changeTableOf(name));
       });
       storage.dropOrphans(known);
+      if (storage.openedAfterCrash()) {
+        io.flowgate.engine.pipeline.UnfinishedAppends.remove(catalog, storage)
+            .forEach(change -> log.warn("after a crash: {}", change));
+      }
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);
       }
@@ -185,7 +190,7 @@ public final class Engine implements AutoCloseable {
     ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
         CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots,
         Optional.empty());
-    return new PipelineProject(context, progress).run(folder, fullRefresh);
+    return new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
   }
 
   public CatalogService catalog() {
@@ -198,6 +203,11 @@ public final class Engine implements AutoCloseable {
 
   ParsedStatement parse(String sql) {
     return parsed.get(sql, SqlParser::parseStatement);
+  }
+
+  /** The flows planned at the catalog's current generation (a REFRESH plans each flow once). */
+  io.flowgate.engine.pipeline.FlowPlans flowPlans() {
+    return flowPlans;
   }
 
   java.util.Optional<Planned> cachedPlan(PlanKey key) {

@@ -10,6 +10,7 @@ import io.flowgate.engine.exec.ClientTransaction;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.ExplainExecutor;
 import io.flowgate.engine.exec.GeneratedKeys;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
@@ -25,6 +26,7 @@ import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Explain;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Show;
@@ -387,23 +389,26 @@ public final class Session {
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
     }
+    if (statement instanceof Explain explain) {
+      return new ExplainExecutor(context()).explain(explain);
+    }
     if (statement instanceof Access access) {
       return new AccessExecutor(context()).execute(access);
     }
     if (statement instanceof Pipeline.CreateFlowTable create) {
-      new StreamingTables(context()).create(create);
+      new StreamingTables(context(), engine.flowPlans()).create(create);
       return new StatementResult.Done();
     }
     if (statement instanceof Pipeline.CreateFlow create) {
-      new StreamingTables(context()).createFlow(create);
+      new StreamingTables(context(), engine.flowPlans()).createFlow(create);
       return new StatementResult.Done();
     }
     if (statement instanceof Pipeline.AlterSchedule alter) {
-      new StreamingTables(context()).alterSchedule(alter);
+      new StreamingTables(context(), engine.flowPlans()).alterSchedule(alter);
       return new StatementResult.Done();
     }
     if (statement instanceof Pipeline.Refresh refresh) {
-      new StreamingTables(context()).refresh(refresh);
+      new StreamingTables(context(), engine.flowPlans()).refresh(refresh);
       return new StatementResult.Done();
     }
     return ddl((Ddl) statement);

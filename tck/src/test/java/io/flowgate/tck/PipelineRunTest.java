@@ -139,6 +139,26 @@ class PipelineRunTest {
         "update COMPLETED: 4 flows, 4 rows read, 3 written");
   }
 
+  /** A dataset read only inside a subquery of another's query still runs first. */
+  @Test
+  void aDatasetReadInASubqueryRunsFirst() throws Exception {
+    Path data = temp.resolve("subquery-data");
+    Path project = Files.createDirectories(temp.resolve("subquery-pipeline"));
+    runOnGateway(data, "CREATE TABLE events (id INT, kind STRING)",
+        "INSERT INTO events VALUES (1, 'a'), (2, 'b'), (3, 'a')", "CREATE TABLE kinds (kind STRING, keep BOOLEAN)",
+        "INSERT INTO kinds VALUES ('a', true), ('b', false)");
+    Files.writeString(project.resolve("a_kept.sql"), "CREATE OR REFRESH STREAMING TABLE kept AS SELECT id FROM"
+        + " STREAM(events) WHERE kind IN (SELECT kind FROM wanted);\n");
+    Files.writeString(project.resolve("b_wanted.sql"),
+        "CREATE OR REFRESH STREAMING TABLE wanted AS SELECT kind FROM STREAM(kinds) WHERE keep;\n");
+    Run first = run(project.toString(), "--data", data.toString());
+    assertThat(first.code()).as(first.err()).isZero();
+    assertThat(first.out().indexOf("dataset main.default.wanted"))
+        .isLessThan(first.out().indexOf("dataset main.default.kept"));
+    onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
+        "SELECT id FROM kept ORDER BY id")).containsExactly("1", "3"));
+  }
+
   /** A failed dataset fails the run; what reads it is SKIPPED and what does not still runs. */
   @Test
   void downstreamOfAFailureIsSkipped() throws Exception {

@@ -52,8 +52,10 @@ class PolicyBypassTest {
   @Test
   void explainAndParametersRevealNothing() throws SQLException {
     try (Connection bob = gateway.connect("byp_bob"); Statement statement = bob.createStatement()) {
-      assertThatThrownBy(() -> statement.execute("EXPLAIN SELECT * FROM people"))
-          .isInstanceOf(SQLException.class).hasMessageNotContaining(SECRET).hasMessageNotContaining("FG_DATA");
+      // EXPLAIN says that policies apply, not what they are, and shows none of the store's SQL
+      String plan = String.join("\n", QueryRows.of(statement, "EXPLAIN FORMATTED SELECT * FROM people"));
+      assertThat(plan).contains("row filter applied", "1 column masked").doesNotContain(SECRET, "FG_DATA",
+          "mask_ssn", "us_only", "region = 'US'", "'hr'");
       try (PreparedStatement prepared = bob.prepareStatement("SELECT count(*) FROM people WHERE ssn = ?")) {
         prepared.setString(1, SECRET);
         try (var rows = prepared.executeQuery()) {

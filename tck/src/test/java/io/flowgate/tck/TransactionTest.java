@@ -260,4 +260,23 @@ class TransactionTest {
       assertThat(QueryRows.of(writer, "SELECT id FROM audit WHERE id >= 50 ORDER BY id")).containsExactly("51");
     }
   }
+
+  /** JDBC's auto-commit switch does not undo a USE: the client echoes the schema it last heard of with it. */
+  @Test
+  void switchingAutoCommitKeepsTheSchemaAUseChose() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE SCHEMA IF NOT EXISTS tx_elsewhere");
+      statement.execute("USE tx_elsewhere");
+      statement.execute("CREATE TABLE here (id INT)");
+      connection.setAutoCommit(false);
+      statement.executeUpdate("INSERT INTO here VALUES (1)");
+      connection.commit();
+      connection.setAutoCommit(true);
+      assertThat(QueryRows.of(statement, "SELECT current_schema(), count(*) FROM here"))
+          .containsExactly("tx_elsewhere | 1");
+      // an explicit setSchema still moves the connection
+      connection.setSchema("default");
+      assertThat(QueryRows.of(statement, "SELECT current_schema()")).containsExactly("default");
+    }
+  }
 }

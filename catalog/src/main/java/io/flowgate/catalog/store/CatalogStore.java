@@ -4,6 +4,7 @@ import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
@@ -169,7 +170,7 @@ public final class CatalogStore {
   public static void insertCommit(Connection connection, CommitInfo commit) throws SQLException {
     update(connection, "INSERT INTO FG_SYS.COMMITS(TABLE_ID, VERSION, TS, OPERATION, USER_NAME, PARAMETERS, METRICS)"
             + " VALUES (?, ?, ?, ?, ?, ?, ?)",
-        commit.tableId(), commit.version(), utc(commit.timestamp()), commit.operation(), commit.userName(),
+        commit.tableId(), commit.version(), utc(commit.timestamp()), commit.operation().text(), commit.userName(),
         TextMaps.encode(commit.parameters()), TextMaps.encode(commit.metrics()));
     update(connection, "UPDATE FG_SYS.TABLES SET LATEST_VERSION = ? WHERE ID = ? AND LATEST_VERSION < ?",
         commit.version(), commit.tableId(), commit.version());
@@ -193,8 +194,8 @@ public final class CatalogStore {
     return list(connection, sql, rows -> {
       Map<String, Long> metrics = new LinkedHashMap<>();
       TextMaps.decode(rows.getString(6)).forEach((key, value) -> metrics.put(key, Long.parseLong(value)));
-      return new CommitInfo(tableId, rows.getLong(1), instant(rows, 2), rows.getString(3), rows.getString(4),
-          TextMaps.decode(rows.getString(5)), metrics);
+      return new CommitInfo(tableId, rows.getLong(1), instant(rows, 2), CommitOperation.of(rows.getString(3)),
+          rows.getString(4), TextMaps.decode(rows.getString(5)), metrics);
     }, values);
   }
 

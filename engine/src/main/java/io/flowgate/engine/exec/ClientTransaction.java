@@ -2,6 +2,7 @@ package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.engine.RowCursor;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -42,7 +43,7 @@ public final class ClientTransaction {
   /** The commit-log entry a table gets when the transaction commits, summed over its statements. */
   private static final class TableCommit {
     final long version;
-    final java.util.Set<String> operations = new java.util.LinkedHashSet<>();
+    final java.util.Set<CommitOperation> operations = java.util.EnumSet.noneOf(CommitOperation.class);
     final Map<String, Long> metrics = new LinkedHashMap<>();
     final Map<String, String> parameters = new HashMap<>();
 
@@ -52,7 +53,8 @@ public final class ClientTransaction {
   }
 
   /** What one statement wrote into a table: its row counts and the commit-log fields it adds. */
-  public record Written(long[] counts, String operation, Map<String, Long> metrics, Map<String, String> parameters) {}
+  public record Written(long[] counts, CommitOperation operation, Map<String, Long> metrics,
+      Map<String, String> parameters) {}
 
   /** A write of one statement into one table at the transaction's version of it. */
   public interface TableWrite {
@@ -150,7 +152,8 @@ public final class ClientTransaction {
           Instant now = Instant.now();
           for (Map.Entry<Long, TableCommit> entry : commits.entrySet()) {
             TableCommit commit = entry.getValue();
-            String operation = commit.operations.size() == 1 ? commit.operations.iterator().next() : "TRANSACTION";
+            CommitOperation operation = commit.operations.size() == 1 ? commit.operations.iterator().next()
+                : CommitOperation.TRANSACTION;
             catalog.recordCommit(connection, new CommitInfo(entry.getKey(), commit.version, now, operation, user,
                 commit.parameters, commit.metrics));
           }

@@ -6,6 +6,7 @@ import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.IdentityInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
@@ -289,8 +290,13 @@ public final class DdlExecutor {
           metrics = Map.of("numOutputRows", DmlExecutor.insertRecorded(connection, table, fill.get(), runtime,
               version));
         }
-        String operation = (existing.isPresent() ? "CREATE OR REPLACE TABLE" : "CREATE TABLE")
-            + (fill.isPresent() ? " AS SELECT" : "");
+        CommitOperation operation;
+        if (existing.isPresent()) {
+          operation = fill.isPresent() ? CommitOperation.CREATE_OR_REPLACE_TABLE_AS_SELECT
+              : CommitOperation.CREATE_OR_REPLACE_TABLE;
+        } else {
+          operation = fill.isPresent() ? CommitOperation.CREATE_TABLE_AS_SELECT : CommitOperation.CREATE_TABLE;
+        }
         catalog.recordCommit(connection, new CommitInfo(id, version, Instant.now(), operation, user(),
             Map.of("isManaged", "true"), metrics));
       });
@@ -462,7 +468,8 @@ public final class DdlExecutor {
         H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
       }
       long removed = H2Storage.deleteAll(connection, table.storageName());
-      catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "TRUNCATE", user(),
+      catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), CommitOperation.TRUNCATE,
+          user(),
           Map.of(), Map.of("numRemovedRows", removed)));
       return null;
     });

@@ -3,6 +3,8 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.WriteMode;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -40,27 +42,27 @@ public final class DmlExecutor {
     return generatedKeys;
   }
 
-  /**
-   * Runs the statement once per parameter set (a JDBC batch): planned once, in one transaction that writes one table
-   * version, so the batch commits whole or not at all. Returns each set's row count.
-   */
-  public long[] executeBatch(Dml dml, List<List<Object>> parameterSets) {
+  /** A write planned and checked, not run: its table, the translator that resolved it, and its H2 statement. */
+  public record Planned(TableInfo table, QueryTranslator translator, H2Statement statement) {}
+
+  /** Resolves, checks (privileges, what the table allows) and plans {@code dml} without running it. */
+  public Planned plan(Dml dml) {
     QueryTranslator translator = context.translator();
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       // Only its flows write a streaming table.
-      throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation(), dml.span());
+      throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation().text(), dml.span());
     }
     context.privileges().require(context.session().user(),
         GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", dml.span());
     if (!table.policies().isEmpty() && !(dml instanceof Dml.Insert insert && !insert.overwrite())) {
       // UPDATE, DELETE and MERGE would have to see the table as the filter and masks show it; until they do, they
       // are refused rather than changing rows the user cannot see. INSERT only adds rows.
-      throw Errors.notSupported(logged(dml).operation() + " on a table with a row filter or column mask (drop the"
+      throw Errors.notSupported(logged(dml).operation().text() + " on a table with a row filter or column mask (drop the"
           + " policy first, or INSERT)", dml.span());
     }
     if (table.kind() != TableKind.MANAGED) {
-      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation())
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", logged(dml).operation().text())
           .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();
     }
     DmlPlanner planner = new DmlPlanner(translator);
@@ -74,6 +76,18 @@ public final class DmlExecutor {
     } else {
       statement = planner.merge((Dml.Merge) dml, table);
     }
+    return new Planned(table, translator, statement);
+  }
+
+  /**
+   * Runs the statement once per parameter set (a JDBC batch): planned once, in one transaction that writes one table
+   * version, so the batch commits whole or not at all. Returns each set's row count.
+   */
+  public long[] executeBatch(Dml dml, List<List<Object>> parameterSets) {
+    Planned planned = plan(dml);
+    QueryTranslator translator = planned.translator();
+    TableInfo table = planned.table();
+    H2Statement statement = planned.statement();
     boolean changeFeed = ChangeFeed.enabled(table);
     Optional<ClientTransaction> transaction = context.transaction();
     if (changeFeed) {
@@ -162,7 +176,7 @@ public final class DmlExecutor {
     Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
         : Map.of(logged.metric(), rows);
     Map<String, String> operationParameters = dml instanceof Dml.Insert
-        ? Map.of("mode", overwrite ? "Overwrite" : "Append") : Map.of();
+        ? Map.of(WriteMode.PARAMETER, (overwrite ? WriteMode.OVERWRITE : WriteMode.APPEND).text()) : Map.of();
     return new ClientTransaction.Written(counts, logged.operation(), metrics, operationParameters);
   }
 
@@ -211,18 +225,18 @@ public final class DmlExecutor {
   }
 
   /** The commit-log operation of a statement and the metric its row count is recorded under. */
-  private record Logged(String operation, String metric) {}
+  private record Logged(CommitOperation operation, String metric) {}
 
   private static Logged logged(Dml dml) {
     if (dml instanceof Dml.Insert) {
-      return new Logged("WRITE", "numOutputRows");
+      return new Logged(CommitOperation.WRITE, "numOutputRows");
     }
     if (dml instanceof Dml.Update) {
-      return new Logged("UPDATE", "numUpdatedRows");
+      return new Logged(CommitOperation.UPDATE, "numUpdatedRows");
     }
     if (dml instanceof Dml.Delete) {
-      return new Logged("DELETE", "numDeletedRows");
+      return new Logged(CommitOperation.DELETE, "numDeletedRows");
     }
-    return new Logged("MERGE", "numTargetRowsAffected");
+    return new Logged(CommitOperation.MERGE, "numTargetRowsAffected");
   }
 }

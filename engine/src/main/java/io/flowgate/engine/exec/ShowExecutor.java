@@ -9,6 +9,7 @@ import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
@@ -235,10 +236,11 @@ public final class ShowExecutor {
     rows.add(Arrays.asList("", "", ""));
     rows.add(Arrays.asList("# Refresh Information", "", ""));
     Optional<CommitInfo> last = catalog.history(table.id()).stream()
-        .filter(commit -> commit.operation().equals("STREAMING UPDATE") || commit.operation().equals("FULL REFRESH"))
+        .filter(commit -> commit.operation() == CommitOperation.STREAMING_UPDATE
+            || commit.operation() == CommitOperation.FULL_REFRESH)
         .findFirst();
     rows.add(Arrays.asList("Last Refreshed", last.map(commit -> commit.timestamp().toString()).orElse("never"), ""));
-    rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation().equals("FULL REFRESH") ? "FULL"
+    rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation() == CommitOperation.FULL_REFRESH ? "FULL"
         : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
     record Pipeline(Optional<String> state, Optional<String> schedule, List<String> flows) {}
     Pipeline pipeline = context.storage().inTransaction(connection -> new Pipeline(
@@ -271,9 +273,9 @@ public final class ShowExecutor {
     List<List<Object>> rows = new ArrayList<>();
     for (CommitInfo commit : catalog.history(table.id())) {
       rows.add(Arrays.asList(commit.version(), Timestamps.utc(commit.timestamp()), commit.userName(),
-          commit.userName(), commit.operation(), render(commit.parameters()), null, null, null,
+          commit.userName(), commit.operation().text(), render(commit.parameters()), null, null, null,
           commit.version() == 0 ? null : commit.version() - 1, "WriteSerializable",
-          commit.operation().equals("WRITE"), metrics ? render(commit.metrics()) : "{}", null, "Flowgate"));
+          commit.operation() == CommitOperation.WRITE, metrics ? render(commit.metrics()) : "{}", null, "Flowgate"));
     }
     List<ResultColumn> columns = List.of(new ResultColumn("version", SqlType.BIGINT, false),
         new ResultColumn("timestamp", SqlType.TIMESTAMP, false), column("userId"), column("userName"),

@@ -2,6 +2,9 @@ package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.WriteMode;
+import io.flowgate.catalog.model.OutputMode;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
@@ -51,20 +54,19 @@ import java.util.Set;
  * transaction, so a crash anywhere loses nothing and writes nothing twice.
  */
 public final class FlowRunner {
-  /** Source commits a streaming read cannot follow: they rewrite or remove rows. */
-  private static final Set<String> CHANGE_OPERATIONS = Set.of("UPDATE", "MERGE", "DELETE", "TRUNCATE",
-      "CREATE OR REPLACE TABLE");
-
   private final CatalogService catalog;
   private final H2Storage storage;
   private final String user;
   private final List<Path> ingestRoots;
+  private final FlowPlans plans;
 
-  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<Path> ingestRoots) {
+  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<Path> ingestRoots,
+      FlowPlans plans) {
     this.catalog = catalog;
     this.storage = storage;
     this.user = user;
     this.ingestRoots = ingestRoots;
+    this.plans = plans;
   }
 
   /**
@@ -105,8 +107,16 @@ public final class FlowRunner {
         span);
   }
 
-  /** Plans a flow with the given expectations (those of a table being created are not stored yet). */
+  /**
+   * Plans a flow with the given expectations (those of a table being created are not stored yet), or takes the plan
+   * made at this catalog generation.
+   */
   PlannedFlow plan(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
+    return plans.get(catalog.generation(), user, flow, target, expectations,
+        () -> planAnew(flow, target, expectations, span));
+  }
+
+  private PlannedFlow planAnew(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
     if (flow.autoCdc()) {
       return planCdc(flow, target, expectations, span);
     }
@@ -298,8 +308,9 @@ public final class FlowRunner {
       if (planned.cdc().isPresent()) {
         CdcApply.Result applied = planned.cdc().get().apply(connection, runtime, version);
         // Rows of the target are replaced, not appended: a stream reading the target sees an update.
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
-            user, Map.of("flowName", flow.name(), "outputMode", "Update", "refreshType", full ? "FULL" : "INCREMENTAL"),
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(),
+            CommitOperation.STREAMING_UPDATE, user, Map.of("flowName", flow.name(), OutputMode.PARAMETER,
+            OutputMode.UPDATE.text(), "refreshType", full ? "FULL" : "INCREMENTAL"),
             Map.of("numOutputRows", applied.rowsWritten(), "numUpsertedRows", applied.upserts(),
                 "numDeletedRows", applied.deletes())));
         for (FlowCheckpoint checkpoint : next) {
@@ -336,12 +347,15 @@ public final class FlowRunner {
 
       if (planned.replace().isPresent()) {
         // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "WRITE", user,
-            Map.of("flowName", flow.name(), "mode", "Overwrite", "predicate", planned.replace().get().predicate()),
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), CommitOperation.WRITE,
+            user,
+            Map.of("flowName", flow.name(), WriteMode.PARAMETER, WriteMode.OVERWRITE.text(), "predicate",
+                planned.replace().get().predicate()),
             Map.of("numOutputRows", rows, "numRemovedRows", removed)));
       } else {
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), "STREAMING UPDATE",
-            user, Map.of("flowName", flow.name(), "outputMode", "Append", "refreshType",
+        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(),
+            CommitOperation.STREAMING_UPDATE, user, Map.of("flowName", flow.name(), OutputMode.PARAMETER,
+                OutputMode.APPEND.text(), "refreshType",
                 full ? "FULL" : "INCREMENTAL"), Map.of("numOutputRows", rows)));
       }
       for (FlowCheckpoint checkpoint : next) {
@@ -448,10 +462,9 @@ public final class FlowRunner {
     List<Long> skipped = new ArrayList<>();
     for (CommitInfo commit : catalog.commitsBetween(connection, source.table().id(), from, to)) {
       // An overwrite, or an AUTO CDC batch (it replaces and removes rows), rewrites rows too.
-      boolean overwrite = "Overwrite".equals(commit.parameters().get("mode"))
-          || "Update".equals(commit.parameters().get("outputMode"));
-      boolean delete = commit.operation().equals("DELETE") || commit.operation().equals("TRUNCATE");
-      if (!overwrite && !CHANGE_OPERATIONS.contains(commit.operation())) {
+      boolean overwrite = WriteMode.OVERWRITE.of(commit) || OutputMode.UPDATE.of(commit);
+      boolean delete = commit.operation().onlyRemovesRows();
+      if (!overwrite && !commit.operation().changesRows()) {
         continue;
       }
       if (source.skipChangeCommits() || (delete && source.ignoreDeletes())) {
@@ -464,7 +477,7 @@ public final class FlowRunner {
             .parameter("version", commit.version()).parameter("dataPath", path).build();
       }
       throw EngineException.of(ErrorClass.DELTA_SOURCE_TABLE_IGNORE_CHANGES)
-          .parameter("file", commit.operation() + " of rows").parameter("version", commit.version())
+          .parameter("file", commit.operation().text() + " of rows").parameter("version", commit.version())
           .parameter("dataPath", path).build();
     }
     return skipped;

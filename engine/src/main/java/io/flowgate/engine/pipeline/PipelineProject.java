@@ -9,12 +9,11 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
-import io.flowgate.engine.sql.tree.QueryBody;
-import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
 import java.io.IOException;
@@ -42,6 +41,7 @@ import java.util.stream.Stream;
  */
 public final class PipelineProject {
   private final ExecutionContext context;
+  private final FlowPlans plans;
   private final Consumer<String> progress;
 
   /** A statement of the project, with the file and line it came from for error messages. */
@@ -62,8 +62,9 @@ public final class PipelineProject {
     }
   }
 
-  public PipelineProject(ExecutionContext context, Consumer<String> progress) {
+  public PipelineProject(ExecutionContext context, FlowPlans plans, Consumer<String> progress) {
     this.context = context;
+    this.plans = plans;
     this.progress = progress;
   }
 
@@ -111,7 +112,7 @@ public final class PipelineProject {
     // Each dataset is defined after the datasets it reads, since defining plans its flows' queries.
     Map<TableName, Set<TableName>> inputs = inputs(reads.keySet(), reads);
     List<TableName> order = order(inputs);
-    StreamingTables tables = new StreamingTables(context);
+    StreamingTables tables = new StreamingTables(context, plans);
     for (TableName name : order) {
       Pipeline.CreateFlowTable table = tableDefinitions.get(name);
       if (table != null) {
@@ -202,7 +203,7 @@ public final class PipelineProject {
     for (TableName dataset : datasets) {
       Set<TableName> needs = new HashSet<>();
       for (Query query : reads.getOrDefault(dataset, List.of())) {
-        for (List<String> name : relations(query)) {
+        for (List<String> name : TablesRead.of(query)) {
           TableName read = context.translator().qualify(name, Span.NONE);
           if (datasets.contains(read) && !read.equals(dataset)) {
             needs.add(read);
@@ -241,42 +242,5 @@ public final class PipelineProject {
       throw EngineException.of(ErrorClass.PIPELINE_GRAPH_CYCLE).parameter("datasets", cycle).build();
     }
     return ordered;
-  }
-
-  /** The table names a query reads in its FROM clauses, CTEs and nested queries. */
-  private static List<List<String>> relations(Query query) {
-    List<List<String>> names = new ArrayList<>();
-    Set<String> ctes = new HashSet<>();
-    for (Query.WithQuery with : query.with()) {
-      ctes.add(with.name().toLowerCase(java.util.Locale.ROOT));
-      names.addAll(relations(with.query()));
-    }
-    collect(query.body(), names);
-    names.removeIf(name -> name.size() == 1 && ctes.contains(name.get(0).toLowerCase(java.util.Locale.ROOT)));
-    return names;
-  }
-
-  private static void collect(QueryBody body, List<List<String>> names) {
-    if (body instanceof QueryBody.Select select) {
-      select.from().ifPresent(from -> collect(from, names));
-    } else if (body instanceof QueryBody.SetOperation operation) {
-      collect(operation.left(), names);
-      collect(operation.right(), names);
-    } else if (body instanceof QueryBody.Nested nested) {
-      names.addAll(relations(nested.query()));
-    }
-  }
-
-  private static void collect(Relation relation, List<List<String>> names) {
-    if (relation instanceof Relation.TableRef table) {
-      names.add(table.name());
-    } else if (relation instanceof Relation.Stream stream) {
-      names.add(stream.name());
-    } else if (relation instanceof Relation.Derived derived) {
-      names.addAll(relations(derived.query()));
-    } else if (relation instanceof Relation.Join join) {
-      collect(join.left(), names);
-      collect(join.right(), names);
-    }
   }
 }

@@ -3,6 +3,7 @@ package io.flowgate.engine.pipeline;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CommitInfo;
+import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
@@ -19,12 +20,14 @@ import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Pipeline;
@@ -47,11 +50,13 @@ public final class StreamingTables {
   private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(StreamingTables.class);
 
   private final ExecutionContext context;
+  private final FlowPlans plans;
   private final CatalogService catalog;
   private final H2Storage storage;
 
-  public StreamingTables(ExecutionContext context) {
+  public StreamingTables(ExecutionContext context, FlowPlans plans) {
     this.context = context;
+    this.plans = plans;
     this.catalog = context.catalog();
     this.storage = context.storage();
   }
@@ -118,7 +123,7 @@ public final class StreamingTables {
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
         List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
-    FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots());
+    FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
@@ -136,7 +141,9 @@ public final class StreamingTables {
       context.writeMetadata(connection -> {
         catalog.createTable(connection, table);
         catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(),
-            create.streaming() ? "CREATE STREAMING TABLE" : "CREATE TABLE", user(), Map.of(), Map.of()));
+            create.streaming() ? CommitOperation.CREATE_STREAMING_TABLE : CommitOperation.CREATE_TABLE, user(),
+            Map.of(),
+            Map.of()));
         if (flow.isPresent()) {
           catalog.saveFlow(connection, flow.get());
           if (imported.isPresent()) {
@@ -204,6 +211,8 @@ public final class StreamingTables {
           throw EngineException.of(ErrorClass.DUPLICATE_EXPECTATION).parameter("name", Errors.quote(expectation.name()))
               .at(expectation.span()).build();
         }
+        RowLevelExpressions.check(expectation.condition().expression(), RowLevelExpressions.Use.EXPECTATION,
+            expectation.name(), expectation.condition().text(), FunctionRegistry.TRAITS);
         expectations.add(new ExpectationInfo(expectation.name(), expectation.condition().text(),
             ExpectationInfo.Action.valueOf(expectation.action().name())));
       }
@@ -225,7 +234,7 @@ public final class StreamingTables {
       FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(), kindOf(query), query.queryText(),
           context.session().catalog(), context.session().schema());
       TableInfo fitted = conform(table, flow, create.span());
-      new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, fitted, expectations,
+      new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow, fitted, expectations,
           create.span());
       context.writeMetadata(connection -> {
         catalog.saveFlow(connection, flow);
@@ -269,7 +278,7 @@ public final class StreamingTables {
       throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
     }
     TableInfo widened = conform(target, flow, create.span());
-    new FlowRunner(catalog, storage, user(), context.ingestRoots()).plan(flow, widened, create.span());
+    new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
       return null;
@@ -435,14 +444,15 @@ public final class StreamingTables {
           // AUTO CDC forgets its events (and so its tombstones) with the rows.
           H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
         }
-        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), "FULL REFRESH", user(),
+        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(),
+            CommitOperation.FULL_REFRESH, user(),
             Map.of(), Map.of("numRemovedRows", removed)));
         return null;
       });
     }
     // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
     // with the first failure. They read their sources as the table's owner, whoever asked for the refresh.
-    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots());
+    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
     EngineException firstFailure = null;
     TableInfo current = catalog.table(table.name()).orElse(table);
     for (FlowInfo flow : flows) {
@@ -477,7 +487,7 @@ public final class StreamingTables {
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
     if (flow.autoCdc()) {
-      return new FlowRunner(catalog, storage, user(), context.ingestRoots())
+      return new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans)
           .cdc(flow, StreamSources.forFlow(context.ingestRoots()), List.of(), span).targetColumns(span);
     }
     StreamSources streams = StreamSources.forFlow(context.ingestRoots());

@@ -30,6 +30,8 @@ import io.flowgate.engine.sql.tree.Expression.Unary;
 import io.flowgate.engine.sql.tree.Expression.WhenClause;
 import io.flowgate.engine.sql.tree.Expression.WindowSpec;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Node;
+import io.flowgate.engine.sql.tree.TreeVisitor;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
@@ -81,34 +83,61 @@ final class ExpressionTranslator {
   }
 
   private Typed translateOnce(Expression expression, Scope scope) {
-    if (expression instanceof Literal literal) {
+    return nodes.visit(expression, scope);
+  }
+
+  private final Nodes nodes = new Nodes();
+
+  /** One translation per expression type; anything not an expression has none. */
+  private final class Nodes extends TreeVisitor<Typed, Scope> {
+    @Override
+    protected Typed visitNode(Node node, Scope scope) {
+      throw Errors.internal("no translation for " + node.getClass().getSimpleName(), null);
+    }
+
+    @Override
+    protected Typed visitLiteral(Literal literal, Scope scope) {
       return literal(literal);
     }
-    if (expression instanceof ColumnRef reference) {
+
+    @Override
+    protected Typed visitColumnRef(ColumnRef reference, Scope scope) {
       return columnOrField(reference, scope);
     }
-    if (expression instanceof Expression.JsonExtract extract) {
+
+    @Override
+    protected Typed visitJsonExtract(Expression.JsonExtract extract, Scope scope) {
       Typed json = translate(extract.json(), scope);
       String path = String.join("\n", extract.path());
       return Typed.of("FG_SYS.JSON_PATH(CAST(" + json.sql() + " AS CHARACTER VARYING), " + constant(path,
           "CHARACTER VARYING") + ")", SqlType.STRING);
     }
-    if (expression instanceof Expression.TableArgument argument) {
+
+    @Override
+    protected Typed visitTableArgument(Expression.TableArgument argument, Scope scope) {
       throw Errors.notSupported("TABLE(...) outside the arguments of a table-valued function", argument.span());
     }
-    if (expression instanceof Expression.FieldAccess access) {
+
+    @Override
+    protected Typed visitFieldAccess(Expression.FieldAccess access, Scope scope) {
       return field(translate(access.base(), scope), access.field(), access.span());
     }
-    if (expression instanceof Parameter parameter) {
+
+    @Override
+    protected Typed visitParameter(Parameter parameter, Scope scope) {
       if (inline) {
         throw Errors.notSupported("parameter markers in table definitions", parameter.span());
       }
       return Typed.unknown(bindings.bind(new Binding.UserParameter(parameter.index())));
     }
-    if (expression instanceof Binary binary) {
+
+    @Override
+    protected Typed visitBinary(Binary binary, Scope scope) {
       return binary(binary, scope);
     }
-    if (expression instanceof Unary unary) {
+
+    @Override
+    protected Typed visitUnary(Unary unary, Scope scope) {
       Typed operand = translate(unary.operand(), scope);
       return switch (unary.operator()) {
         case NOT -> Typed.of("(NOT " + operand.sql() + ")", SqlType.BOOLEAN);
@@ -120,20 +149,28 @@ final class ExpressionTranslator {
         case BITWISE_NOT -> new Typed("BITNOT(" + integralOperand(operand, unary, "~").sql() + ")", operand.type());
       };
     }
-    if (expression instanceof IsNull isNull) {
-      return Typed.of("(" + translate(isNull.value(), scope).sql() + (isNull.negated() ? " IS NOT NULL)" : " IS NULL)"),
-          SqlType.BOOLEAN);
+
+    @Override
+    protected Typed visitIsNull(IsNull isNull, Scope scope) {
+      return Typed.of("(" + translate(isNull.value(), scope).sql() + (isNull.negated() ? " IS NOT NULL)"
+          : " IS NULL)"), SqlType.BOOLEAN);
     }
-    if (expression instanceof IsBoolean test) {
+
+    @Override
+    protected Typed visitIsBoolean(IsBoolean test, Scope scope) {
       return Typed.of("(" + translate(test.value(), scope).sql() + " IS " + (test.negated() ? "NOT " : "")
           + (test.expected() ? "TRUE" : "FALSE") + ")", SqlType.BOOLEAN);
     }
-    if (expression instanceof Between between) {
-      return Typed.of("(" + translate(between.value(), scope).sql() + (between.negated() ? " NOT" : "") + " BETWEEN "
-          + translate(between.low(), scope).sql() + " AND " + translate(between.high(), scope).sql() + ")",
-          SqlType.BOOLEAN);
+
+    @Override
+    protected Typed visitBetween(Between between, Scope scope) {
+      return Typed.of("(" + translate(between.value(), scope).sql() + (between.negated() ? " NOT" : "")
+          + " BETWEEN " + translate(between.low(), scope).sql() + " AND " + translate(between.high(), scope).sql()
+          + ")", SqlType.BOOLEAN);
     }
-    if (expression instanceof InList in) {
+
+    @Override
+    protected Typed visitInList(InList in, Scope scope) {
       List<String> items = new ArrayList<>();
       for (Expression item : in.list()) {
         items.add(translate(item, scope).sql());
@@ -141,37 +178,60 @@ final class ExpressionTranslator {
       return Typed.of("(" + translate(in.value(), scope).sql() + (in.negated() ? " NOT IN (" : " IN (")
           + String.join(", ", items) + "))", SqlType.BOOLEAN);
     }
-    if (inline && (expression instanceof InSubquery || expression instanceof Exists
-        || expression instanceof ScalarSubquery)) {
-      throw Errors.notSupported("subqueries in column definitions", expression.span());
+
+    /** In DDL a subquery has no place. */
+    private void requireQueryContext(Expression subquery) {
+      if (inline) {
+        throw Errors.notSupported("subqueries in column definitions", subquery.span());
+      }
     }
-    if (expression instanceof InSubquery in) {
+
+    @Override
+    protected Typed visitInSubquery(InSubquery in, Scope scope) {
+      requireQueryContext(in);
       String value = translate(in.value(), scope).sql();
       TranslatedQuery subquery = queries.translateSubquery(in.query(), scope);
       requireSingleColumn(subquery, in.span());
-      return Typed.of("(" + value + (in.negated() ? " NOT IN (" : " IN (") + subquery.sql() + "))", SqlType.BOOLEAN);
+      return Typed.of("(" + value + (in.negated() ? " NOT IN (" : " IN (") + subquery.sql() + "))",
+          SqlType.BOOLEAN);
     }
-    if (expression instanceof Exists exists) {
+
+    @Override
+    protected Typed visitExists(Exists exists, Scope scope) {
+      requireQueryContext(exists);
       return Typed.of("EXISTS (" + queries.translateSubquery(exists.query(), scope).sql() + ")", SqlType.BOOLEAN);
     }
-    if (expression instanceof ScalarSubquery subquery) {
+
+    @Override
+    protected Typed visitScalarSubquery(ScalarSubquery subquery, Scope scope) {
+      requireQueryContext(subquery);
       TranslatedQuery translated = queries.translateScalarSubquery(subquery.query(), scope);
       requireSingleColumn(translated, subquery.span());
       return new Typed("(" + translated.sql() + ")", translated.columns().get(0).type());
     }
-    if (expression instanceof Like like) {
+
+    @Override
+    protected Typed visitLike(Like like, Scope scope) {
       return like(like, scope);
     }
-    if (expression instanceof Case caseExpression) {
+
+    @Override
+    protected Typed visitCase(Case caseExpression, Scope scope) {
       return caseExpression(caseExpression, scope);
     }
-    if (expression instanceof Cast cast) {
+
+    @Override
+    protected Typed visitCast(Cast cast, Scope scope) {
       return cast(cast, scope);
     }
-    if (expression instanceof FunctionCall call) {
+
+    @Override
+    protected Typed visitFunctionCall(FunctionCall call, Scope scope) {
       return function(call, scope);
     }
-    if (expression instanceof Subscript subscript) {
+
+    @Override
+    protected Typed visitSubscript(Subscript subscript, Scope scope) {
       Typed base = translate(subscript.base(), scope);
       if (base.is(t -> t.kind() == TypeKind.STRUCT) && subscript.index() instanceof Literal name
           && name.kind() == Expression.LiteralKind.STRING) {
@@ -181,11 +241,11 @@ final class ExpressionTranslator {
       if (base.is(t -> t.kind() == TypeKind.MAP)) {
         return mapValue(base, index);
       }
-      Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0));
+      Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY)
+          .map(t -> t.children().get(0));
       // the dialect's arrays are 0-based with [], H2's are 1-based
       return new Typed("ARRAY_GET(" + base.sql() + ", (" + index.sql() + ") + 1)", element);
     }
-    throw Errors.internal("no translation for " + expression.getClass().getSimpleName(), null);
   }
 
   private static void requireSingleColumn(TranslatedQuery query, io.flowgate.engine.sql.tree.Span span) {
@@ -664,7 +724,14 @@ final class ExpressionTranslator {
       arguments.add(translate(argument, scope));
     }
     if (NUMERIC_AGGREGATES.contains(function.name())) {
-      arguments.set(0, numericOperand(arguments.get(0), call, name));
+      Typed operand = numericOperand(arguments.get(0), call, name);
+      // H2 folds a constant such as -CAST(NULL AS INTEGER) to a NULL without a type, which its SUM and AVG refuse;
+      // the cast keeps the type the dialect gave it.
+      if (!(call.arguments().get(0) instanceof ColumnRef) && operand.type().isPresent()) {
+        SqlType type = operand.type().get();
+        operand = Typed.of("CAST(" + operand.sql() + " AS " + type.h2Type() + ")", type);
+      }
+      arguments.set(0, operand);
     }
     List<String> sql = arguments.stream().map(Typed::sql).toList();
     switch (function.kind()) {

@@ -1,5 +1,7 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.sql.analyzer.FunctionTraits;
+import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,7 +13,28 @@ import java.util.Set;
  * what keeps H2's own functions (FILE_READ, CSVWRITE, LINK_SCHEMA, ...) out of reach.
  */
 public final class FunctionRegistry {
-  enum Kind { SCALAR, AGGREGATE, WINDOW }
+  /** What analysis needs of the registry's functions: their kind, and which give other values for the same input. */
+  public static final FunctionTraits TRAITS = new FunctionTraits() {
+    @Override
+    public Kind kind(String name) {
+      return lookup(name).map(Function::kind).orElse(Kind.SCALAR);
+    }
+
+    @Override
+    public Determinism determinism(String name) {
+      if (RANDOM.contains(name)) {
+        return Determinism.RANDOM;
+      }
+      return PER_STATEMENT.contains(name) ? Determinism.PER_STATEMENT : Determinism.DETERMINISTIC;
+    }
+  };
+
+  private static final Set<String> RANDOM = Set.of("rand", "random");
+  /** The clock and the session: fixed while one statement runs (the translator writes most as constants). */
+  private static final Set<String> PER_STATEMENT = Set.of("current_date", "curdate", "current_timestamp", "now",
+      "localtimestamp", "current_user", "user", "session_user", "current_catalog", "current_schema",
+      "current_database", "is_account_group_member", "is_member");
+
 
   interface Renderer {
     String render(List<String> arguments);

@@ -1,18 +1,30 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.catalog.TableName;
+import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A query ready for H2: the statement, the columns the client sees (type empty where H2 decides it), and the files
- * whose rows must be staged before it runs.
+ * A query ready for H2: the statement, the columns the client sees (type empty where H2 decides it), the files
+ * whose rows must be staged before it runs, and the tables and views the statement names (not what a view or a
+ * policy reads inside: those are their owners').
  */
-public record PlannedQuery(H2Statement statement, List<Column> columns, List<StreamSources.FileRead> fileReads) {
+public record PlannedQuery(H2Statement statement, List<Column> columns, List<StreamSources.FileRead> fileReads,
+    List<Read> reads) {
   public PlannedQuery {
     columns = List.copyOf(columns);
     fileReads = List.copyOf(fileReads);
+    reads = List.copyOf(reads);
   }
 
   public record Column(String name, Optional<SqlType> type) {}
+
+  /**
+   * A table or view the statement names. {@code kind} is empty for an {@code information_schema} view; a read
+   * through a row filter or column masks says so, without what they are.
+   */
+  public record Read(TableName table, Optional<TableKind> kind, boolean rowFilter, int maskedColumns,
+      boolean streaming) {}
 }

@@ -14,6 +14,9 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
 import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
+import io.flowgate.engine.sql.analyzer.ExpressionNames;
+import io.flowgate.engine.sql.analyzer.FoldableArguments;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.Literal;
@@ -37,6 +40,7 @@ import io.flowgate.engine.sql.tree.Relation.TableFunction;
 import io.flowgate.engine.sql.tree.Relation.TableRef;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.sql.tree.TreeVisitor;
 import io.flowgate.engine.sql.tree.Statement;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -68,6 +72,8 @@ public final class QueryTranslator {
   private int viewDepth;
   /** Collects the sources read at run time: STREAM reads (in a flow's query) and read_files calls. */
   private final StreamSources sources;
+  /** The tables and views this translator resolved, in the order the statement names them (see PlannedQuery). */
+  private final List<PlannedQuery.Read> reads = new ArrayList<>();
 
   /** A CTE in scope: its H2 name and columns. */
   private record Cte(String h2Name, TranslatedQuery query) {}
@@ -103,7 +109,12 @@ public final class QueryTranslator {
   public PlannedQuery plan(Query query) {
     TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
     return new PlannedQuery(bindings.finish(translated.sql()), translated.columns().stream()
-        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList(), sources.fileReads());
+        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList(), sources.fileReads(), reads);
+  }
+
+  /** The tables and views the statement this translator translated so far names (see {@link PlannedQuery}). */
+  public List<PlannedQuery.Read> reads() {
+    return List.copyOf(reads);
   }
 
   /** The read_files calls of what this translator translated so far; their rows are staged before it runs. */
@@ -327,7 +338,7 @@ public final class QueryTranslator {
     for (SortItem item : items) {
       String key = null;
       if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
-        int position = position(literal);
+        int position = AggregationAnalyzer.position(literal);
         if (position < 1 || position > columns.size()) {
           throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
               .parameter("size", columns.size()).at(literal.span()).build();
@@ -355,21 +366,33 @@ public final class QueryTranslator {
   }
 
   private Body body(QueryBody body, Optional<Scope> outer) {
-    if (body instanceof Select select) {
+    return bodies.visit(body, outer);
+  }
+
+  private final Bodies bodies = new Bodies();
+
+  private final class Bodies extends TreeVisitor<Body, Optional<Scope>> {
+    @Override
+    protected Body visitSelect(Select select, Optional<Scope> outer) {
       return select(select, outer);
     }
-    if (body instanceof Values values) {
+
+    @Override
+    protected Body visitValues(Values values, Optional<Scope> outer) {
       return new Body(values(values, outer), Optional.empty(), List.of());
     }
-    if (body instanceof Nested nested) {
+
+    @Override
+    protected Body visitNested(Nested nested, Optional<Scope> outer) {
       TranslatedQuery inner = translate(nested.query(), outer, currentCtes);
       // A query in parentheses stays one (not a derived table), so it may still refer to an outer query's columns.
       return new Body(new TranslatedQuery("(" + inner.sql() + ")", inner.columns()), Optional.empty(), List.of());
     }
-    if (body instanceof SetOperation operation) {
+
+    @Override
+    protected Body visitSetOperation(SetOperation operation, Optional<Scope> outer) {
       return new Body(setOperation(operation, outer), Optional.empty(), List.of());
     }
-    throw Errors.internal("unknown query body", null);
   }
 
   private TranslatedQuery setOperation(SetOperation operation, Optional<Scope> outer) {
@@ -469,6 +492,7 @@ public final class QueryTranslator {
     List<String> items = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     List<Expression> itemExpressions = new ArrayList<>();
+    List<Scope.Column> aliases = new ArrayList<>();
     for (SelectItem item : select.items()) {
       if (generator.isPresent() && generator.get().item() == item) {
         for (int i = 0; i < generator.get().sql().size(); i++) {
@@ -496,11 +520,16 @@ public final class QueryTranslator {
           value = Typed.of("CAST(" + value.sql() + " AS CHARACTER VARYING)", SqlType.STRING);
         }
         String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
+        if (single.alias().isPresent()) {
+          aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true, Optional.of("(" + value.sql()
+              + ")")));
+        }
         items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
         columns.add(new OutputColumn(name, value.type()));
         itemExpressions.add(single.expression());
       }
     }
+    AggregationAnalyzer.check(select, itemExpressions, reference -> columnOf(reference, scope), FunctionRegistry.TRAITS);
     StringBuilder sql = new StringBuilder("SELECT ");
     if (select.distinct()) {
       sql.append("DISTINCT ");
@@ -521,11 +550,24 @@ public final class QueryTranslator {
       }
       sql.append(" GROUP BY ").append(String.join(", ", keys));
     }
-    select.having().ifPresent(having -> sql.append(" HAVING ").append(expressions.translate(having, scope).sql()));
+    // HAVING may name a select alias where no column of FROM has that name, as in Spark.
+    Scope havingScope = scope.join(new Scope(aliases, Optional.empty()));
+    select.having().ifPresent(having -> sql.append(" HAVING ")
+        .append(expressions.translate(having, havingScope).sql()));
     select.qualify().ifPresent(qualify -> {
       throw Errors.notSupported("QUALIFY", select.span());
     });
     return new Body(new TranslatedQuery(sql.toString(), columns), Optional.of(scope), itemExpressions);
+  }
+
+  /** The column a reference of this block names, if it names one of its FROM clause's columns. */
+  private static Optional<Object> columnOf(ColumnRef reference, Scope scope) {
+    try {
+      Scope.Resolved resolved = scope.resolve(reference);
+      return resolved.outer() ? Optional.empty() : Optional.of(resolved.column());
+    } catch (EngineException notAColumnHere) {
+      return Optional.empty();
+    }
   }
 
   private static final java.util.Set<String> GENERATORS = java.util.Set.of("explode", "explode_outer", "posexplode",
@@ -612,24 +654,11 @@ public final class QueryTranslator {
     });
   }
 
-  /** A select-list position as written (with any type suffix), or 0 when it is no INT at all. */
-  private static int position(Literal literal) {
-    try {
-      return Integer.parseInt(literal.text().replaceAll("[LlSsYy]$", ""));
-    } catch (NumberFormatException notAnInt) {
-      return 0;
-    }
-  }
-
   /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */
   private String groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
     if (key instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
-      int position = position(literal);
-      if (position < 1 || position > itemExpressions.size()) {
-        throw EngineException.of(ErrorClass.GROUP_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
-            .parameter("size", itemExpressions.size()).at(literal.span()).build();
-      }
-      return expressions.translate(itemExpressions.get(position - 1), scope).sql();
+      // AggregationAnalyzer has checked that the position is in the select list
+      return expressions.translate(itemExpressions.get(AggregationAnalyzer.position(literal) - 1), scope).sql();
     }
     if (key instanceof ColumnRef reference && reference.parts().size() == 1) {
       try {
@@ -648,10 +677,19 @@ public final class QueryTranslator {
   }
 
   From from(Relation relation, Optional<Scope> outer) {
-    if (relation instanceof TableRef table) {
+    return relations.visit(relation, outer);
+  }
+
+  private final Relations relations = new Relations();
+
+  private final class Relations extends TreeVisitor<From, Optional<Scope>> {
+    @Override
+    protected From visitTableRef(TableRef table, Optional<Scope> outer) {
       return tableRef(table, outer);
     }
-    if (relation instanceof Derived derived) {
+
+    @Override
+    protected From visitDerived(Derived derived, Optional<Scope> outer) {
       TranslatedQuery query = renameColumns(translate(derived.query(), outer, currentCtes), derived.columnAliases(),
           derived.span());
       String alias = newAlias();
@@ -659,13 +697,19 @@ public final class QueryTranslator {
       return new From("(" + query.sql() + ") " + SqlText.quote(alias), scopeOf(query, alias, qualifier, outer),
           List.of());
     }
-    if (relation instanceof TableFunction function) {
+
+    @Override
+    protected From visitTableFunction(TableFunction function, Optional<Scope> outer) {
       return tableFunction(function, outer);
     }
-    if (relation instanceof Relation.Stream stream) {
+
+    @Override
+    protected From visitStream(Relation.Stream stream, Optional<Scope> outer) {
       return stream(stream, outer);
     }
-    if (relation instanceof Relation.StreamFunction function) {
+
+    @Override
+    protected From visitStreamFunction(Relation.StreamFunction function, Optional<Scope> outer) {
       if (!function.function().name().equals("read_files")) {
         throw Errors.unresolvedRoutine(function.function().name(), List.of("system.builtin"), function.span());
       }
@@ -674,10 +718,11 @@ public final class QueryTranslator {
       }
       return readFiles(function.function(), true, outer);
     }
-    if (relation instanceof Join join) {
+
+    @Override
+    protected From visitJoin(Join join, Optional<Scope> outer) {
       return join(join, outer);
     }
-    throw Errors.internal("unknown relation", null);
   }
 
   private static TranslatedQuery renameColumns(TranslatedQuery query, List<String> names, Span span) {
@@ -732,11 +777,13 @@ public final class QueryTranslator {
           .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), reference.span()));
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
+      reads.add(new PlannedQuery.Read(qualified, Optional.empty(), false, 0, false));
       return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
           List.of());
     }
     TableInfo table = resolveTable(reference.name(), reference.span());
     requireSelect(table, reference.span());
+    reads.add(read(table, false));
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     if (table.kind() == TableKind.VIEW) {
@@ -747,6 +794,12 @@ public final class QueryTranslator {
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
     return new From(protect(table, SqlText.table(table.storageName()), List.of(), reference.span()) + " "
         + SqlText.quote(alias), scope, List.of());
+  }
+
+  private static PlannedQuery.Read read(TableInfo table, boolean streaming) {
+    int masked = (int) table.columns().stream().filter(column -> table.mask(column.name()).isPresent()).count();
+    return new PlannedQuery.Read(table.name(), Optional.of(table.kind()), table.rowFilter().isPresent(), masked,
+        streaming);
   }
 
   private TranslatedQuery expandView(TableInfo view, Span span) {
@@ -777,6 +830,7 @@ public final class QueryTranslator {
       throw Errors.notSupported("STREAM over a view", stream.span());
     }
     requireSelect(table, stream.span());
+    reads.add(read(table, true));
     StreamSources.Source source = sources.add(table, stream.options(), stream.span());
     StreamSources.Keys keys = source.keys();
     if (source.changeFeed()) {
@@ -922,7 +976,10 @@ public final class QueryTranslator {
     }
     Scope none = Scope.empty(outer);
     List<String> arguments = new ArrayList<>();
-    for (Expression argument : function.arguments()) {
+    List<String> parameters = count == 1 ? List.of("end") : List.of("start", "end", "step", "numPartitions");
+    for (int i = 0; i < count; i++) {
+      Expression argument = function.arguments().get(i);
+      FoldableArguments.require(argument, "range", parameters.get(i), "BIGINT", FunctionRegistry.TRAITS);
       arguments.add("CAST(" + expressions.translate(argument, none).sql() + " AS BIGINT)");
     }
     String start = count == 1 ? "0" : arguments.get(0);

@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.Identity;
 import io.flowgate.engine.type.TypeKind;
@@ -88,6 +89,10 @@ public final class TableDefinitions {
         throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
             column.span());
       }
+      column.generatedAs().ifPresent(generated -> RowLevelExpressions.check(generated.expression(),
+          RowLevelExpressions.Use.GENERATED_COLUMN, column.name(), generated.text(), FunctionRegistry.TRAITS));
+      column.defaultValue().ifPresent(value -> RowLevelExpressions.check(value.expression(),
+          RowLevelExpressions.Use.DEFAULT_VALUE, column.name(), value.text(), FunctionRegistry.TRAITS));
       if (!names.add(column.name().toLowerCase(Locale.ROOT))) {
         throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS).parameter("columnName", Errors.quote(column.name()))
             .at(column.span()).build();

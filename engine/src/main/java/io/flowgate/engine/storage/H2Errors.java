@@ -28,7 +28,8 @@ final class H2Errors {
       case ErrorCode.NULL_NOT_ALLOWED -> EngineException.of(ErrorClass.DELTA_NOT_NULL_CONSTRAINT_VIOLATED)
           .parameter("columnName", firstQuoted(e, "?")).cause(e).build();
       case ErrorCode.MUST_GROUP_BY_COLUMN_1 -> EngineException.of(ErrorClass.MISSING_AGGREGATION)
-          .parameter("expression", "in the select list").cause(e).build();
+          .parameter("expression", "in the select list")
+          .parameter("expressionAnyValue", "any_value").cause(e).build();
       case ErrorCode.PARAMETER_NOT_SET_1 -> EngineException.of(ErrorClass.UNBOUND_SQL_PARAMETER)
           .parameter("name", "?").cause(e).build();
       case ErrorCode.INVALID_USE_OF_AGGREGATE_FUNCTION_1 -> EngineException.of(ErrorClass.INVALID_AGGREGATE_USE)

@@ -39,9 +39,17 @@ public final class H2Storage implements AutoCloseable {
 
   private final Optional<Path> directory;
 
-  private H2Storage(JdbcConnectionPool pool, Optional<Path> directory) {
+  private H2Storage(JdbcConnectionPool pool, Optional<Path> directory, boolean crashed) {
     this.pool = pool;
     this.directory = directory;
+    this.crashed = crashed;
+  }
+
+  /** Whether this file store was left by a crash (it was not shut down cleanly the last time). */
+  private final boolean crashed;
+
+  public boolean openedAfterCrash() {
+    return crashed;
   }
 
   /** Opens a file store in {@code directory}, or a private in-memory store when it is empty. */
@@ -65,7 +73,7 @@ public final class H2Storage implements AutoCloseable {
     });
     JdbcConnectionPool pool = JdbcConnectionPool.create(url, "flowgate", "");
     pool.setMaxConnections(maxConnections);
-    H2Storage storage = new H2Storage(pool, directory);
+    H2Storage storage = new H2Storage(pool, directory, crashed);
     storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
     storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
     H2Functions.installSql().forEach(storage::execute);
@@ -235,6 +243,13 @@ public final class H2Storage implements AutoCloseable {
   public static long deleteAll(Connection connection, String storageName) throws SQLException {
     return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName), List.of()), List.of(),
         Map.of());
+  }
+
+  /** Removes the rows of a data table stamped with a commit version above {@code version}; returns how many. */
+  public static long deleteAbove(Connection connection, String storageName, long version) throws SQLException {
+    return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName) + " WHERE "
+        + SqlText.quote(SqlText.VERSION_COLUMN) + " > CAST(? AS BIGINT)", List.of(new Binding.Constant(version))),
+        List.of(), Map.of());
   }
 
   /** Drops a data table (H2 commits DDL on its own). */

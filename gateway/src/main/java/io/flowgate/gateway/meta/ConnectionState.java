@@ -20,6 +20,12 @@ final class ConnectionState {
   private final AtomicInteger nextStatement = new AtomicInteger();
   private final OpenResults results;
   private final int maxStatements;
+  /**
+   * The catalog and schema the last connectionSync answered with (null before the first). Avatica's client sends
+   * every property it holds back with each sync, so these come back unchanged when only auto-commit changed.
+   */
+  volatile String reportedCatalog;
+  volatile String reportedSchema;
 
   ConnectionState(Session session, String user, Duration statementIdleTimeout, int maxStatements,
       OpenResults results) {

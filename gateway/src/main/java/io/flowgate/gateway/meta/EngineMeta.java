@@ -161,11 +161,17 @@ public final class EngineMeta extends MetaImpl {
     return guard(() -> {
       ConnectionState state = connection(ch.id);
       Session session = state.session;
-      if (properties.getCatalog() != null && !properties.getCatalog().equalsIgnoreCase(session.catalog())) {
-        session.useCatalog(properties.getCatalog());
+      // A catalog or schema the client echoes back as the last sync reported it is no change: a USE since then
+      // stands. Anything else is the client's setCatalog or setSchema.
+      String catalog = properties.getCatalog();
+      if (catalog != null && !catalog.equalsIgnoreCase(state.reportedCatalog)
+          && !catalog.equalsIgnoreCase(session.catalog())) {
+        session.useCatalog(catalog);
       }
-      if (properties.getSchema() != null && !properties.getSchema().equalsIgnoreCase(session.schema())) {
-        session.useSchema(properties.getSchema());
+      String schema = properties.getSchema();
+      if (schema != null && !schema.equalsIgnoreCase(state.reportedSchema)
+          && !schema.equalsIgnoreCase(session.schema())) {
+        session.useSchema(schema);
       }
       Integer isolation = properties.getTransactionIsolation();
       if (isolation != null && isolation != java.sql.Connection.TRANSACTION_READ_COMMITTED
@@ -179,6 +185,8 @@ public final class EngineMeta extends MetaImpl {
         session.setAutoCommit(properties.isAutoCommit());
       }
       // setReadOnly is a hint JDBC lets a driver ignore; the connection says it is not read-only, which is true.
+      state.reportedCatalog = session.catalog();
+      state.reportedSchema = session.schema();
       return new ConnectionPropertiesImpl(session.autoCommit(), false, java.sql.Connection.TRANSACTION_READ_COMMITTED,
           session.catalog(), session.schema());
     });

@@ -11,6 +11,7 @@ import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeAction;
 import io.flowgate.engine.sql.tree.Dml.MergeClause;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Explain;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
@@ -43,6 +44,11 @@ final class StatementParser {
     Span span = cursor.span();
     if (queries.startsQuery()) {
       return queries.query();
+    }
+    if (cursor.acceptWord("EXPLAIN")) {
+      Explain.Mode mode = cursor.acceptWord("EXTENDED") ? Explain.Mode.EXTENDED
+          : cursor.acceptWord("FORMATTED") ? Explain.Mode.FORMATTED : Explain.Mode.SIMPLE;
+      return new Explain(span, mode, statement());
     }
     if (cursor.isWord("SHOW") && cursor.isWord(1, "STATEMENTS")) {
       cursor.expectWords("SHOW", "STATEMENTS");

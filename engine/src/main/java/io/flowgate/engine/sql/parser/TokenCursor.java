@@ -161,8 +161,8 @@ final class TokenCursor {
     }
     Token token = next();
     try {
-      long value = Long.parseLong(token.text().replaceAll("[LSY]$", ""));
-      return negative ? -value : value;
+      // parsed with its sign, so Long.MIN_VALUE can be written
+      return Long.parseLong((negative ? "-" : "") + token.text().replaceAll("[LSY]$", ""));
     } catch (NumberFormatException e) {
       throw Errors.syntax(token.describe(), " (integer out of range)", token.span());
     }

@@ -1,0 +1,38 @@
+package io.flowgate.engine.pipeline;
+
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.flowgate.catalog.model.ExpectationInfo;
+import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.TableInfo;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The flows planned at the catalog's current generation, so that a REFRESH plans a flow once and not on every
+ * batch: parsing its stored text, resolving and checking it, writing its statements. A plan depends on nothing but
+ * the catalog (every change of a table, grant or flow starts a new generation), the flow, its target, its
+ * expectations and the user it runs as, which make up the key. Plans that read files are not kept: what a file
+ * read finds is decided when it runs. Bounded; one per engine.
+ */
+public final class FlowPlans {
+  private static final int MAX_PLANS = 1_000;
+
+  private record Key(long generation, String user, FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations) {}
+
+  private final Cache<Key, FlowRunner.PlannedFlow> plans = Caffeine.newBuilder().maximumSize(MAX_PLANS).build();
+
+  FlowRunner.PlannedFlow get(long generation, String user, FlowInfo flow, TableInfo target,
+      List<ExpectationInfo> expectations, Supplier<FlowRunner.PlannedFlow> planner) {
+    Key key = new Key(generation, user, flow, target, List.copyOf(expectations));
+    FlowRunner.PlannedFlow known = plans.getIfPresent(key);
+    if (known != null) {
+      return known;
+    }
+    FlowRunner.PlannedFlow planned = planner.get();
+    if (planned.fileReads().isEmpty() && planned.cdc().isEmpty()) {
+      plans.put(key, planned);
+    }
+    return planned;
+  }
+}
