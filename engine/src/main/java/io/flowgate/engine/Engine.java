@@ -12,6 +12,7 @@ import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.security.Passwords;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;
@@ -35,7 +36,7 @@ import org.slf4j.LoggerFactory;
  * {@link EngineException} with an error class and SQLSTATE.
  */
 public final class Engine implements AutoCloseable {
-  public static final String ADMIN = "admin";
+  public static final String ADMIN = Privileges.ADMINISTRATOR;
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
   private static final long CACHED_CHARACTERS = 2_000_000;
 
@@ -89,8 +90,8 @@ public final class Engine implements AutoCloseable {
       catalog.repairs().forEach(change -> log.warn("catalog repaired: {}", change));
       Set<String> known = new HashSet<>(catalog.storageNames());
       catalog.storageNames().forEach(name -> {
-        known.add(io.flowgate.engine.plan.SqlText.eventStoreOf(name));
-        known.add(io.flowgate.engine.plan.SqlText.changeTableOf(name));
+        known.add(io.flowgate.engine.h2.SqlText.eventStoreOf(name));
+        known.add(io.flowgate.engine.h2.SqlText.changeTableOf(name));
       });
       storage.dropOrphans(known);
       if (storage.openedAfterCrash()) {

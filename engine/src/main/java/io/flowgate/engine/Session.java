@@ -6,6 +6,7 @@ import io.flowgate.engine.Engine.Planned;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.AccessExecutor;
 import io.flowgate.engine.exec.ClientTransaction;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
@@ -14,9 +15,8 @@ import io.flowgate.engine.exec.ExplainExecutor;
 import io.flowgate.engine.exec.GeneratedKeys;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
-import io.flowgate.engine.exec.QueryDescriber;
-import io.flowgate.engine.exec.AccessExecutor;
 import io.flowgate.engine.exec.PolicyExecutor;
+import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.RoutineExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
@@ -388,6 +388,9 @@ public final class Session {
     }
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
+    }
+    if (statement instanceof Explain explain && explain.statement() instanceof Pipeline.Refresh refresh) {
+      return ExplainExecutor.explained(explain, new StreamingTables(context(), engine.flowPlans()).explain(refresh));
     }
     if (statement instanceof Explain explain) {
       return new ExplainExecutor(context()).explain(explain);

@@ -94,4 +94,30 @@ class ExplainTest {
           .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
     }
   }
+
+  @Test
+  void aRefreshShowsItsStreamWindowsAndRunsNothing() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE ex_src (id INT)");
+      statement.execute("INSERT INTO ex_src VALUES (1)");
+      statement.execute("CREATE STREAMING TABLE ex_st (CONSTRAINT positive EXPECT (id > 0) ON VIOLATION DROP ROW)"
+          + " AS SELECT id FROM STREAM(ex_src)");
+      statement.execute("INSERT INTO ex_src VALUES (2)");
+      statement.execute("INSERT INTO ex_src VALUES (3)");
+      assertThat(explain(connection, "EXPLAIN EXTENDED REFRESH STREAMING TABLE ex_st")).contains(
+          "REFRESH STREAMING TABLE `ex_st`", "Refreshes: main.default.ex_st", "Flow ex_st: append",
+          "reads main.default.ex_src: commits 2 to 3 (2 new)", "expectation positive: drop row");
+      try (ResultSet count = statement.executeQuery("SELECT count(*) FROM ex_st")) {
+        count.next();
+        assertThat(count.getLong(1)).as("EXPLAIN ran no batch").isEqualTo(1);
+      }
+      statement.execute("REFRESH STREAMING TABLE ex_st");
+      assertThat(explain(connection, "EXPLAIN REFRESH STREAMING TABLE ex_st"))
+          .contains("reads main.default.ex_src: nothing new after commit 3");
+      try (ResultSet count = statement.executeQuery("SELECT count(*) FROM ex_st")) {
+        count.next();
+        assertThat(count.getLong(1)).isEqualTo(3);
+      }
+    }
+  }
 }

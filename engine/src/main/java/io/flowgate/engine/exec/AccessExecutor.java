@@ -3,9 +3,8 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.GrantInfo;
-import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.PrincipalInfo.Kind;
-import io.flowgate.engine.Engine;
+import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.EngineException;
@@ -18,15 +17,15 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.HexFormat;
-import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
 /**
- * Runs the statements that manage users and groups. Only the administrator ({@link Engine#ADMIN}) changes them; a
+ * Runs the statements that manage users and groups. Only the administrator ({@link Privileges#ADMINISTRATOR}) changes them; a
  * user may change their own password. (Everyone may list them: SHOW USERS and SHOW GROUPS are shows.)
  */
 public final class AccessExecutor {
@@ -49,7 +48,7 @@ public final class AccessExecutor {
     }
     if (statement instanceof Access.RevokeToken revoke) {
       AccessTokenInfo token = catalog.tokens().stream().filter(found -> found.id().equals(revoke.id())).findFirst()
-          .filter(found -> found.user().equals(user()) || user().equals(Engine.ADMIN))
+          .filter(found -> found.user().equals(user()) || user().equals(Privileges.ADMINISTRATOR))
           .orElseThrow(() -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "id")
               .parameter("functionName", "REVOKE ACCESS TOKEN").parameter("message", "no token of yours has the id "
                   + Errors.quote(List.of(revoke.id()))).at(revoke.span()).build());
@@ -87,8 +86,8 @@ public final class AccessExecutor {
         return new StatementResult.Done();
       }
       existing(drop.name(), kind, drop.span());
-      if (drop.name().equals(Engine.ADMIN)) {
-        throw denied(drop.span(), "the administrator " + Errors.quote(List.of(Engine.ADMIN)) + " cannot be dropped");
+      if (drop.name().equals(Privileges.ADMINISTRATOR)) {
+        throw denied(drop.span(), "the administrator " + Errors.quote(List.of(Privileges.ADMINISTRATOR)) + " cannot be dropped");
       }
       write(connection -> catalog.dropPrincipal(connection, drop.name()));
     } else if (statement instanceof Access.AlterGroup alter) {
@@ -119,8 +118,9 @@ public final class AccessExecutor {
 
   /** GRANT and REVOKE: the owner of the object (or the administrator) gives or takes privileges. */
   private void grant(Access.Grant grant) {
-    List<String> name = securable(context, grant.kind(), grant.name(), grant.span());
-    context.privileges().requireOwner(user(), grant.kind(), name, grant.span());
+    GrantInfo.Securable kind = GrantInfo.Securable.valueOf(grant.kind().name());
+    List<String> name = securable(context, kind, grant.name(), grant.span());
+    context.privileges().requireOwner(user(), kind, name, grant.span());
     if (!grant.principal().equals(Privileges.ALL_USERS)) {
       if (catalog.principal(grant.principal()).isEmpty()) {
         throw EngineException.of(ErrorClass.PRINCIPAL_DOES_NOT_EXIST).parameter("kind", "user or group")
@@ -133,7 +133,7 @@ public final class AccessExecutor {
           ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "privilege").parameter("functionName",
               grant.grant() ? "GRANT" : "REVOKE").parameter("message", "unknown privilege " + written
               + "; the privileges are " + String.join(", ", Privileges.NAMES)).at(grant.span()).build());
-      grants.add(new GrantInfo(grant.kind(), name, grant.principal(), privilege));
+      grants.add(new GrantInfo(kind, name, grant.principal(), privilege));
     }
     write(connection -> {
       for (GrantInfo info : grants) {
@@ -209,7 +209,7 @@ public final class AccessExecutor {
   }
 
   private void requireAdministrator(Span span, String action) {
-    if (!user().equals(Engine.ADMIN)) {
+    if (!user().equals(Privileges.ADMINISTRATOR)) {
       throw denied(span, "only the administrator may " + action);
     }
   }

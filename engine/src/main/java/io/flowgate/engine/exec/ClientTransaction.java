@@ -6,7 +6,7 @@ import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.engine.RowCursor;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
-import io.flowgate.engine.plan.H2Statement;
+import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.storage.StoreTransaction;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -4,32 +4,30 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
-import io.flowgate.catalog.model.GrantInfo;
-import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.IdentityInfo;
-import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
-import io.flowgate.catalog.model.UnreadableTable;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.catalog.model.UnreadableTable;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
 import io.flowgate.engine.sql.tree.Ddl.CreateView;
-import io.flowgate.engine.sql.tree.Ddl.ForeignKey;
 import io.flowgate.engine.sql.tree.Ddl.PrimaryKey;
 import io.flowgate.engine.sql.tree.Ddl.SourceExpression;
 import io.flowgate.engine.sql.tree.Ddl.TableConstraint;
@@ -72,7 +70,7 @@ public final class DdlExecutor {
 
   public void createCatalog(Ddl.CreateCatalog create) {
     String name = create.name().toLowerCase(Locale.ROOT);
-    if (!user().equals(io.flowgate.engine.Engine.ADMIN)) {
+    if (!user().equals(Privileges.ADMINISTRATOR)) {
       throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS).parameter("report", "only the administrator"
           + " may create catalogs").at(create.span()).build();
     }
@@ -282,14 +280,6 @@ public final class DdlExecutor {
         } else {
           catalog.createTable(connection, table);
         }
-        long version = catalog.nextVersion(connection, id);
-        Map<String, Long> metrics = Map.of();
-        if (fill.isPresent()) {
-          Map<String, Object> runtime = new HashMap<>(files.runtime());
-          runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-          metrics = Map.of("numOutputRows", DmlExecutor.insertRecorded(connection, table, fill.get(), runtime,
-              version));
-        }
         CommitOperation operation;
         if (existing.isPresent()) {
           operation = fill.isPresent() ? CommitOperation.CREATE_OR_REPLACE_TABLE_AS_SELECT
@@ -297,8 +287,16 @@ public final class DdlExecutor {
         } else {
           operation = fill.isPresent() ? CommitOperation.CREATE_TABLE_AS_SELECT : CommitOperation.CREATE_TABLE;
         }
-        catalog.recordCommit(connection, new CommitInfo(id, version, Instant.now(), operation, user(),
-            Map.of("isManaged", "true"), metrics));
+        VersionedWrite.commit(catalog, connection, id, user(), version -> {
+          Map<String, Long> metrics = Map.of();
+          if (fill.isPresent()) {
+            Map<String, Object> runtime = new HashMap<>(files.runtime());
+            runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+            metrics = Map.of("numOutputRows", DmlExecutor.insertRecorded(connection, table, fill.get(), runtime,
+                version));
+          }
+          return new VersionedWrite.Written<>(null, operation, Map.of("isManaged", "true"), metrics);
+        });
       });
     } catch (RuntimeException e) {
       storage.dropTable(storageName);
@@ -367,7 +365,7 @@ public final class DdlExecutor {
     // The view is checked now, against the schema it lives in, the way it will be read later.
     SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
     PlannedQuery planned = new QueryTranslator(catalog, home).plan(create.query());
-    if (!planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.plan.Binding.Constant)) {
+    if (!planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.h2.Binding.Constant)) {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
     List<ResultColumn> described = QueryDescriber.columns(storage, planned);
@@ -463,15 +461,14 @@ public final class DdlExecutor {
       ChangeFeed.ddl(table).forEach(storage::executeOnce);
     }
     storage.inTransaction(connection -> {
-      long version = catalog.nextVersion(connection, table.id());
-      if (changeFeed) {
-        H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
-      }
-      long removed = H2Storage.deleteAll(connection, table.storageName());
-      catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(), CommitOperation.TRUNCATE,
-          user(),
-          Map.of(), Map.of("numRemovedRows", removed)));
-      return null;
+      return VersionedWrite.commit(catalog, connection, table.id(), user(), version -> {
+        if (changeFeed) {
+          H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+        }
+        long removed = H2Storage.deleteAll(connection, table.storageName());
+        return new VersionedWrite.Written<Void>(null, CommitOperation.TRUNCATE, Map.of(),
+            Map.of("numRemovedRows", removed));
+      });
     });
   }
 

@@ -2,26 +2,24 @@ package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.ColumnInfo;
-import io.flowgate.catalog.model.CommitInfo;
-import io.flowgate.catalog.model.WriteMode;
 import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.catalog.model.WriteMode;
 import io.flowgate.engine.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.storage.H2Storage;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -105,13 +103,12 @@ public final class DmlExecutor {
       };
       generatedKeys = GeneratedKeys.NONE;
       long[] counts = transaction.isPresent() ? transaction.get().write(catalog, table.id(), write)
-          : context.storage().inTransaction(connection -> {
-            long version = catalog.nextVersion(connection, table.id());
-            ClientTransaction.Written written = write.run(connection, version);
-            catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(),
-                written.operation(), context.session().user(), written.parameters(), written.metrics()));
-            return written.counts();
-          });
+          : context.storage().inTransaction(connection -> VersionedWrite.commit(catalog, connection, table.id(),
+              context.session().user(), version -> {
+                ClientTransaction.Written written = write.run(connection, version);
+                return new VersionedWrite.Written<>(written.counts(), written.operation(), written.parameters(),
+                    written.metrics());
+              }));
       if (!keyColumns.isEmpty()) {
         generatedKeys = new GeneratedKeys(keyColumns.stream().map(column -> new ResultColumn(
             column.name(), SqlParser.parseType(column.type()), column.nullable()))

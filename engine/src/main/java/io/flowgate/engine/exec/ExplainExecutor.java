@@ -6,8 +6,8 @@ import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.StreamSources;
-import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.Calls;
+import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Explain;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
@@ -39,12 +39,7 @@ public final class ExplainExecutor {
 
   public StatementResult explain(Explain explain) {
     Statement statement = explain.statement();
-    List<String> lines = new ArrayList<>();
-    if (explain.mode() != Explain.Mode.SIMPLE) {
-      lines.add("== Statement ==");
-      lines.add(SqlFormatter.format(statement));
-    }
-    lines.add("== Analysis ==");
+    List<String> lines = header(explain);
     if (statement instanceof Query query) {
       PlannedQuery planned = context.translator().plan(query);
       List<ResultColumn> columns = QueryDescriber.columns(context.storage(), planned);
@@ -57,9 +52,33 @@ public final class ExplainExecutor {
       reads(planned.translator().reads(), planned.translator().fileReads(), lines);
     } else {
       throw io.flowgate.engine.error.Errors.notSupported("EXPLAIN of a " + kind(statement) + " statement (EXPLAIN"
-          + " takes a query, INSERT, UPDATE, DELETE or MERGE)", explain.span());
+          + " takes a query, INSERT, UPDATE, DELETE, MERGE or REFRESH)", explain.span());
     }
     blocks(statement, lines);
+    return plan(lines);
+  }
+
+  /**
+   * The plan of a statement another part of the engine analyzed (a REFRESH: the pipeline's), {@code analysis} its
+   * lines.
+   */
+  public static StatementResult explained(Explain explain, List<String> analysis) {
+    List<String> lines = header(explain);
+    lines.addAll(analysis);
+    return plan(lines);
+  }
+
+  private static List<String> header(Explain explain) {
+    List<String> lines = new ArrayList<>();
+    if (explain.mode() != Explain.Mode.SIMPLE) {
+      lines.add("== Statement ==");
+      lines.add(SqlFormatter.format(explain.statement()));
+    }
+    lines.add("== Analysis ==");
+    return lines;
+  }
+
+  private static StatementResult plan(List<String> lines) {
     return new StatementResult.Rows(List.of(new ResultColumn("plan", SqlType.STRING, false)),
         new ListCursor(List.of(List.of(String.join("\n", lines)))));
   }

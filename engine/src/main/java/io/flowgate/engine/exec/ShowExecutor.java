@@ -5,22 +5,22 @@ import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.CatalogInfo;
-import io.flowgate.catalog.model.GrantInfo;
-import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.Engine;
 import io.flowgate.engine.ResultColumn;
-import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
@@ -45,15 +45,16 @@ public final class ShowExecutor {
 
   public StatementResult execute(Show show) {
     if (show instanceof Show.ShowGrants grants) {
-      List<String> name = AccessExecutor.securable(context, grants.kind(), grants.name(), grants.span());
+      GrantInfo.Securable kind = GrantInfo.Securable.valueOf(grants.kind().name());
+      List<String> name = AccessExecutor.securable(context, kind, grants.name(), grants.span());
       // The owner sees every grant on the object; anyone else only those to themselves and their groups.
       String user = context.session().user();
       java.util.Set<String> own = new java.util.HashSet<>(catalog.groupsOf(user));
       own.add(user);
       own.add(CatalogService.ALL_USERS);
-      boolean owner = context.privileges().owns(user, grants.kind(), name);
+      boolean owner = context.privileges().owns(user, kind, name);
       List<List<Object>> rows = catalog.grants().stream()
-          .filter(grant -> grant.kind() == grants.kind() && grant.securable().equals(name))
+          .filter(grant -> grant.kind() == kind && grant.securable().equals(name))
           .filter(grant -> owner || own.contains(grant.principal()))
           .filter(grant -> grants.principal().map(grant.principal()::equals).orElse(true))
           .map(grant -> List.<Object>of(grant.principal(), grant.privilege(), grant.kind().name(),
@@ -65,7 +66,7 @@ public final class ShowExecutor {
       String user = context.session().user();
       List<List<Object>> rows = new java.util.ArrayList<>();
       for (AccessTokenInfo token : catalog.tokens()) {
-        if (token.user().equals(user) || user.equals(Engine.ADMIN)) {
+        if (token.user().equals(user) || user.equals(Privileges.ADMINISTRATOR)) {
           List<Object> row = new java.util.ArrayList<>(List.of(token.id(), token.user()));
           row.add(token.comment().orElse(null));
           row.add(token.created().toString());
@@ -82,7 +83,7 @@ public final class ShowExecutor {
       String user = context.session().user();
       java.util.Set<String> own = new java.util.HashSet<>(catalog.groupsOf(user));
       own.add(user);
-      boolean administrator = user.equals(Engine.ADMIN);
+      boolean administrator = user.equals(Privileges.ADMINISTRATOR);
       List<List<Object>> rows = catalog.principals(kind).stream()
           .filter(principal -> administrator || own.contains(principal.name()))
           .filter(principal -> matches(principals.pattern()).test(principal.name())).map(principal -> principals.groups()

@@ -2,50 +2,52 @@ package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
-import io.flowgate.catalog.model.WriteMode;
-import io.flowgate.catalog.model.OutputMode;
 import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
+import io.flowgate.catalog.model.OutputMode;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.catalog.model.TableKind;
+import io.flowgate.catalog.model.WriteMode;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.OpenFiles;
-import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.exec.QueryDescriber;
-import io.flowgate.engine.plan.Binding;
+import io.flowgate.engine.exec.VersionedWrite;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
-import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.H2Statement;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
+import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
-import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.Set;
 
 /**
@@ -216,6 +218,44 @@ public final class FlowRunner {
   }
 
   /**
+   * What the next batch of the flow would do, without running it: its kind, the stream windows of its sources (the
+   * commits after its checkpoint, up to the source's latest), the files it reads and its expectations.
+   */
+  List<String> describe(FlowInfo flow, TableInfo target, Span span) {
+    PlannedFlow planned = plan(flow, target, span);
+    List<String> lines = new ArrayList<>();
+    String kind = planned.cdc().isPresent() ? "AUTO CDC" : planned.replace().isPresent() ? "REPLACE WHERE "
+        + planned.replace().get().predicate() : flow.once() ? "append once" : "append";
+    lines.add("Flow " + flow.name() + ": " + kind);
+    storage.inTransaction(connection -> {
+      List<FlowCheckpoint> checkpoints = catalog.checkpoints(connection, flow.id());
+      if (flow.once() && checkpoints.stream().anyMatch(c -> c.sourceTableId() == FlowCheckpoint.ONCE_DONE)) {
+        lines.add("  done: a ONCE flow runs once");
+      }
+      for (StreamSources.Source source : planned.sources()) {
+        long latest = catalog.latestVersion(connection, source.table().id());
+        Optional<Long> checkpoint = checkpoints.stream().filter(c -> c.sourceTableId() == source.table().id())
+            .map(FlowCheckpoint::version).findFirst();
+        long from = checkpoint.orElse(source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1);
+        String window = latest > from ? "commits " + (from + 1) + " to " + latest + " (" + (latest - from) + " new)"
+            : "nothing new after commit " + from;
+        lines.add("  reads " + source.table().name() + (source.changeFeed() ? " (change data feed)" : "") + ": "
+            + window + (source.skipChangeCommits() ? ", skipping changes" : ""));
+      }
+      return null;
+    });
+    for (StreamSources.FileRead read : planned.fileReads()) {
+      lines.add("  reads files " + read.files().base() + " (" + read.files().format()
+          + (read.streaming() ? ", files not read before)" : ")"));
+    }
+    for (ExpectationInfo expectation : planned.expectations()) {
+      lines.add("  expectation " + expectation.name() + ": " + expectation.action().name().toLowerCase(Locale.ROOT)
+          .replace('_', ' '));
+    }
+    return lines;
+  }
+
+  /**
    * Runs one batch of the flow and returns the number of rows it wrote (0 when there was nothing new).
    * {@code full} only labels the batch in the commit log: the caller has already reset the flow.
    */
@@ -303,73 +343,76 @@ public final class FlowRunner {
       for (StreamSources.Source source : planned.sources()) {
         rowsRead += ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
       }
-      long version = catalog.nextVersion(connection, target.id());
-      runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-      if (planned.cdc().isPresent()) {
-        CdcApply.Result applied = planned.cdc().get().apply(connection, runtime, version);
-        // Rows of the target are replaced, not appended: a stream reading the target sees an update.
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(),
-            CommitOperation.STREAMING_UPDATE, user, Map.of("flowName", flow.name(), OutputMode.PARAMETER,
-            OutputMode.UPDATE.text(), "refreshType", full ? "FULL" : "INCREMENTAL"),
-            Map.of("numOutputRows", applied.rowsWritten(), "numUpsertedRows", applied.upserts(),
-                "numDeletedRows", applied.deletes())));
+      long sourceRows = rowsRead;
+      LongSupplier read = () -> sourceRows + files.rows();
+      return VersionedWrite.commit(catalog, connection, target.id(), user, version -> {
+        runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
         for (FlowCheckpoint checkpoint : next) {
           catalog.saveCheckpoint(connection, checkpoint);
         }
         if (flow.once()) {
           catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
         }
-        Map<String, Long> metrics = new LinkedHashMap<>();
-        metrics.put("num_output_rows", applied.rowsWritten());
-        metrics.put("num_upserted_rows", applied.upserts());
-        metrics.put("num_deleted_rows", applied.deletes());
-        DataQuality quality = applied.checks().isEmpty() ? DataQuality.NONE
-            : DataQuality.of(target, planned.expectations(), applied.checks());
-        events.flowProgress(connection, flow.name(), "COMPLETED", metrics, quality.json(), Optional.empty());
-        return new BatchResult(rowsRead + files.rows(), applied.upserts() + applied.deletes(),
-            quality.failedByExpectation(), quality.dropped());
-      }
-      DataQuality quality = DataQuality.NONE;
-      if (planned.statements().metrics().isPresent()) {
-        Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
-        failIfViolated(connection, flow, planned, runtime);
-        quality = DataQuality.of(target, planned.expectations(),
-            Arrays.stream(counts).map(Number.class::cast).toList());
-      }
-      long removed = 0;
-      if (planned.replace().isPresent()) {
-        removed = replaceRows(connection, planned.replace().get(), runtime, target, version);
-      }
-      long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
-      if (ChangeFeed.enabled(target)) {
-        H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
-      }
-
-      if (planned.replace().isPresent()) {
-        // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(), CommitOperation.WRITE,
-            user,
-            Map.of("flowName", flow.name(), WriteMode.PARAMETER, WriteMode.OVERWRITE.text(), "predicate",
-                planned.replace().get().predicate()),
-            Map.of("numOutputRows", rows, "numRemovedRows", removed)));
-      } else {
-        catalog.recordCommit(connection, new CommitInfo(target.id(), version, Instant.now(),
-            CommitOperation.STREAMING_UPDATE, user, Map.of("flowName", flow.name(), OutputMode.PARAMETER,
-                OutputMode.APPEND.text(), "refreshType",
-                full ? "FULL" : "INCREMENTAL"), Map.of("numOutputRows", rows)));
-      }
-      for (FlowCheckpoint checkpoint : next) {
-        catalog.saveCheckpoint(connection, checkpoint);
-      }
-      if (flow.once()) {
-        catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
-      }
-      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality.json(),
-          Optional.empty());
-      boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
-      long read = readsTablesWhole ? rows + quality.dropped() : rowsRead + files.rows();
-      return new BatchResult(read, rows, quality.failedByExpectation(), quality.dropped());
+        return planned.cdc().isPresent()
+            ? applyChanges(connection, flow, target, full, planned, events, runtime, version, read)
+            : append(connection, flow, target, full, planned, events, runtime, version, read);
+      });
     });
+  }
+
+  /** An AUTO CDC batch: the target's rows replaced and removed by key, so a stream reading it sees an update. */
+  private VersionedWrite.Written<BatchResult> applyChanges(Connection connection, FlowInfo flow, TableInfo target,
+      boolean full, PlannedFlow planned, EventLog events, Map<String, Object> runtime, long version,
+      LongSupplier read) throws SQLException {
+    CdcApply.Result applied = planned.cdc().get().apply(connection, runtime, version);
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    metrics.put("num_output_rows", applied.rowsWritten());
+    metrics.put("num_upserted_rows", applied.upserts());
+    metrics.put("num_deleted_rows", applied.deletes());
+    DataQuality quality = applied.checks().isEmpty() ? DataQuality.NONE
+        : DataQuality.of(target, planned.expectations(), applied.checks());
+    events.flowProgress(connection, flow.name(), "COMPLETED", metrics, quality.json(), Optional.empty());
+    return new VersionedWrite.Written<>(new BatchResult(read.getAsLong(), applied.upserts() + applied.deletes(),
+        quality.failedByExpectation(), quality.dropped()), CommitOperation.STREAMING_UPDATE,
+        Map.of("flowName", flow.name(), OutputMode.PARAMETER, OutputMode.UPDATE.text(), "refreshType",
+            full ? "FULL" : "INCREMENTAL"),
+        Map.of("numOutputRows", applied.rowsWritten(), "numUpsertedRows", applied.upserts(),
+            "numDeletedRows", applied.deletes()));
+  }
+
+  /** An append batch (for REPLACE WHERE, the predicate's rows removed first): expectations, then the insert. */
+  private VersionedWrite.Written<BatchResult> append(Connection connection, FlowInfo flow, TableInfo target,
+      boolean full, PlannedFlow planned, EventLog events, Map<String, Object> runtime, long version,
+      LongSupplier read) throws SQLException {
+    DataQuality quality = DataQuality.NONE;
+    if (planned.statements().metrics().isPresent()) {
+      Object[] counts = H2Storage.firstRow(connection, planned.statements().metrics().get(), runtime);
+      failIfViolated(connection, flow, planned, runtime);
+      quality = DataQuality.of(target, planned.expectations(), Arrays.stream(counts).map(Number.class::cast).toList());
+    }
+    long removed = 0;
+    if (planned.replace().isPresent()) {
+      removed = replaceRows(connection, planned.replace().get(), runtime, target, version);
+    }
+    long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
+    if (ChangeFeed.enabled(target)) {
+      H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
+    }
+    events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality.json(),
+        Optional.empty());
+    boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
+    // what the batch read from files is known once the insert has pulled them
+    BatchResult result = new BatchResult(readsTablesWhole ? rows + quality.dropped() : read.getAsLong(), rows,
+        quality.failedByExpectation(), quality.dropped());
+    if (planned.replace().isPresent()) {
+      // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
+      return new VersionedWrite.Written<>(result, CommitOperation.WRITE, Map.of("flowName", flow.name(),
+          WriteMode.PARAMETER, WriteMode.OVERWRITE.text(), "predicate", planned.replace().get().predicate()),
+          Map.of("numOutputRows", rows, "numRemovedRows", removed));
+    }
+    return new VersionedWrite.Written<>(result, CommitOperation.STREAMING_UPDATE, Map.of("flowName", flow.name(),
+        OutputMode.PARAMETER, OutputMode.APPEND.text(), "refreshType", full ? "FULL" : "INCREMENTAL"),
+        Map.of("numOutputRows", rows));
   }
 
   /**

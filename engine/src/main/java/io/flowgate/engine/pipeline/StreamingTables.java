@@ -19,12 +19,13 @@ import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.VersionedWrite;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.SqlText;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
@@ -376,6 +377,23 @@ public final class StreamingTables {
     runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
   }
 
+  /**
+   * EXPLAIN REFRESH: the table's flows and what their next batch would read, checked as the REFRESH would be and
+   * not run.
+   */
+  public List<String> explain(Pipeline.Refresh refresh) {
+    TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
+    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
+    List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
+    List<String> lines = new ArrayList<>();
+    lines.add("Refreshes: " + table.name() + (refresh.full() ? " (full: its rows and checkpoints cleared first)" : ""));
+    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
+    for (FlowInfo flow : flows) {
+      lines.addAll(runner.describe(flow, table, refresh.span()));
+    }
+    return lines;
+  }
+
   /** One update of a table's flows, reporting each completed flow (pipeline runs print them). */
   public void update(TableInfo table, boolean full, Span span, FlowListener listener) {
     runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())), full, span,
@@ -435,19 +453,18 @@ public final class StreamingTables {
           catalog.lockFlow(connection, flow.id());
           catalog.clearCheckpoints(connection, flow.id());
         }
-        long version = catalog.nextVersion(connection, table.id());
-        if (ChangeFeed.enabled(table)) {
-          H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
-        }
-        long removed = H2Storage.deleteAll(connection, table.storageName());
-        if (flows.stream().anyMatch(FlowInfo::autoCdc)) {
-          // AUTO CDC forgets its events (and so its tombstones) with the rows.
-          H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
-        }
-        catalog.recordCommit(connection, new CommitInfo(table.id(), version, Instant.now(),
-            CommitOperation.FULL_REFRESH, user(),
-            Map.of(), Map.of("numRemovedRows", removed)));
-        return null;
+        return VersionedWrite.commit(catalog, connection, table.id(), user(), version -> {
+          if (ChangeFeed.enabled(table)) {
+            H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
+          }
+          long removed = H2Storage.deleteAll(connection, table.storageName());
+          if (flows.stream().anyMatch(FlowInfo::autoCdc)) {
+            // AUTO CDC forgets its events (and so its tombstones) with the rows.
+            H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
+          }
+          return new VersionedWrite.Written<Void>(null, CommitOperation.FULL_REFRESH, Map.of(),
+              Map.of("numRemovedRows", removed));
+        });
       });
     }
     // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
@@ -490,12 +507,15 @@ public final class StreamingTables {
       return new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans)
           .cdc(flow, StreamSources.forFlow(context.ingestRoots()), List.of(), span).targetColumns(span);
     }
-    StreamSources streams = StreamSources.forFlow(context.ingestRoots());
-    QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
-        flow.schema()), streams);
-    PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
+    List<ResultColumn> described = plans.columns(catalog.generation(), user(), flow, () -> {
+      StreamSources streams = StreamSources.forFlow(context.ingestRoots());
+      QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
+          flow.schema()), streams);
+      PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
+      return new FlowPlans.Columns(QueryDescriber.columns(storage, planned), !planned.fileReads().isEmpty());
+    });
     List<ColumnDefinition> columns = new ArrayList<>();
-    for (ResultColumn column : QueryDescriber.columns(storage, planned)) {
+    for (ResultColumn column : described) {
       SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();
       columns.add(new ColumnDefinition(span, column.name(), type, false, Optional.empty(), Optional.empty(),
           Optional.empty(), Optional.empty()));

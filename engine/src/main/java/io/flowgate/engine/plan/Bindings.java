@@ -1,5 +1,7 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

@@ -2,6 +2,9 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;
 import java.sql.Connection;

@@ -1,7 +1,7 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
+import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

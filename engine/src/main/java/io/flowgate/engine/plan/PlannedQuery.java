@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Optional;

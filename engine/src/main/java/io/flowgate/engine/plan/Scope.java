@@ -3,6 +3,7 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.files.FileSource;
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import java.nio.file.Path;

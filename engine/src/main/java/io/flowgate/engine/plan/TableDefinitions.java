@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.Identity;

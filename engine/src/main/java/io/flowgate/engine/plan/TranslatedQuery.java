@@ -1,5 +1,6 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Optional;

@@ -28,7 +28,10 @@ public final class Privileges {
       "CREATE SCHEMA", "CREATE TABLE", "CREATE MATERIALIZED VIEW", "CREATE FUNCTION", "EXECUTE", "ALL PRIVILEGES");
 
   private final CatalogService catalog;
-  private final String administrator = io.flowgate.engine.Engine.ADMIN;
+  /** The user every store has, who owns the catalog and may do anything. */
+  public static final String ADMINISTRATOR = "admin";
+
+  private final String administrator = ADMINISTRATOR;
 
   public Privileges(CatalogService catalog) {
     this.catalog = catalog;

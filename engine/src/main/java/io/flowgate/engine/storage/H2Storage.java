@@ -4,10 +4,9 @@ import io.flowgate.engine.RowCursor;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.Binding;
-import io.flowgate.engine.plan.H2Statement;
-import io.flowgate.engine.plan.SqlText;
-import org.h2.jdbcx.JdbcConnectionPool;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.h2.SqlText;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -22,6 +21,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
  * The only door to H2. It runs SQL that the engine generated (never user text), binds every value, and turns

@@ -1,6 +1,6 @@
 package io.flowgate.engine.storage;
 
-import io.flowgate.engine.plan.SqlText;
+import io.flowgate.engine.h2.SqlText;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

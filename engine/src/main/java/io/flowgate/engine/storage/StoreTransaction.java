@@ -1,7 +1,7 @@
 package io.flowgate.engine.storage;
 
 import io.flowgate.engine.RowCursor;
-import io.flowgate.engine.plan.H2Statement;
+import io.flowgate.engine.h2.H2Statement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

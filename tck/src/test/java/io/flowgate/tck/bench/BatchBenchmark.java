@@ -1,9 +1,5 @@
 package io.flowgate.tck.bench;
 
-import io.flowgate.gateway.GatewayConfig;
-import io.flowgate.gateway.GatewayServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -13,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import org.h2.tools.Server;
 
 /**
  * PreparedStatement batches of INSERTs: Flowgate's executeBatch (one round trip, one transaction) against the same
@@ -34,12 +28,9 @@ public final class BatchBenchmark {
   public static void main(String[] args) throws Exception {
     int rows = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    Path data = Files.createTempDirectory("flowgate-batch");
-    Server h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", data.toString()).start();
-    GatewayServer flowgate = GatewayServer.start(GatewayConfig.defaults().withPort(0)
-        .withData(Optional.of(data.resolve("flowgate"))));
-    String h2Url = "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/batch;WRITE_DELAY=0";
-    String flowgateUrl = "jdbc:flowgate://127.0.0.1:" + flowgate.port() + "?user=bench";
+    Servers servers = Servers.start("flowgate-batch");
+    String h2Url = servers.h2Url("batch;WRITE_DELAY=0");
+    String flowgateUrl = servers.flowgateUrl("bench");
     Load batch = (insert, count, round) -> {
       for (int i = 0; i < count; i++) {
         bind(insert, (long) round * count + i);
@@ -80,8 +71,7 @@ public final class BatchBenchmark {
         }
       }
     } finally {
-      flowgate.close();
-      h2.stop();
+      servers.close();
     }
     double baseline = Rounds.median(rates.get("H2 TCP executeBatch (durable)"));
     double rowByRow = Rounds.median(rates.get("Flowgate one executeUpdate a row"));

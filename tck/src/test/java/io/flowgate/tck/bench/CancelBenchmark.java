@@ -1,9 +1,5 @@
 package io.flowgate.tck.bench;
 
-import io.flowgate.gateway.GatewayConfig;
-import io.flowgate.gateway.GatewayServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -11,10 +7,8 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import org.h2.tools.Server;
 
 /**
  * How fast a runaway query stops: {@code Statement.cancel()} from another thread and {@code setQueryTimeout(1)},
@@ -34,12 +28,9 @@ public final class CancelBenchmark {
 
   public static void main(String[] args) throws Exception {
     int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 5;
-    Path data = Files.createTempDirectory("flowgate-cancel");
-    Server h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", data.toString()).start();
-    GatewayServer flowgate = GatewayServer.start(GatewayConfig.defaults().withPort(0)
-        .withData(Optional.of(data.resolve("flowgate"))));
-    String h2Url = "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/cancel";
-    String flowgateUrl = "jdbc:flowgate://127.0.0.1:" + flowgate.port() + "?user=admin";
+    Servers servers = Servers.start("flowgate-cancel");
+    String h2Url = servers.h2Url("cancel");
+    String flowgateUrl = servers.flowgateUrl("admin");
     List<Double> h2Cancel = new ArrayList<>();
     List<Double> flowgateCancel = new ArrayList<>();
     List<Double> flowgateStopped = new ArrayList<>();
@@ -56,8 +47,7 @@ public final class CancelBenchmark {
         flowgateTimeout.add(timeoutOvershoot(flowgateConnection, FLOWGATE_QUERY));
       }
     } finally {
-      flowgate.close();
-      h2.stop();
+      servers.close();
     }
     double h2Median = Rounds.median(h2Cancel);
     System.out.printf(Locale.ROOT, "cancel() to the execute's return, median of %d: H2 TCP %.1f ms, Flowgate %.1f ms"

@@ -1,9 +1,5 @@
 package io.flowgate.tck.bench;
 
-import io.flowgate.gateway.GatewayConfig;
-import io.flowgate.gateway.GatewayServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -13,8 +9,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
-import org.h2.tools.Server;
 
 /**
  * What durability costs: single-row INSERTs, each its own commit, through Flowgate (every acknowledged commit is on
@@ -30,15 +24,11 @@ public final class DurabilityBenchmark {
   public static void main(String[] args) throws Exception {
     int inserts = args.length > 0 ? Integer.parseInt(args[0]) : 5_000;
     int rounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
-    Path data = Files.createTempDirectory("flowgate-durability");
-    Server h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", data.toString()).start();
-    GatewayServer flowgate = GatewayServer.start(GatewayConfig.defaults().withPort(0)
-        .withData(Optional.of(data.resolve("flowgate"))));
+    Servers servers = Servers.start("flowgate-durability");
     Map<String, String> targets = new LinkedHashMap<>();
-    targets.put("H2 TCP, default write delay (not durable)", "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/delayed");
-    targets.put("H2 TCP, WRITE_DELAY=0 (durable)", "jdbc:h2:tcp://127.0.0.1:" + h2.getPort()
-        + "/durable;WRITE_DELAY=0");
-    targets.put("Flowgate (durable)", "jdbc:flowgate://127.0.0.1:" + flowgate.port() + "?user=bench");
+    targets.put("H2 TCP, default write delay (not durable)", servers.h2Url("delayed"));
+    targets.put("H2 TCP, WRITE_DELAY=0 (durable)", servers.h2Url("durable;WRITE_DELAY=0"));
+    targets.put("Flowgate (durable)", servers.flowgateUrl("bench"));
     Map<String, List<Double>> rates = new LinkedHashMap<>();
     try {
       for (Map.Entry<String, String> target : targets.entrySet()) {
@@ -58,8 +48,7 @@ public final class DurabilityBenchmark {
         }
       }
     } finally {
-      flowgate.close();
-      h2.stop();
+      servers.close();
     }
     double delayed = Rounds.median(rates.get("H2 TCP, default write delay (not durable)"));
     double durable = Rounds.median(rates.get("H2 TCP, WRITE_DELAY=0 (durable)"));

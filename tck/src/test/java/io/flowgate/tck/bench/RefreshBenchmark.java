@@ -1,18 +1,11 @@
 package io.flowgate.tck.bench;
 
-import io.flowgate.gateway.GatewayConfig;
-import io.flowgate.gateway.GatewayServer;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
-import org.h2.tools.Server;
 
 /**
  * The latency of a small incremental REFRESH: a streaming table over a source that gained one row since the last
@@ -27,12 +20,9 @@ public final class RefreshBenchmark {
 
   public static void main(String[] args) throws Exception {
     int refreshes = args.length > 0 ? Integer.parseInt(args[0]) : 300;
-    Path data = Files.createTempDirectory("flowgate-refresh");
-    Server h2 = Server.createTcpServer("-tcpPort", "0", "-ifNotExists", "-baseDir", data.toString()).start();
-    GatewayServer flowgate = GatewayServer.start(GatewayConfig.defaults().withPort(0)
-        .withData(Optional.of(data.resolve("flowgate"))));
-    String h2Url = "jdbc:h2:tcp://127.0.0.1:" + h2.getPort() + "/refresh";
-    String flowgateUrl = "jdbc:flowgate://127.0.0.1:" + flowgate.port() + "?user=admin";
+    Servers servers = Servers.start("flowgate-refresh");
+    String h2Url = servers.h2Url("refresh");
+    String flowgateUrl = servers.flowgateUrl("admin");
     List<Double> h2Times = new ArrayList<>();
     List<Double> flowgateTimes = new ArrayList<>();
     try (Connection raw = Rounds.connect(h2Url); Statement h2Statement = raw.createStatement();
@@ -82,8 +72,7 @@ public final class RefreshBenchmark {
         }
       }
     } finally {
-      flowgate.close();
-      h2.stop();
+      servers.close();
     }
     double h2Median = Rounds.median(h2Times);
     double flowgateMedian = Rounds.median(flowgateTimes);

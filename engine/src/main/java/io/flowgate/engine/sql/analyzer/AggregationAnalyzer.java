@@ -2,15 +2,15 @@ package io.flowgate.engine.sql.analyzer;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
 import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.LiteralKind;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Query;
-import io.flowgate.engine.sql.tree.QueryBody.SelectItem;
 import io.flowgate.engine.sql.tree.QueryBody.Select;
+import io.flowgate.engine.sql.tree.QueryBody.SelectItem;
 import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
 import io.flowgate.engine.sql.tree.TreeEquality;
 import io.flowgate.engine.sql.tree.TreeScanner;

@@ -1,6 +1,5 @@
 package io.flowgate.engine.sql.analyzer;
 
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.Case;
@@ -19,6 +18,7 @@ import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.ScalarSubquery;
 import io.flowgate.engine.sql.tree.Expression.Subscript;
 import io.flowgate.engine.sql.tree.Expression.Unary;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.TreeVisitor;
 import java.util.Locale;

@@ -2,8 +2,8 @@ package io.flowgate.engine.sql.analyzer;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.TreeScanner;
 

@@ -1,6 +1,5 @@
 package io.flowgate.engine.sql.parser;
 
-import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
@@ -16,6 +15,7 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.SecurableKind;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Statement;
@@ -114,7 +114,7 @@ final class StatementParser {
         privileges.add(privilege.toString());
       } while (cursor.acceptSymbol(","));
       cursor.expectWord("ON");
-      GrantInfo.Securable kind = securable();
+      SecurableKind kind = securable();
       List<String> name = securableName(kind);
       cursor.expectWord(grant ? "TO" : "FROM");
       return new Access.Grant(span, grant, privileges, kind, name, principalName());
@@ -395,28 +395,28 @@ final class StatementParser {
   }
 
   /** The kind of object after ON in GRANT, REVOKE and SHOW GRANTS (a view or streaming table is a TABLE). */
-  private GrantInfo.Securable securable() {
+  private SecurableKind securable() {
     if (cursor.acceptWords("ANY", "FILE")) {
-      return GrantInfo.Securable.ANY_FILE;
+      return SecurableKind.ANY_FILE;
     }
     if (cursor.acceptWord("CATALOG")) {
-      return GrantInfo.Securable.CATALOG;
+      return SecurableKind.CATALOG;
     }
     if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
-      return GrantInfo.Securable.SCHEMA;
+      return SecurableKind.SCHEMA;
     }
     if (cursor.acceptWord("FUNCTION")) {
-      return GrantInfo.Securable.FUNCTION;
+      return SecurableKind.FUNCTION;
     }
     if (!cursor.acceptWord("TABLE") && !cursor.acceptWord("VIEW")) {
       cursor.acceptWords("STREAMING", "TABLE");
     }
-    return GrantInfo.Securable.TABLE;
+    return SecurableKind.TABLE;
   }
 
   /** The name after the securable's kind; ANY FILE has none. */
-  private List<String> securableName(GrantInfo.Securable kind) {
-    return kind == GrantInfo.Securable.ANY_FILE ? List.of() : cursor.qualifiedName();
+  private List<String> securableName(SecurableKind kind) {
+    return kind == SecurableKind.ANY_FILE ? List.of() : cursor.qualifiedName();
   }
 
   private int positiveInteger(Span at) {
@@ -685,7 +685,7 @@ final class StatementParser {
     if (cursor.acceptWord("GRANTS") || cursor.acceptWord("GRANT")) {
       Optional<String> principal = cursor.isWord("ON") ? Optional.empty() : Optional.of(principalName());
       cursor.expectWord("ON");
-      GrantInfo.Securable kind = securable();
+      SecurableKind kind = securable();
       return new Show.ShowGrants(span, principal, kind, securableName(kind));
     }
     if (cursor.isWord("USERS") || cursor.isWord("GROUPS")) {

@@ -6,8 +6,8 @@ import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /** Walks the tokens of one statement; the parser families share one cursor. */

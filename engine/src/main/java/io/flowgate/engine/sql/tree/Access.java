@@ -1,6 +1,5 @@
 package io.flowgate.engine.sql.tree;
 
-import io.flowgate.catalog.model.GrantInfo;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,7 +30,7 @@ public sealed interface Access extends Statement {
   /**
    * {@code GRANT privilege, ... ON securable name TO principal} ({@code grant}) or {@code REVOKE ... FROM principal}.
    */
-  record Grant(Span span, boolean grant, List<String> privileges, GrantInfo.Securable kind, List<String> name,
+  record Grant(Span span, boolean grant, List<String> privileges, SecurableKind kind, List<String> name,
       String principal) implements Access {
     public Grant {
       privileges = List.copyOf(privileges);

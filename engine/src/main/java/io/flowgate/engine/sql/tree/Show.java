@@ -9,7 +9,7 @@ public sealed interface Show extends Statement {
   record ShowCatalogs(Span span, Optional<String> pattern) implements Show {}
 
   /** {@code SHOW GRANTS [principal] ON securable name}. */
-  record ShowGrants(Span span, Optional<String> principal, io.flowgate.catalog.model.GrantInfo.Securable kind,
+  record ShowGrants(Span span, Optional<String> principal, SecurableKind kind,
       List<String> name) implements Show {
     public ShowGrants {
       name = List.copyOf(name);

@@ -57,10 +57,14 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
     return FORMATTER.visit(node, null);
   }
 
-  /** A statement: a query or DML (other statements have no formatting yet, and fail). */
+  /** A statement: a query, DML or REFRESH (other statements have no formatting yet, and fail). */
   public static String format(Statement statement) {
     if (statement instanceof Dml dml) {
       return dml(dml);
+    }
+    if (statement instanceof Pipeline.Refresh refresh) {
+      return "REFRESH STREAMING TABLE " + name(refresh.name()) + (refresh.full() ? " FULL" : "")
+          + (refresh.async() ? " ASYNC" : "");
     }
     if (statement instanceof Query query) {
       return format((Node) query);

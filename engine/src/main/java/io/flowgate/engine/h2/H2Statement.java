@@ -1,4 +1,4 @@
-package io.flowgate.engine.plan;
+package io.flowgate.engine.h2;
 
 import java.util.List;
 

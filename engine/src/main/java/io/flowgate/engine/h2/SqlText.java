@@ -1,4 +1,4 @@
-package io.flowgate.engine.plan;
+package io.flowgate.engine.h2;
 
 /** Quoting for generated H2 SQL. Every identifier H2 sees goes through {@link #quote}. */
 public final class SqlText {

@@ -1,4 +1,4 @@
-package io.flowgate.engine.plan;
+package io.flowgate.engine.h2;
 
 /**
  * A value that generated SQL binds: a constant from the statement, the client's parameter number {@code index},

@@ -1,0 +1,58 @@
+package io.flowgate.engine;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The engine's package rules, checked on its compiled classes. The statement's path runs down: parser and analyzer
+ * know only the tree; the H2 vocabulary ({@code h2}) knows nothing of the engine; storage knows no planner; no two
+ * packages below the API package depend on each other both ways. (The API package itself, {@code
+ * io.flowgate.engine}, still shares result types with {@code exec}, {@code pipeline} and {@code storage}; ARCHITECTURE.md
+ * says so.)
+ */
+class ArchitectureTest {
+  private static final JavaClasses ENGINE = new ClassFileImporter()
+      .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.flowgate.engine");
+
+  @Test
+  void packagesBelowTheApiHaveNoCycles() {
+    slices().matching("io.flowgate.engine.(**)").should().beFreeOfCycles().check(ENGINE);
+  }
+
+  @Test
+  void theTreeKnowsOnlyItselfAndTypes() {
+    classes().that().resideInAPackage("io.flowgate.engine.sql.tree").should().onlyDependOnClassesThat()
+        .resideInAnyPackage("io.flowgate.engine.sql.tree", "io.flowgate.engine.type", "java..")
+        .check(ENGINE);
+  }
+
+  @Test
+  void parsingAndAnalysisWriteNoStoreSql() {
+    classes().that().resideInAnyPackage("io.flowgate.engine.sql.parser", "io.flowgate.engine.sql.analyzer")
+        .should().onlyDependOnClassesThat().resideInAnyPackage("io.flowgate.engine.sql..", "io.flowgate.engine.error",
+            "io.flowgate.engine.type", "java..")
+        .check(ENGINE);
+  }
+
+  @Test
+  void theH2VocabularyAndTheStoreDependOnNoPlanner() {
+    classes().that().resideInAPackage("io.flowgate.engine.h2").should().onlyDependOnClassesThat()
+        .resideInAnyPackage("io.flowgate.engine.h2", "java..").check(ENGINE);
+    noClasses().that().resideInAPackage("io.flowgate.engine.storage").should().dependOnClassesThat()
+        .resideInAnyPackage("io.flowgate.engine.plan..", "io.flowgate.engine.exec..", "io.flowgate.engine.pipeline..",
+            "io.flowgate.engine.sql..")
+        .check(ENGINE);
+  }
+
+  @Test
+  void onlyTheStoreTouchesH2() {
+    noClasses().that().resideOutsideOfPackage("io.flowgate.engine.storage").should().dependOnClassesThat()
+        .resideInAPackage("org.h2..").check(ENGINE);
+  }
+}
