@@ -8,6 +8,7 @@ import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.pipeline.FlowRunner;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
@@ -187,14 +188,22 @@ public final class Engine implements AutoCloseable {
    * Runs a pipeline project (a folder of .sql files) as the administrator in {@code main.default}: defines its
    * datasets and flows, then runs one update in dependency order, reporting progress lines.
    */
-  public PipelineProject.Summary runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
+  public PipelineUpdate runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
         CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots,
         Optional.empty());
-    return new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
+    PipelineProject.Summary summary = new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
+    return new PipelineUpdate(summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
+        summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
+        summary.failure());
   }
 
-  public CatalogService catalog() {
+  /** What {@code user} may see of the catalog, for listings. */
+  public Listings listings(String user) {
+    return new Listings(new io.flowgate.engine.security.VisibleCatalog(catalog, user));
+  }
+
+  CatalogService catalog() {
     return catalog;
   }
 

@@ -2,9 +2,8 @@ package io.flowgate.gateway;
 
 import io.flowgate.engine.Engine;
 import io.flowgate.engine.EngineConfig;
+import io.flowgate.engine.PipelineUpdate;
 import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.pipeline.FlowRunner;
-import io.flowgate.engine.pipeline.PipelineProject;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,10 +94,9 @@ public final class Main {
     }
     try (Engine engine = Engine.open(config)) {
       long started = System.nanoTime();
-      PipelineProject.Summary summary = engine.runPipeline(folder, full, out::println);
+      PipelineUpdate summary = engine.runPipeline(folder, full, out::println);
       String totals = String.format(Locale.ROOT, "%d flows, %d rows read, %d written, %d dropped in %.1f s",
-          summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
-          summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
+          summary.flows(), summary.rowsRead(), summary.rowsWritten(), summary.rowsDropped(),
           (System.nanoTime() - started) / 1e9);
       if (summary.failure().isPresent()) {
         out.println("update FAILED: " + totals);

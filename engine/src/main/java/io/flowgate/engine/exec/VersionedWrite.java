@@ -11,8 +11,9 @@ import java.util.Map;
 /**
  * One new version of a table, in the caller's transaction: the next version number, the write that stamps its rows
  * (and their change-feed images) with it, and the commit-log row that names it. Writes of a table go through here, so
- * the version, the stamped rows and the log cannot disagree; a client transaction, which takes its version at its
- * first write and logs it at COMMIT, is the one exception ({@link ClientTransaction}).
+ * the version, the stamped rows and the log cannot disagree. Two exceptions: a client transaction takes its
+ * version at its first write and logs it at COMMIT ({@link ClientTransaction}), and a new streaming table's version
+ * 0 is logged with its catalog row, when no rows exist yet.
  */
 public final class VersionedWrite {
   private VersionedWrite() {}

@@ -1,13 +1,11 @@
 package io.flowgate.gateway.meta;
 
-import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.Engine;
-import io.flowgate.engine.security.VisibleCatalog;
-import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.Listings;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import io.flowgate.gateway.convert.Columns;
@@ -30,10 +28,6 @@ final class MetadataResults {
 
   MetadataResults(Engine engine) {
     this.engine = engine;
-  }
-
-  private CatalogService catalog() {
-    return engine.catalog();
   }
 
   private static List<Column> columns(Object... pairs) {
@@ -66,16 +60,16 @@ final class MetadataResults {
   }
 
   /** What {@code user} may see: listings never name anything else. */
-  private VisibleCatalog visible(String user) {
-    return new VisibleCatalog(catalog(), user);
+  private Listings visible(String user) {
+    return engine.listings(user);
   }
 
-  private List<CatalogInfo> catalogsMatching(VisibleCatalog visible, String catalog) {
+  private List<CatalogInfo> catalogsMatching(Listings visible, String catalog) {
     return visible.catalogs().stream().filter(info -> catalog == null || info.name().equalsIgnoreCase(catalog))
         .toList();
   }
 
-  private List<SchemaInfo> schemasMatching(VisibleCatalog visible, String catalog, String schemaPattern) {
+  private List<SchemaInfo> schemasMatching(Listings visible, String catalog, String schemaPattern) {
     Pattern schemas = like(schemaPattern);
     List<SchemaInfo> result = new ArrayList<>();
     for (CatalogInfo info : catalogsMatching(visible, catalog)) {
@@ -88,7 +82,7 @@ final class MetadataResults {
     return result;
   }
 
-  private List<TableInfo> tablesMatching(VisibleCatalog visible, String catalog, String schemaPattern,
+  private List<TableInfo> tablesMatching(Listings visible, String catalog, String schemaPattern,
       String tablePattern) {
     Pattern tables = like(tablePattern);
     List<TableInfo> result = new ArrayList<>();
@@ -143,7 +137,7 @@ final class MetadataResults {
         if (!columns.matcher(column.name()).matches()) {
           continue;
         }
-        SqlType type = typeOf(column);
+        SqlType type = Listings.typeOf(column);
         int size = type.kind() == TypeKind.STRING ? Integer.MAX_VALUE : type.precision();
         boolean autoIncrement = column.identity().isPresent();
         rows.add(new Object[] {table.name().catalog(), table.name().schema(), table.name().table(), column.name(),
@@ -165,15 +159,6 @@ final class MetadataResults {
         "ORDINAL_POSITION", Integer.class, "IS_NULLABLE", String.class, "SCOPE_CATALOG", String.class,
         "SCOPE_SCHEMA", String.class, "SCOPE_TABLE", String.class, "SOURCE_DATA_TYPE", Short.class,
         "IS_AUTOINCREMENT", String.class, "IS_GENERATEDCOLUMN", String.class), rows);
-  }
-
-  /** A column's type; a type text that no longer reads (stored by an older version) lists as a string. */
-  private static SqlType typeOf(ColumnInfo column) {
-    try {
-      return SqlParser.parseType(column.type());
-    } catch (RuntimeException unreadable) {
-      return SqlType.STRING;
-    }
   }
 
   Table tableTypes() {
