@@ -236,7 +236,7 @@ public final class FlowRunner {
         long latest = catalog.latestVersion(connection, source.table().id());
         Optional<Long> checkpoint = checkpoints.stream().filter(c -> c.sourceTableId() == source.table().id())
             .map(FlowCheckpoint::version).findFirst();
-        long from = checkpoint.orElse(source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1);
+        long from = windowStart(checkpoint, source);
         String window = latest > from ? "commits " + (from + 1) + " to " + latest + " (" + (latest - from) + " new)"
             : "nothing new after commit " + from;
         lines.add("  reads " + source.table().name() + (source.changeFeed() ? " (change data feed)" : "") + ": "
@@ -295,8 +295,7 @@ public final class FlowRunner {
           failIfRecreated(checkpoints, source.table(), sourceName);
         }
         long latest = catalog.latestVersion(connection, sourceId);
-        long from = checkpoint != null ? checkpoint
-            : source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1;
+        long from = windowStart(Optional.ofNullable(checkpoint), source);
         // A fresh stream starts from a snapshot, which already shows earlier updates; only commits after its start
         // point have to be appends.
         // A change-feed read follows updates and deletes; only a read of the rows must refuse them.
@@ -439,6 +438,14 @@ public final class FlowRunner {
         ChangeFeed.ddl(source.table()).forEach(storage::executeOnce);
       }
     }
+  }
+
+  /**
+   * The last version a stream has read: its checkpoint, else the version before its startingVersion, else -1 (a
+   * fresh stream reads from the start).
+   */
+  private static long windowStart(Optional<Long> checkpoint, StreamSources.Source source) {
+    return checkpoint.orElse(source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1);
   }
 
   /** Counts the rows of a source's version window, by its version index (a change feed's: its changes). */

@@ -359,10 +359,19 @@ public final class StreamingTables {
     });
   }
 
-  public void refresh(Pipeline.Refresh refresh) {
+  /** The table a REFRESH names, checked for the REFRESH privilege, and its flows. */
+  private record Refreshed(TableInfo table, List<FlowInfo> flows) {}
+
+  private Refreshed refreshed(Pipeline.Refresh refresh) {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
     context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
-    List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
+    return new Refreshed(table, flowsOf(table, "REFRESH", refresh.span()));
+  }
+
+  public void refresh(Pipeline.Refresh refresh) {
+    Refreshed refreshed = refreshed(refresh);
+    TableInfo table = refreshed.table();
+    List<FlowInfo> flows = refreshed.flows();
     if (refresh.async()) {
       // The statement returns now; the update's outcome, failure included, is in the table's event log.
       context.background().execute(() -> {
@@ -382,9 +391,9 @@ public final class StreamingTables {
    * not run.
    */
   public List<String> explain(Pipeline.Refresh refresh) {
-    TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
-    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
-    List<FlowInfo> flows = flowsOf(table, "REFRESH", refresh.span());
+    Refreshed refreshed = refreshed(refresh);
+    TableInfo table = refreshed.table();
+    List<FlowInfo> flows = refreshed.flows();
     List<String> lines = new ArrayList<>();
     lines.add("Refreshes: " + table.name() + (refresh.full() ? " (full: its rows and checkpoints cleared first)" : ""));
     FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);

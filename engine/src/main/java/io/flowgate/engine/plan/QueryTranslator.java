@@ -554,9 +554,8 @@ public final class QueryTranslator {
       sql.append(" GROUP BY ").append(String.join(", ", keys));
     }
     // HAVING may name a select alias where no column of FROM has that name, as in Spark.
-    Scope havingScope = scope.join(new Scope(aliases, Optional.empty()));
-    select.having().ifPresent(having -> sql.append(" HAVING ")
-        .append(expressions.translate(having, havingScope).sql()));
+    select.having().ifPresent(having -> sql.append(" HAVING ").append(expressions.translate(having,
+        scope.join(new Scope(aliases, Optional.empty()))).sql()));
     select.qualify().ifPresent(qualify -> {
       throw Errors.notSupported("QUALIFY", select.span());
     });

@@ -34,6 +34,14 @@ public final class RowLevelExpressions {
     });
   }
 
+  /**
+   * The first part of {@code expression} that may not stand where {@code use} says: an aggregate, a window, a
+   * subquery or a function that changes when it should not.
+   */
+  static Optional<Expression> culprit(Expression expression, Use use, FunctionTraits functions) {
+    return find(expression, use, functions).map(Found::expression);
+  }
+
   private static Optional<Found> find(Expression expression, Use use, FunctionTraits functions) {
     Found[] first = new Found[1];
     new TreeScanner<Void>() {
