@@ -177,3 +177,26 @@ DROP TABLE st;
 > ok
 SELECT * FROM st;
 > exception TABLE_OR_VIEW_NOT_FOUND
+-- pipelines.reset.allowed = false: a full refresh may not clear the table
+CREATE TABLE kept_src (id INT);
+> ok
+INSERT INTO kept_src VALUES (1), (2);
+> update count 2
+CREATE STREAMING TABLE kept TBLPROPERTIES ('pipelines.reset.allowed' = 'false') AS SELECT id FROM STREAM(kept_src);
+> ok
+REFRESH STREAMING TABLE kept FULL;
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.RESET_NOT_ALLOWED
+INSERT INTO kept_src VALUES (3);
+> update count 1
+REFRESH STREAMING TABLE kept;
+> ok
+SELECT id FROM kept ORDER BY id;
+> id
+> 1
+> 2
+> 3
+> rows: 3
+DROP TABLE kept;
+> ok
+DROP TABLE kept_src;
+> ok

@@ -44,3 +44,21 @@ CREATE TABLE curated FLOW INSERT BY NAME SELECT * FROM STREAM(landing);
 > exception TABLE_OR_VIEW_ALREADY_EXISTS
 REFRESH TABLE landing;
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE
+-- CREATE FLOW into a managed table takes INSERT BY NAME flows only, also when the table has flows already
+CREATE FLOW rw_into_managed AS INSERT INTO curated REPLACE WHERE id > 1 BY NAME SELECT id, v FROM landing;
+> exception FEATURE_NOT_SUPPORTED
+CREATE FLOW cdc_into_managed AS AUTO CDC INTO curated FROM STREAM(landing) KEYS (id) SEQUENCE BY id;
+> exception MANAGED_TABLE_DOES_NOT_SUPPORT_CDC
+SELECT id, v FROM curated ORDER BY id;
+> id | v
+> 1 | A
+> 2 | B
+> 4 | D
+> 100 | manual
+> rows: 4
+REFRESH TABLE curated;
+> ok
+SELECT count(*) AS n FROM curated;
+> n
+> 4
+> rows: 1

@@ -316,6 +316,11 @@ public final class CatalogService {
     CatalogStore.insertTable(connection, table);
   }
 
+  /** Replaces a table's definition (CREATE OR REFRESH of a streaming table); see {@link CatalogStore#redefineTable}. */
+  public void redefineTable(Connection connection, TableInfo table) throws SQLException {
+    CatalogStore.redefineTable(connection, table);
+  }
+
   /** Appends columns to a table (streaming tables widen to their flows' schemas). */
   public void addColumns(Connection connection, TableInfo table, List<ColumnInfo> columns) throws SQLException {
     int ordinal = table.columns().size();

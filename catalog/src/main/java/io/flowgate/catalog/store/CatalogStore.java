@@ -115,6 +115,25 @@ public final class CatalogStore {
     }
   }
 
+  /**
+   * Replaces what a table's definition says of it: comment, location, columns, properties, partitioning, clustering,
+   * row filter and masks. Its identity, owner, keys, grants, flows and history stay.
+   */
+  public static void redefineTable(Connection connection, TableInfo table) throws SQLException {
+    update(connection, "UPDATE FG_SYS.TABLES SET COMMENT = ?, LOCATION = ? WHERE ID = ?",
+        table.comment().orElse(null), table.location().orElse(null), table.id());
+    update(connection, "DELETE FROM FG_SYS.COLUMNS WHERE TABLE_ID = ?", table.id());
+    int ordinal = 0;
+    for (ColumnInfo column : table.columns()) {
+      insertColumn(connection, table.id(), ++ordinal, column);
+    }
+    replaceProperties(connection, table.id(), table.properties());
+    replacePolicies(connection, table.id(), table.policies());
+    update(connection, "DELETE FROM FG_SYS.TABLE_LISTS WHERE TABLE_ID = ?", table.id());
+    insertList(connection, table.id(), "partition", table.partitionBy());
+    insertList(connection, table.id(), "cluster", table.clusterBy());
+  }
+
   /** Adds a column at position {@code ordinal} (1-based), after the table's existing columns. */
   public static void insertColumn(Connection connection, long tableId, int ordinal, ColumnInfo column)
       throws SQLException {

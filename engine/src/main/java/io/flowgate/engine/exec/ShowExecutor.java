@@ -138,7 +138,13 @@ public final class ShowExecutor {
     if (show instanceof Show.ShowTableProperties properties) {
       TableInfo table = table(properties.table(), properties.span());
       List<List<Object>> rows = table.properties().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+          .filter(entry -> properties.key().map(entry.getKey()::equals).orElse(true))
           .map(entry -> List.<Object>of(entry.getKey(), entry.getValue())).toList();
+      if (rows.isEmpty() && properties.key().isPresent()) {
+        // As Spark answers for a key the table does not have.
+        rows = List.of(List.of(properties.key().get(), "Table " + String.join(".", table.name().parts())
+            + " does not have property: " + properties.key().get()));
+      }
       return result(List.of(column("key"), column("value")), rows);
     }
     if (show instanceof Show.ShowCreateTable create) {

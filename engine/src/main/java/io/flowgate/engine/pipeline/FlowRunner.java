@@ -118,7 +118,25 @@ public final class FlowRunner {
         () -> planAnew(flow, target, expectations, span));
   }
 
+  /**
+   * The flows a managed table takes: INSERT BY NAME only (the CREATE TABLE ... FLOW page). AUTO CDC and REPLACE WHERE
+   * need a streaming table.
+   */
+  static void requireTargetFor(FlowInfo flow, TableInfo target, Span span) {
+    if (target.kind() == TableKind.STREAMING_TABLE) {
+      return;
+    }
+    if (flow.autoCdc()) {
+      throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(span).build();
+    }
+    if (flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
+      throw Errors.notSupported("REPLACE WHERE flows into a managed table; only INSERT BY NAME flows write one (make "
+          + Errors.quote(target.name().parts()) + " a streaming table to recompute a part of it)", span);
+    }
+  }
+
   private PlannedFlow planAnew(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
+    requireTargetFor(flow, target, span);
     if (flow.autoCdc()) {
       return planCdc(flow, target, expectations, span);
     }
@@ -183,9 +201,6 @@ public final class FlowRunner {
 
   /** An AUTO CDC flow: its events query, its target's event store, and the checks that its source streams. */
   private PlannedFlow planCdc(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
-    if (target.kind() != TableKind.STREAMING_TABLE) {
-      throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(span).build();
-    }
     StreamSources streams = StreamSources.forFlow(ingestRoots);
     CdcApply cdc = cdc(flow, streams, expectations, span).forTarget(target, flow.name(), expectations);
     return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),

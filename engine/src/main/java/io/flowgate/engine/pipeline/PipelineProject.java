@@ -138,7 +138,8 @@ public final class PipelineProject {
         }
         continue;
       }
-      progress.accept("dataset " + name + ": " + (fullRefresh ? "full refresh" : "update"));
+      progress.accept("dataset " + name + ": " + (!fullRefresh ? "update" : StreamingTables.resetAllowed(table)
+          ? "full refresh" : "update (" + StreamingTables.RESET_ALLOWED + " is false: not cleared)"));
       try {
         tables.update(table, fullRefresh, Span.NONE, new StreamingTables.FlowListener() {
           @Override

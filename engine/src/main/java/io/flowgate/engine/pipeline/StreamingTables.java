@@ -222,35 +222,49 @@ public final class StreamingTables {
   }
 
   /**
-   * CREATE OR REFRESH of an existing streaming table: a new query and new expectations apply to new data; then an
-   * update runs.
+   * CREATE OR REFRESH of an existing streaming table: the statement's definition replaces the table's (see {@link
+   * Redefinition}); a new query and new expectations apply to new data; then an update runs. Everything is checked
+   * before anything changes.
    */
   private void redefine(TableInfo table, Pipeline.CreateFlowTable create, boolean update) {
     List<ExpectationInfo> expectations = expectations(create);
-    if (create.flow().isPresent()) {
-      Pipeline.FlowQuery query = create.flow().get();
+    boolean declared = !create.columns().isEmpty();
+    Optional<FlowInfo> flow = create.flow().map(query -> {
       List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
-      long flowId = flows.stream().filter(flow -> flow.name().equals(table.name().table())).map(FlowInfo::id)
-          .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
-      FlowInfo flow = new FlowInfo(flowId, table.id(), table.name().table(), kindOf(query), query.queryText(),
+      long flowId = flows.stream().filter(existing -> existing.name().equals(table.name().table()))
+          .map(FlowInfo::id).findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
+      return new FlowInfo(flowId, table.id(), table.name().table(), kindOf(query), query.queryText(),
           context.session().catalog(), context.session().schema());
-      TableInfo fitted = conform(table, flow, create.span());
-      new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow, fitted, expectations,
-          create.span());
-      context.writeMetadata(connection -> {
-        catalog.saveFlow(connection, flow);
-        return null;
-      });
+    });
+    Redefinition.Columns columns = declared ? Redefinition.declared(table, create.columns(), create.span())
+        : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
+            .orElse(List.of()));
+    TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, columns,
+        create.clauses()), create.clauses().policies());
+    if (flow.isPresent()) {
+      if (declared) {
+        requireFit(redefined, flow.get(), create.span());
+      }
+      new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow.get(), redefined,
+          expectations, create.span());
     }
-    boolean declared = declaredSchema(table);
+    // H2 commits each ALTER on its own; an added column a failure leaves behind is unused, and adopted later.
+    columns.nullability().forEach((column, nullable) ->
+        storage.execute(TableDefinitions.setNullable(table.storageName(), column, nullable)));
+    TableDefinitions.addColumns(table.storageName(), columns.added(), declared ? create.columns() : columns.added(),
+        catalog, context.session()).forEach(storage::execute);
     context.writeMetadata(connection -> {
+      catalog.redefineTable(connection, redefined);
+      if (flow.isPresent()) {
+        catalog.saveFlow(connection, flow.get());
+      }
       catalog.replaceExpectations(connection, table.id(), expectations);
       catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared,
           create.clauses().schedule()));
       return null;
     });
     if (update) {
-      refresh(table, false, create.span());
+      refresh(catalog.table(table.name()).orElseThrow(), false, create.span());
     }
   }
 
@@ -272,6 +286,7 @@ public final class StreamingTables {
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(), kindOf(create.flow()),
         create.flow().queryText(), context.session().catalog(), context.session().schema());
+    FlowRunner.requireTargetFor(flow, target, create.span());
     boolean cdc = flow.autoCdc();
     if (flows.stream().anyMatch(other -> other.id() != flowId
         && other.autoCdc() != cdc)) {
@@ -334,10 +349,8 @@ public final class StreamingTables {
     }
     // H2 commits the ALTER on its own; a crash before the catalog row leaves an unused column, never a missing one,
     // and the next widening adopts it.
-    for (ColumnDefinition column : missing) {
-      storage.execute("ALTER TABLE " + SqlText.table(table.storageName()) + " ADD COLUMN IF NOT EXISTS " + SqlText.quote(column.name())
-          + " " + column.type().h2Type());
-    }
+    TableDefinitions.addColumns(table.storageName(), missing, missing, catalog, context.session())
+        .forEach(storage::execute);
     context.writeMetadata(connection -> {
       catalog.addColumns(connection, table, DdlExecutor.columnInfos(missing));
       return null;
@@ -365,6 +378,13 @@ public final class StreamingTables {
   private Refreshed refreshed(Pipeline.Refresh refresh) {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
     context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
+    if (refresh.full() && !resetAllowed(table)) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("RESET_NOT_ALLOWED",
+          "the table property pipelines.reset.allowed of <tableName> is false, so a full refresh may not clear it."
+              + " Refresh it without FULL, or set the property to true first.")
+          .parameter("operation", "REFRESH ... FULL").parameter("tableName", Errors.quote(table.name().parts()))
+          .at(refresh.span()).build();
+    }
     return new Refreshed(table, flowsOf(table, "REFRESH", refresh.span()));
   }
 
@@ -403,10 +423,23 @@ public final class StreamingTables {
     return lines;
   }
 
-  /** One update of a table's flows, reporting each completed flow (pipeline runs print them). */
+  public static final String RESET_ALLOWED = "pipelines.reset.allowed";
+
+  /**
+   * Whether a full refresh may clear the table: not when its property {@code pipelines.reset.allowed} is false
+   * (the vendor's switch for tables whose sources no longer hold what was read).
+   */
+  public static boolean resetAllowed(TableInfo table) {
+    return !"false".equalsIgnoreCase(table.properties().getOrDefault(RESET_ALLOWED, "true").strip());
+  }
+
+  /**
+   * One update of a table's flows, reporting each completed flow (pipeline runs print them). A full one of a table
+   * that may not be reset ({@link #resetAllowed}) runs as an ordinary update.
+   */
   public void update(TableInfo table, boolean full, Span span, FlowListener listener) {
-    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())), full, span,
-        listener);
+    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())),
+        full && resetAllowed(table), span, listener);
   }
 
   /**

@@ -730,7 +730,16 @@ final class StatementParser {
       return new Show.ShowFunctions(span, likePattern());
     }
     if (cursor.acceptWord("TBLPROPERTIES")) {
-      return new Show.ShowTableProperties(span, cursor.qualifiedName());
+      List<String> table = cursor.qualifiedName();
+      Optional<String> key = Optional.empty();
+      if (cursor.isSymbol("(")) {
+        List<String> keys = cursor.propertyKeys();
+        if (keys.size() != 1) {
+          throw cursor.unexpected("one property key");
+        }
+        key = Optional.of(keys.get(0));
+      }
+      return new Show.ShowTableProperties(span, table, key);
     }
     if (cursor.acceptWords("CREATE", "TABLE")) {
       return new Show.ShowCreateTable(span, cursor.qualifiedName());

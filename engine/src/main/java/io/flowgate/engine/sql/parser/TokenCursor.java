@@ -238,7 +238,6 @@ final class TokenCursor {
     return text.substring(start.offset(), peek().span().offset()).strip();
   }
 
-  /** {@code ('key' = 'value', key.part = value, ...)}. */
   /** {@code (key, ...)}: the keys of an UNSET TBLPROPERTIES. */
   List<String> propertyKeys() {
     expectSymbol("(");

@@ -38,7 +38,8 @@ public sealed interface Show extends Statement {
     }
   }
 
-  record ShowTableProperties(Span span, List<String> table) implements Show {
+  /** {@code SHOW TBLPROPERTIES name [(key)]}. */
+  record ShowTableProperties(Span span, List<String> table, java.util.Optional<String> key) implements Show {
     public ShowTableProperties {
       table = List.copyOf(table);
     }
