@@ -125,7 +125,34 @@ USE CATALOG pv_cat;
 > ok
 SELECT count(*) FROM facts;
 > exception INSUFFICIENT_PERMISSIONS
+-- a streaming table needs CREATE MATERIALIZED VIEW on its schema (the seed page's privilege), a table CREATE TABLE
 --@ user admin
+GRANT USE CATALOG, USE SCHEMA, SELECT, CREATE TABLE ON CATALOG pv_cat TO pv_ben;
+> ok
+--@ user pv_ben
+CREATE STREAMING TABLE ben_st AS SELECT * FROM STREAM(facts);
+> exception INSUFFICIENT_PERMISSIONS
+CREATE TABLE ben_t (id INT);
+> ok
+--@ user admin
+GRANT CREATE MATERIALIZED VIEW ON SCHEMA pv_cat.default TO pv_ben;
+> ok
+--@ user pv_ben
+CREATE STREAMING TABLE ben_st AS SELECT * FROM STREAM(facts);
+> ok
+SELECT count(*) AS n FROM ben_st;
+> n
+> 3
+> rows: 1
+--@ user admin
+DROP TABLE ben_st;
+> ok
+DROP TABLE ben_t;
+> ok
+REVOKE USE CATALOG, USE SCHEMA, SELECT, CREATE TABLE ON CATALOG pv_cat FROM pv_ben;
+> ok
+REVOKE CREATE MATERIALIZED VIEW ON SCHEMA pv_cat.default FROM pv_ben;
+> ok
 DROP USER pv_ann;
 > ok
 DROP USER pv_ben;

@@ -245,6 +245,7 @@ public final class DdlExecutor {
       throw Errors.syntax("end of input", ": a table needs at least one column", create.span());
     }
     columns = primaryKeyNotNull(columns, create.constraints());
+    TableLayout.check(create.clauses(), columnInfos(columns), name, false, create.span());
     long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
     List<String> ddl = new ArrayList<>(TableDefinitions.dataTable(storageName, columns, catalog,

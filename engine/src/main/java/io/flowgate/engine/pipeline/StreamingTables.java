@@ -19,6 +19,7 @@ import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.SqlText;
 import io.flowgate.engine.plan.ChangeFeed;
@@ -92,8 +93,9 @@ public final class StreamingTables {
     if (existing.isPresent() && !create.ifNotExists()) {
       context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
     } else if (existing.isEmpty()) {
+      // The pages name the privileges: a streaming table needs CREATE MATERIALIZED VIEW, a managed table CREATE TABLE.
       context.privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
-          "CREATE TABLE", create.span());
+          create.streaming() ? "CREATE MATERIALIZED VIEW" : "CREATE TABLE", create.span());
     }
     if (existing.isPresent()) {
       if (!create.streaming() && existing.get().kind() == TableKind.STREAMING_TABLE) {
@@ -119,6 +121,7 @@ public final class StreamingTables {
       columns = columnsOf(flow.get(), create.span());
     }
     // Without a column list or a query the table starts with no columns; CREATE FLOW widens it to its flows.
+    TableLayout.check(create.clauses(), DdlExecutor.columnInfos(columns), name, true, create.span());
     String storageName = "T" + id;
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
@@ -239,6 +242,7 @@ public final class StreamingTables {
     Redefinition.Columns columns = declared ? Redefinition.declared(table, create.columns(), create.span())
         : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
             .orElse(List.of()));
+    TableLayout.check(create.clauses(), columns.columns(), table.name(), true, create.span());
     TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, columns,
         create.clauses()), create.clauses().policies());
     if (flow.isPresent()) {
