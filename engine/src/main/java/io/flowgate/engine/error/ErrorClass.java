@@ -20,6 +20,7 @@ public enum ErrorClass {
   CONFIG_NOT_AVAILABLE("42K0I", "Configuration <config> is not available."),
   CONNECTION_NOT_FOUND("08003", "The connection <connectionId> does not exist or has expired."),
   DATATYPE_MISMATCH("42K09", "Cannot resolve <sqlExpr> due to data type mismatch: <message>."),
+  DEFAULT_PLACEMENT_INVALID("42608", "A DEFAULT keyword in a MERGE, INSERT or UPDATE command could not be directly assigned to a target column because it was part of an expression."),
   DELTA_AGGREGATE_IN_GENERATED_COLUMN("42621", "Found <sqlExpr>. A generated column cannot use an aggregate expression."),
   DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED("42808", "Providing values for GENERATED ALWAYS AS IDENTITY column <colName> is not supported."),
   DELTA_IDENTITY_COLUMNS_ILLEGAL_STEP("42611", "IDENTITY column step cannot be 0."),

@@ -112,7 +112,7 @@ public final class DmlPlanner {
    * a nested VALUES list would be typed as text, which mangles binary values) and skips a needless subquery.
    */
   private H2Statement insertValues(Insert insert, TableInfo table, Values values) {
-    QueryTranslator.ValuesRows rows = queries.valuesRows(values, Scope.empty(Optional.empty()));
+    QueryTranslator.ValuesRows rows = queries.valuesRows(values, Scope.empty(Optional.empty()), true);
     List<TranslatedQuery.OutputColumn> shape = new ArrayList<>();
     for (int i = 0; i < rows.types().size(); i++) {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
@@ -123,6 +123,11 @@ public final class DmlPlanner {
         .map(row -> row.substring(0, row.length() - 1) + ", " + version + ")").toList();
     return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ", "
         + SqlText.quote(SqlText.VERSION_COLUMN) + ") VALUES " + String.join(", ", stamped));
+  }
+
+  /** A value a column is set to: an expression, or the keyword DEFAULT for the column's default. */
+  private String value(Expression value, Scope scope) {
+    return value instanceof Expression.Default ? "DEFAULT" : queries.expressions().translate(value, scope).sql();
   }
 
   /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
@@ -204,7 +209,7 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
-      sets.add(SqlText.quote(column.name()) + " = " + queries.expressions().translate(assignment.value(), scope).sql());
+      sets.add(SqlText.quote(column.name()) + " = " + value(assignment.value(), scope));
     }
     return sets;
   }
@@ -266,7 +271,7 @@ public final class DmlPlanner {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
               List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
           columns.add(SqlText.quote(column.name()));
-          values.add(queries.expressions().translate(insert.value(), source.scope()).sql());
+          values.add(value(insert.value(), source.scope()));
         }
         columns.add(SqlText.quote(SqlText.VERSION_COLUMN));
         values.add(version());

@@ -134,6 +134,16 @@ final class ExpressionTranslator {
     }
 
     @Override
+    protected Typed visitDefault(Expression.Default value, Scope scope) {
+      // Outside a value of INSERT or SET, DEFAULT can only be a column of that name.
+      try {
+        return columnOrField(new ColumnRef(value.span(), List.of("default")), scope);
+      } catch (EngineException unresolved) {
+        throw EngineException.of(ErrorClass.DEFAULT_PLACEMENT_INVALID).at(value.span()).build();
+      }
+    }
+
+    @Override
     protected Typed visitBinary(Binary binary, Scope scope) {
       return binary(binary, scope);
     }

@@ -443,7 +443,8 @@ public final class QueryTranslator {
   /** The rows of a VALUES list as H2 tuples, with each column's type taken from its first non-NULL cell. */
   record ValuesRows(List<String> rows, List<Optional<SqlType>> types) {}
 
-  ValuesRows valuesRows(Values values, Scope scope) {
+  /** VALUES rows; with {@code defaults} (INSERT ... VALUES) a cell may be the keyword DEFAULT. */
+  ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
     int width = values.rows().get(0).size();
     List<String> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
@@ -456,7 +457,8 @@ public final class QueryTranslator {
       }
       List<String> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        Typed cell = expressions.translate(row.get(i), scope);
+        Typed cell = defaults && row.get(i) instanceof Expression.Default ? Typed.unknown("DEFAULT")
+            : expressions.translate(row.get(i), scope);
         cells.add(cell.sql());
         if (types.size() <= i) {
           types.add(cell.type());
@@ -470,7 +472,7 @@ public final class QueryTranslator {
   }
 
   private TranslatedQuery values(Values values, Optional<Scope> outer) {
-    ValuesRows rows = valuesRows(values, Scope.empty(outer));
+    ValuesRows rows = valuesRows(values, Scope.empty(outer), false);
     List<OutputColumn> columns = new ArrayList<>();
     for (int i = 0; i < rows.types().size(); i++) {
       columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i)));

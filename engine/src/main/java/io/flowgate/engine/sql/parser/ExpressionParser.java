@@ -363,6 +363,13 @@ final class ExpressionParser {
         cursor.next();
         return new Literal(span, LiteralKind.BOOLEAN, word.toLowerCase(Locale.ROOT));
       }
+      case "DEFAULT" -> {
+        // DEFAULT alone is the keyword; default.t.c names a schema called default.
+        if (!call && !cursor.peek(1).isSymbol(".")) {
+          cursor.next();
+          return new Expression.Default(span);
+        }
+      }
       case "DATE", "TIMESTAMP", "TIMESTAMP_NTZ", "TIMESTAMP_LTZ" -> {
         if (cursor.peek(1).type() == TokenType.STRING) {
           cursor.next();

@@ -33,6 +33,12 @@ public sealed interface Expression extends Node {
   /** A positional {@code ?} parameter; {@code index} is 0-based in statement order. */
   record Parameter(Span span, int index) implements Expression {}
 
+  /**
+   * The keyword {@code DEFAULT}: a column's default value, as a whole value of INSERT ... VALUES or of a SET
+   * assignment, and nowhere else.
+   */
+  record Default(Span span) implements Expression {}
+
   enum BinaryOperator {
     OR("OR"), AND("AND"),
     EQUAL("="), NOT_EQUAL("<>"), LESS("<"), LESS_OR_EQUAL("<="), GREATER(">"), GREATER_OR_EQUAL(">="),

@@ -225,6 +225,11 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   }
 
   @Override
+  protected String visitDefault(Expression.Default value, Void context) {
+    return "DEFAULT";
+  }
+
+  @Override
   protected String visitBinary(Binary binary, Void context) {
     return "(" + format(binary.left()) + " " + binary.operator().symbol() + " " + format(binary.right()) + ")";
   }

@@ -91,6 +91,9 @@ public abstract class TreeVisitor<R, C> {
     if (node instanceof Parameter parameter) {
       return visitParameter(parameter, context);
     }
+    if (node instanceof Expression.Default value) {
+      return visitDefault(value, context);
+    }
     if (node instanceof Binary binary) {
       return visitBinary(binary, context);
     }
@@ -228,6 +231,10 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitParameter(Parameter node, C context) {
+    return visitExpression(node, context);
+  }
+
+  protected R visitDefault(Expression.Default node, C context) {
     return visitExpression(node, context);
   }
 
