@@ -11,6 +11,15 @@ import org.h2.api.ErrorCode;
 /** Turns H2's failures into the dialect's error classes. H2's own text never reaches a client. */
 final class H2Errors {
   private static final Pattern QUOTED = Pattern.compile("\"([^\"]+)\"");
+  private static final Pattern H2_STRING = Pattern.compile("\"((?:[^\"]|\"\")*)\"");
+  /** What H2 adds after a value it could not convert into a column: {@code (T12: "C" INTEGER)}. */
+  private static final Pattern COLUMN_SUFFIX = Pattern.compile("^(.*) \\([A-Z]+[0-9]+: \".*\" ([A-Z ]+)(\\(.*\\))?\\)$",
+      Pattern.DOTALL);
+  /** What H2 says when it names the types instead of the value: {@code CHARACTER VARYING to BOOLEAN}. */
+  private static final Pattern TYPES_ONLY = Pattern.compile("^([A-Z][A-Z ]*[A-Z]) to ([A-Z][A-Z ]*[A-Z])$");
+  private static final java.util.Set<String> H2_TYPES = java.util.Set.of("BOOLEAN", "TINYINT", "SMALLINT", "INTEGER",
+      "BIGINT", "REAL", "DOUBLE PRECISION", "DECIMAL", "NUMERIC", "CHARACTER VARYING", "CHARACTER", "BINARY VARYING",
+      "DATE", "TIME", "TIMESTAMP", "TIMESTAMP WITH TIME ZONE", "ARRAY", "ROW", "JSON", "UUID");
 
   private H2Errors() {}
 
@@ -21,8 +30,7 @@ final class H2Errors {
           EngineException.of(ErrorClass.ARITHMETIC_OVERFLOW).parameter("message", "Numeric value out of range")
               .cause(e).build();
       case ErrorCode.DATA_CONVERSION_ERROR_1, ErrorCode.INVALID_DATETIME_CONSTANT_2, ErrorCode.PARSE_ERROR_1 ->
-          EngineException.of(ErrorClass.CAST_INVALID_INPUT).parameter("expression", firstQuoted(e, "value"))
-              .parameter("targetType", "the target type").cause(e).build();
+          castInvalid(e);
       case ErrorCode.VALUE_TOO_LONG_2 -> EngineException.of(ErrorClass.STRING_VALUE_TOO_LONG)
           .parameter("columnName", Errors.quote(firstQuoted(e, "?"))).cause(e).build();
       case ErrorCode.NULL_NOT_ALLOWED -> EngineException.of(ErrorClass.DELTA_NOT_NULL_CONSTRAINT_VIOLATED)
@@ -89,6 +97,64 @@ final class H2Errors {
     String message = String.valueOf(e.getMessage());
     return message.contains("ClassCastException") || message.contains("IllegalArgumentException")
         || message.contains("NullPointerException") && message.contains("TypeInfo");
+  }
+
+  /** H2's quoted strings in a message ({@code "a ""b"""} is {@code a "b"}), in order. */
+  private static java.util.List<String> quoted(SQLException e) {
+    String message = e.getMessage() == null ? "" : e.getMessage().split("; SQL statement:", 2)[0];
+    java.util.List<String> strings = new java.util.ArrayList<>();
+    Matcher matcher = H2_STRING.matcher(message);
+    while (matcher.find()) {
+      strings.add(matcher.group(1).replace("\"\"", "\""));
+    }
+    return strings;
+  }
+
+  /**
+   * CAST_INVALID_INPUT with the value as the user wrote or stored it and, where H2 says it, the dialect's name of
+   * the target type; H2's storage names ({@code T12}) and its own wording stay out.
+   */
+  private static EngineException castInvalid(SQLException e) {
+    java.util.List<String> strings = quoted(e);
+    String value = "the value";
+    String target = "the target type";
+    if (e.getErrorCode() == ErrorCode.INVALID_DATETIME_CONSTANT_2 && strings.size() >= 2) {
+      target = dialectType(strings.get(0));
+      value = quotedValue(strings.get(1));
+    } else if (!strings.isEmpty()) {
+      String converting = strings.get(0);
+      Matcher column = COLUMN_SUFFIX.matcher(converting);
+      Matcher typesOnly = TYPES_ONLY.matcher(converting);
+      if (column.matches()) {
+        value = quotedValue(column.group(1));
+        target = dialectType(column.group(2));
+      } else if (typesOnly.matches() && H2_TYPES.contains(typesOnly.group(1))
+          && H2_TYPES.contains(typesOnly.group(2))) {
+        value = "of type " + dialectType(typesOnly.group(1));
+        target = dialectType(typesOnly.group(2));
+      } else {
+        value = quotedValue(converting);
+      }
+    }
+    return EngineException.of(ErrorClass.CAST_INVALID_INPUT).parameter("expression", value)
+        .parameter("targetType", target).cause(e).build();
+  }
+
+  private static String quotedValue(String value) {
+    return value.startsWith("'") ? value : "'" + value.replace("'", "''") + "'";
+  }
+
+  /** The dialect's name of an H2 type H2 names in a message. */
+  private static String dialectType(String h2Type) {
+    return switch (h2Type.strip()) {
+      case "INTEGER" -> "INT";
+      case "CHARACTER VARYING", "CHARACTER" -> "STRING";
+      case "DOUBLE PRECISION" -> "DOUBLE";
+      case "REAL" -> "FLOAT";
+      case "BINARY VARYING" -> "BINARY";
+      case "TIMESTAMP WITH TIME ZONE" -> "TIMESTAMP";
+      default -> h2Type.strip();
+    };
   }
 
   private static String firstQuoted(SQLException e, String fallback) {
