@@ -96,7 +96,7 @@ public final class CatalogService {
             Optional.of("Default schema"), owner, now));
         // As a workspace catalog: every user may use main and create in it, and reads what others grant.
         for (String privilege : List.of("USE CATALOG", "USE SCHEMA", "CREATE SCHEMA", "CREATE TABLE",
-            "CREATE FUNCTION")) {
+            "CREATE MATERIALIZED VIEW", "CREATE FUNCTION")) {
           GrantStore.insert(connection, new GrantInfo(GrantInfo.Securable.CATALOG, List.of(DEFAULT_CATALOG),
               ALL_USERS, privilege));
         }

@@ -38,7 +38,7 @@ class CatalogServiceTest {
             Optional.of(new IdentityInfo(true, 5, 2)), Optional.of("the key")),
             new ColumnInfo("Name", "string", true, Optional.of("'x'"), Optional.empty(), Optional.empty(),
                 Optional.empty())),
-        Optional.of("a table"), Map.of("k", "v"), List.of("Name"), List.of(), Optional.empty(), Optional.empty(),
+        Optional.of("a table"), Map.of("k", "v"), List.of("Name"), List.of(), false, Optional.empty(), Optional.empty(),
         List.of(new KeyInfo("pk", true, List.of("id"), Optional.empty(), List.of())), "admin", Instant.now(), false,
         List.of());
   }

@@ -77,6 +77,19 @@ class ImportCheckpointTest {
           + " INSERT BY NAME SELECT id FROM STREAM(events)");
       assertThat(QueryRows.of(statement, "SELECT id FROM events_migrated")).containsExactly("3");
 
+      // The page's migration: CREATE TABLE adopts the table the old stream wrote, and goes on after what it read.
+      statement.execute("CREATE TABLE events_written (id INT)");
+      statement.execute("INSERT INTO events_written VALUES (1), (2)");
+      String adopt = "CREATE TABLE events_written FLOW IMPORT CHECKPOINT 'checkpoints/delta-stream'"
+          + " INSERT BY NAME SELECT id FROM STREAM(events)";
+      statement.execute(adopt);
+      assertThat(QueryRows.of(statement, "SELECT id FROM events_written ORDER BY id")).containsExactly("1", "2", "3");
+      // the checkpoint is imported by the flow's first definition only
+      statement.execute("INSERT INTO events VALUES (4)");
+      statement.execute(adopt);
+      assertThat(QueryRows.of(statement, "SELECT id FROM events_written ORDER BY id"))
+          .containsExactly("1", "2", "3", "4");
+
       assertThatThrownBy(() -> statement.execute("CREATE TABLE escape FLOW IMPORT CHECKPOINT '/etc'"
           + " INSERT BY NAME SELECT id FROM STREAM(events)")).hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
       assertThatThrownBy(() -> statement.execute("CREATE TABLE nothing FLOW IMPORT CHECKPOINT 'orders'"

@@ -159,6 +159,46 @@ class PipelineRunTest {
         "SELECT id FROM kept ORDER BY id")).containsExactly("1", "3"));
   }
 
+  /**
+   * A pipeline's definitions are declarative: a second run redefines what the first made (here a managed table
+   * written by CREATE TABLE ... FLOW, a streaming table without OR REFRESH) and goes on from the flows' checkpoints.
+   */
+  @Test
+  void laterRunsRedefineWhatTheFirstMade() throws Exception {
+    Path data = temp.resolve("rerun-data");
+    Path project = Files.createDirectories(temp.resolve("rerun-pipeline"));
+    runOnGateway(data, "CREATE TABLE landing (id INT, v STRING)", "INSERT INTO landing VALUES (1, 'a'), (2, 'b')");
+    Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
+        "CREATE TABLE managed_copy FLOW INSERT BY NAME SELECT id, upper(v) AS v FROM STREAM(landing);",
+        "CREATE STREAMING TABLE streamed AS SELECT id FROM STREAM(landing);", ""));
+    String[] args = {project.toString(), "--data", data.toString()};
+    Run first = run(args);
+    assertThat(first.code()).as(first.err()).isZero();
+    runOnGateway(data, "INSERT INTO landing VALUES (3, 'c')");
+    Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
+        "CREATE TABLE managed_copy COMMENT 'upper-cased' FLOW INSERT BY NAME SELECT id, upper(v) AS v"
+            + " FROM STREAM(landing);",
+        "CREATE STREAMING TABLE streamed AS SELECT id FROM STREAM(landing);", ""));
+    Run second = run(args);
+    assertThat(second.code()).as(second.err()).isZero();
+    assertThat(second.out()).contains("flow managed_copy -> main.default.managed_copy: COMPLETED, 1 rows read, 1"
+        + " written");
+    onGateway(data, (connection, statement) -> {
+      assertThat(QueryRows.of(statement, "SELECT id, v FROM managed_copy ORDER BY id"))
+          .containsExactly("1 | A", "2 | B", "3 | C");
+      assertThat(QueryRows.of(statement, "SELECT count(*) FROM streamed")).containsExactly("3");
+      assertThat(QueryRows.of(statement, "SELECT comment FROM information_schema.tables"
+          + " WHERE table_name = 'managed_copy'")).containsExactly("upper-cased");
+      // a table no flow writes is not the pipeline's to redefine
+      statement.execute("CREATE TABLE users_own (id INT)");
+    });
+    Files.writeString(project.resolve("z_clash.sql"),
+        "CREATE TABLE users_own FLOW INSERT BY NAME SELECT id FROM STREAM(landing);\n");
+    Run clash = run(args);
+    assertThat(clash.code()).isEqualTo(1);
+    assertThat(clash.err()).contains("[TABLE_OR_VIEW_ALREADY_EXISTS]");
+  }
+
   /** A failed dataset fails the run; what reads it is SKIPPED and what does not still runs. */
   @Test
   void downstreamOfAFailureIsSkipped() throws Exception {

@@ -16,7 +16,7 @@ import java.util.Optional;
  */
 public record TableInfo(long id, TableName name, TableKind kind, String storageName, List<ColumnInfo> columns,
     Optional<String> comment, Map<String, String> properties, List<String> partitionBy, List<String> clusterBy,
-    Optional<String> location, Optional<String> viewSql, List<KeyInfo> keys, String owner, Instant created,
+    boolean clusterAuto, Optional<String> location, Optional<String> viewSql, List<KeyInfo> keys, String owner, Instant created,
     boolean pipelinePrivate, List<PolicyInfo> policies) {
   public TableInfo {
     requireNonNull(name, "name is null");

@@ -102,6 +102,7 @@ public final class CatalogStore {
     replacePolicies(connection, table.id(), table.policies());
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
+    insertList(connection, table.id(), "cluster_auto", table.clusterAuto() ? List.of("true") : List.of());
     for (KeyInfo key : table.keys()) {
       for (int i = 0; i < key.columns().size(); i++) {
         Optional<TableName> referenced = key.referencedTable();
@@ -132,6 +133,7 @@ public final class CatalogStore {
     update(connection, "DELETE FROM FG_SYS.TABLE_LISTS WHERE TABLE_ID = ?", table.id());
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
+    insertList(connection, table.id(), "cluster_auto", table.clusterAuto() ? List.of("true") : List.of());
   }
 
   /** Adds a column at position {@code ordinal} (1-based), after the table's existing columns. */

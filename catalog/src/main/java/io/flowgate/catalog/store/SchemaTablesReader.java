@@ -130,7 +130,8 @@ final class SchemaTablesReader {
     return new TableInfo(id, name, kind(required(rows, 3, "kind")), required(rows, 4, "storage name"),
         columns.getOrDefault(id, List.of()), Optional.ofNullable(rows.getString(5)),
         properties.getOrDefault(id, Map.of()), tableLists.getOrDefault("partition", List.of()),
-        tableLists.getOrDefault("cluster", List.of()), Optional.ofNullable(rows.getString(6)),
+        tableLists.getOrDefault("cluster", List.of()), !tableLists.getOrDefault("cluster_auto", List.of()).isEmpty(),
+        Optional.ofNullable(rows.getString(6)),
         Optional.ofNullable(rows.getString(7)), tableKeys, required(rows, 8, "owner"),
         CatalogStore.instant(rows, 9), rows.getBoolean(10), policies.getOrDefault(id, List.of()));
   }

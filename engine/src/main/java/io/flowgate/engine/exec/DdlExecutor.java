@@ -260,8 +260,8 @@ public final class DdlExecutor {
     // Policies are checked before anything is created, so a table never exists without the ones it declares.
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, TableKind.MANAGED,
         storageName, columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
-        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        TableKeys.of(name, columns, create.constraints(), catalog, translator), user(), Instant.now(), false, List.of()),
+        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().clusterAuto(),
+        create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog, translator), user(), Instant.now(), false, List.of()),
         create.clauses().policies());
     // The query's rows are planned into the new table before anything exists, so a query that cannot be planned
     // changes nothing.
@@ -383,7 +383,7 @@ public final class DdlExecutor {
     }
     long id = context.writeMetadata(catalog::nextTableId);
     TableInfo view = new TableInfo(id, name, TableKind.VIEW, "V" + id, columns, create.comment(), Map.of(),
-        List.of(), List.of(), Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now(),
+        List.of(), List.of(), false, Optional.empty(), Optional.of(create.queryText()), List.of(), user(), Instant.now(),
         false, List.of());
     write(connection -> {
       if (existing.isPresent()) {

@@ -77,7 +77,8 @@ public final class PolicyExecutor {
 
   private static TableInfo with(TableInfo table, List<PolicyInfo> policies) {
     return new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), table.columns(),
-        table.comment(), table.properties(), table.partitionBy(), table.clusterBy(), table.location(),
+        table.comment(), table.properties(), table.partitionBy(), table.clusterBy(), table.clusterAuto(),
+        table.location(),
         table.viewSql(), table.keys(), table.owner(), table.created(), table.pipelinePrivate(), policies);
   }
 

@@ -8,9 +8,11 @@ import io.flowgate.catalog.model.CatalogInfo;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
+import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.KeyInfo;
+import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.StreamingSettings;
@@ -224,6 +226,8 @@ public final class ShowExecutor {
       table.location().ifPresent(location -> rows.add(Arrays.asList("Location", location, "")));
       if (!table.clusterBy().isEmpty()) {
         rows.add(Arrays.asList("Clustering Columns", "[" + String.join(", ", table.clusterBy()) + "]", ""));
+      } else if (table.clusterAuto()) {
+        rows.add(Arrays.asList("Clustering Columns", "AUTO", ""));
       }
       if (table.kind() == TableKind.STREAMING_TABLE) {
         refreshInformation(table, rows);
@@ -303,28 +307,34 @@ public final class ShowExecutor {
         .collect(Collectors.joining(",", "{", "}"));
   }
 
-  private static String createStatement(TableInfo table) {
+  /**
+   * A statement that recreates the table: for a table that flows write, its expectations, schedule and flows (its
+   * own as the query, the others as CREATE FLOW statements after it). Row filters and masks are shown to the table's
+   * owner only, as their functions are the owner's business.
+   */
+  private String createStatement(TableInfo table) {
     TableName name = table.name();
     if (table.kind() == TableKind.VIEW) {
       return "CREATE VIEW " + Errors.quote(name.parts()) + " AS " + table.viewSql().orElse("");
     }
-    StringBuilder sql = new StringBuilder("CREATE TABLE ").append(Errors.quote(name.parts())).append(" (\n");
+    boolean policies = context.privileges().owns(context.session().user(), GrantInfo.Securable.TABLE, name.parts());
+    record Definition(List<FlowInfo> flows, List<ExpectationInfo> expectations, Optional<StreamingSettings> settings) {}
+    Definition definition = context.storage().inTransaction(connection -> new Definition(
+        catalog.flows(connection, table.id()), catalog.expectations(connection, table.id()),
+        catalog.streamingSettings(connection, table.id())));
+    boolean streaming = table.kind() == TableKind.STREAMING_TABLE;
+    boolean flowTable = streaming || !definition.flows().isEmpty();
+    Optional<FlowInfo> own = definition.flows().stream().filter(flow -> flow.name().equals(name.table()))
+        .findFirst();
+    boolean declared = !flowTable || definition.settings().map(StreamingSettings::declaredSchema).orElse(false)
+        || policies && table.policies().stream().anyMatch(policy -> !policy.rowFilter());
+    StringBuilder sql = new StringBuilder(streaming ? "CREATE STREAMING TABLE " : "CREATE TABLE ")
+        .append(Errors.quote(name.parts()));
     List<String> lines = new ArrayList<>();
-    for (ColumnInfo column : table.columns()) {
-      StringBuilder line = new StringBuilder("  ").append(Errors.quote(column.name())).append(' ')
-          .append(column.type().toUpperCase(Locale.ROOT));
-      if (!column.nullable()) {
-        line.append(" NOT NULL");
+    if (declared) {
+      for (ColumnInfo column : table.columns()) {
+        lines.add("  " + columnDefinition(column, policies ? table.mask(column.name()) : Optional.empty()));
       }
-      column.generatedSql().ifPresent(expression -> line.append(" GENERATED ALWAYS AS (").append(expression)
-          .append(')'));
-      column.identity().ifPresent(identity -> line.append(" GENERATED ").append(identity.always() ? "ALWAYS"
-          : "BY DEFAULT").append(" AS IDENTITY (START WITH ").append(identity.start()).append(" INCREMENT BY ")
-          .append(identity.step()).append(')'));
-      column.defaultSql().ifPresent(expression -> line.append(" DEFAULT ").append(expression));
-      column.comment().ifPresent(comment -> line.append(" COMMENT '").append(comment.replace("'", "\\'"))
-          .append('\''));
-      lines.add(line.toString());
     }
     for (KeyInfo key : table.keys()) {
       String columns = key.columns().stream().map(Errors::quote).collect(Collectors.joining(", "));
@@ -332,7 +342,18 @@ public final class ShowExecutor {
           : " FOREIGN KEY (" + columns + ") REFERENCES " + Errors.quote(key.referencedTable().orElseThrow().parts())
               + " (" + key.referencedColumns().stream().map(Errors::quote).collect(Collectors.joining(", ")) + ")"));
     }
-    sql.append(String.join(",\n", lines)).append("\n)\nUSING delta");
+    for (ExpectationInfo expectation : definition.expectations()) {
+      lines.add("  CONSTRAINT " + Errors.quote(expectation.name()) + " EXPECT (" + expectation.expressionSql() + ")"
+          + switch (expectation.action()) {
+            case DROP_ROW -> " ON VIOLATION DROP ROW";
+            case FAIL_UPDATE -> " ON VIOLATION FAIL UPDATE";
+            default -> "";
+          });
+    }
+    if (!lines.isEmpty()) {
+      sql.append(" (\n").append(String.join(",\n", lines)).append("\n)");
+    }
+    sql.append("\nUSING delta");
     if (!table.partitionBy().isEmpty()) {
       sql.append("\nPARTITIONED BY (").append(table.partitionBy().stream().map(Errors::quote)
           .collect(Collectors.joining(", "))).append(')');
@@ -340,13 +361,79 @@ public final class ShowExecutor {
     if (!table.clusterBy().isEmpty()) {
       sql.append("\nCLUSTER BY (").append(table.clusterBy().stream().map(Errors::quote)
           .collect(Collectors.joining(", "))).append(')');
+    } else if (table.clusterAuto()) {
+      sql.append("\nCLUSTER BY AUTO");
     }
-    table.comment().ifPresent(comment -> sql.append("\nCOMMENT '").append(comment.replace("'", "\\'")).append('\''));
+    table.comment().ifPresent(comment -> sql.append("\nCOMMENT ").append(stringLiteral(comment)));
     if (!table.properties().isEmpty()) {
       sql.append("\nTBLPROPERTIES (").append(table.properties().entrySet().stream().sorted(
-          java.util.Map.Entry.comparingByKey()).map(e -> "'" + e.getKey() + "' = '" + e.getValue() + "'")
+          java.util.Map.Entry.comparingByKey()).map(e -> stringLiteral(e.getKey()) + " = " + stringLiteral(e.getValue()))
           .collect(Collectors.joining(", "))).append(')');
     }
+    if (policies) {
+      table.rowFilter().ifPresent(filter -> sql.append("\nWITH ROW FILTER ").append(Errors.quote(
+          filter.function().parts())).append(" ON (").append(String.join(", ", filter.arguments())).append(')'));
+    }
+    definition.settings().flatMap(StreamingSettings::schedule).ifPresent(schedule -> sql.append('\n')
+        .append(schedule.startsWith("TRIGGER") ? schedule : "SCHEDULE " + schedule));
+    own.ifPresent(flow -> sql.append('\n').append(ownFlow(flow, streaming)));
+    for (FlowInfo flow : definition.flows()) {
+      if (own.filter(flow::equals).isEmpty()) {
+        sql.append(";\n").append(createFlow(flow, name));
+      }
+    }
     return sql.toString();
+  }
+
+  private static String columnDefinition(ColumnInfo column, Optional<PolicyInfo> mask) {
+    StringBuilder line = new StringBuilder(Errors.quote(column.name())).append(' ')
+        .append(column.type().toUpperCase(Locale.ROOT));
+    if (!column.nullable()) {
+      line.append(" NOT NULL");
+    }
+    column.generatedSql().ifPresent(expression -> line.append(" GENERATED ALWAYS AS (").append(expression)
+        .append(')'));
+    column.identity().ifPresent(identity -> line.append(" GENERATED ").append(identity.always() ? "ALWAYS"
+        : "BY DEFAULT").append(" AS IDENTITY (START WITH ").append(identity.start()).append(" INCREMENT BY ")
+        .append(identity.step()).append(')'));
+    column.defaultSql().ifPresent(expression -> line.append(" DEFAULT ").append(expression));
+    column.comment().ifPresent(comment -> line.append(" COMMENT ").append(stringLiteral(comment)));
+    mask.ifPresent(policy -> {
+      line.append(" MASK ").append(Errors.quote(policy.function().parts()));
+      // A mask's own column is its first argument; the rest are written out.
+      if (policy.arguments().size() > 0) {
+        line.append(" USING COLUMNS (").append(String.join(", ", policy.arguments())).append(')');
+      }
+    });
+    return line.toString();
+  }
+
+  /** The table's own flow, as the clause of its CREATE that defines it. */
+  private static String ownFlow(FlowInfo flow, boolean streaming) {
+    return switch (flow.kind()) {
+      case APPEND -> streaming ? "AS " + flow.querySql() : "FLOW INSERT BY NAME " + flow.querySql();
+      case ONCE -> "FLOW INSERT ONCE BY NAME " + flow.querySql();
+      case REPLACE_WHERE -> "FLOW " + flow.querySql();
+      case AUTO_CDC -> "FLOW AUTO CDC " + flow.querySql();
+      case AUTO_CDC_ONCE -> "FLOW AUTO CDC ONCE " + flow.querySql();
+    };
+  }
+
+  /** Another flow into the table, as its CREATE FLOW. */
+  private static String createFlow(FlowInfo flow, TableName target) {
+    String into = " INTO " + Errors.quote(target.parts()) + " ";
+    String name = "CREATE FLOW " + Errors.quote(flow.name()) + " AS ";
+    return name + switch (flow.kind()) {
+      case APPEND -> "INSERT" + into + "BY NAME " + flow.querySql();
+      case ONCE -> "INSERT ONCE" + into + "BY NAME " + flow.querySql();
+      case REPLACE_WHERE -> "INSERT" + into + flow.querySql();
+      case AUTO_CDC -> "AUTO CDC" + into + flow.querySql();
+      case AUTO_CDC_ONCE -> "AUTO CDC ONCE" + into + flow.querySql();
+    };
+  }
+
+  /** A string literal of the dialect (backslash escapes, as Spark reads them). */
+  private static String stringLiteral(String value) {
+    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
   }
 }

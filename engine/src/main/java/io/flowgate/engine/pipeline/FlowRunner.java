@@ -251,7 +251,7 @@ public final class FlowRunner {
         long latest = catalog.latestVersion(connection, source.table().id());
         Optional<Long> checkpoint = checkpoints.stream().filter(c -> c.sourceTableId() == source.table().id())
             .map(FlowCheckpoint::version).findFirst();
-        long from = windowStart(checkpoint, source);
+        long from = windowStart(connection, checkpoint, source, latest);
         String window = latest > from ? "commits " + (from + 1) + " to " + latest + " (" + (latest - from) + " new)"
             : "nothing new after commit " + from;
         lines.add("  reads " + source.table().name() + (source.changeFeed() ? " (change data feed)" : "") + ": "
@@ -310,11 +310,12 @@ public final class FlowRunner {
           failIfRecreated(checkpoints, source.table(), sourceName);
         }
         long latest = catalog.latestVersion(connection, sourceId);
-        long from = windowStart(Optional.ofNullable(checkpoint), source);
+        long from = windowStart(connection, Optional.ofNullable(checkpoint), source, latest);
         // A fresh stream starts from a snapshot, which already shows earlier updates; only commits after its start
         // point have to be appends.
         // A change-feed read follows updates and deletes; only a read of the rows must refuse them.
-        List<Long> skip = !source.changeFeed() && (checkpoint != null || source.startingVersion() >= 0)
+        List<Long> skip = !source.changeFeed()
+            && (checkpoint != null || !(source.start() instanceof StreamSources.Start.Beginning))
             ? changeCommits(connection, source, from, latest) : List.of();
         runtime.put(source.keys().from().key(), from + 1);
         runtime.put(source.keys().to().key(), latest);
@@ -326,7 +327,8 @@ public final class FlowRunner {
         anythingNew |= latest > from && !skippedOnly;
         FlowCheckpoint reached = new FlowCheckpoint(flow.id(), sourceId, sourceName, latest);
         next.add(reached);
-        if (skippedOnly) {
+        // A stream's first run fixes where it starts (after 'latest', or a timestamp), even when it reads nothing.
+        if (skippedOnly || checkpoint == null) {
           passed.add(reached);
         }
       }
@@ -456,11 +458,32 @@ public final class FlowRunner {
   }
 
   /**
-   * The last version a stream has read: its checkpoint, else the version before its startingVersion, else -1 (a
-   * fresh stream reads from the start).
+   * The last version a stream has read: its checkpoint, else the version before where it starts (see {@link
+   * StreamSources.Start}; -1 for a fresh stream that reads from the start). A starting timestamp after the latest
+   * commit starts after it.
    */
-  private static long windowStart(Optional<Long> checkpoint, StreamSources.Source source) {
-    return checkpoint.orElse(source.startingVersion() >= 0 ? source.startingVersion() - 1 : -1);
+  private long windowStart(Connection connection, Optional<Long> checkpoint, StreamSources.Source source, long latest)
+      throws SQLException {
+    if (checkpoint.isPresent()) {
+      return checkpoint.get();
+    }
+    StreamSources.Start start = source.start();
+    if (start instanceof StreamSources.Start.AtVersion at) {
+      return at.version() - 1;
+    }
+    if (start instanceof StreamSources.Start.Latest) {
+      return latest;
+    }
+    if (start instanceof StreamSources.Start.AtTimestamp at) {
+      long before = -1;
+      for (CommitInfo commit : catalog.commitsBetween(connection, source.table().id(), -1, latest)) {
+        if (commit.timestamp().isBefore(at.timestamp())) {
+          before = Math.max(before, commit.version());
+        }
+      }
+      return before;
+    }
+    return -1;
   }
 
   /** Counts the rows of a source's version window, by its version index (a change feed's: its changes). */

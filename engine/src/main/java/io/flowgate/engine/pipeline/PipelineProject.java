@@ -116,7 +116,7 @@ public final class PipelineProject {
     for (TableName name : order) {
       Pipeline.CreateFlowTable table = tableDefinitions.get(name);
       if (table != null) {
-        tables.define(table, false);
+        tables.define(table, StreamingTables.Origin.PIPELINE);
       }
       for (Pipeline.CreateFlow flow : flowDefinitions.getOrDefault(name, List.of())) {
         tables.defineFlow(flow, false);

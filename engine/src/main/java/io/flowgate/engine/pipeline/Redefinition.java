@@ -74,7 +74,8 @@ final class Redefinition {
   /** The table as the statement defines it, before its masks and row filter are resolved. */
   static TableInfo table(TableInfo table, Columns columns, TableClauses clauses) {
     return new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), columns.columns(),
-        clauses.comment(), clauses.properties(), clauses.partitionBy(), clauses.clusterBy(), clauses.location(),
+        clauses.comment(), clauses.properties(), clauses.partitionBy(), clauses.clusterBy(), clauses.clusterAuto(),
+        clauses.location(),
         table.viewSql(), table.keys(), table.owner(), table.created(), table.pipelinePrivate(), List.of());
   }
 

@@ -82,11 +82,23 @@ public final class StreamingTables {
       throw Errors.notSupported("PRIVATE streaming tables outside a pipeline project (a private dataset belongs to"
           + " the pipeline that defines it: java -jar flowgate-gateway.jar run PIPELINE_DIR)", create.span());
     }
-    define(create, true);
+    define(create, Origin.CLIENT);
   }
 
-  /** Creates or redefines the table and its own flow; {@code update} runs the table's flows afterwards. */
-  public TableInfo define(Pipeline.CreateFlowTable create, boolean update) {
+  /**
+   * Where a definition comes from. A client's CREATE runs an update after it, and redefines an existing table only
+   * with OR REFRESH; a pipeline's definitions are declarative (each run redefines what the last one made) and its
+   * run updates the datasets afterwards, in order.
+   */
+  public enum Origin { CLIENT, PIPELINE }
+
+  /**
+   * Creates or redefines the table and its own flow. An existing table is redefined by CREATE OR REFRESH, by a
+   * pipeline's definition of a table that flows write, and by a flow that imports a checkpoint: the CREATE TABLE ...
+   * FLOW page's migration adopts the table the imported stream wrote.
+   */
+  public TableInfo define(Pipeline.CreateFlowTable create, Origin origin) {
+    boolean update = origin == Origin.CLIENT;
     TableName name = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(name, create.span());
     Optional<TableInfo> existing = catalog.table(name);
@@ -105,11 +117,16 @@ public final class StreamingTables {
       if (create.ifNotExists()) {
         return existing.get();
       }
-      if (!create.orRefresh() || existing.get().kind() != TableKind.STREAMING_TABLE) {
+      TableInfo table = existing.get();
+      boolean written = table.kind() == TableKind.STREAMING_TABLE
+          || !storage.inTransaction(connection -> catalog.flows(connection, table.id())).isEmpty();
+      boolean adopts = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).isPresent();
+      boolean redefines = create.orRefresh() || origin == Origin.PIPELINE && written || adopts;
+      if (!redefines || create.streaming() != (table.kind() == TableKind.STREAMING_TABLE) || table.viewSql().isPresent()) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
       }
-      redefine(existing.get(), create, update);
-      return existing.get();
+      redefine(table, create, update);
+      return catalog.table(name).orElseThrow();
     }
     TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
     long id = context.writeMetadata(catalog::nextTableId);
@@ -125,8 +142,8 @@ public final class StreamingTables {
     String storageName = "T" + id;
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
-        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().location(), Optional.empty(),
-        List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
+        create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().clusterAuto(),
+        create.clauses().location(), Optional.empty(), List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
@@ -232,26 +249,29 @@ public final class StreamingTables {
   private void redefine(TableInfo table, Pipeline.CreateFlowTable create, boolean update) {
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
-    Optional<FlowInfo> flow = create.flow().map(query -> {
-      List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
-      long flowId = flows.stream().filter(existing -> existing.name().equals(table.name().table()))
-          .map(FlowInfo::id).findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
-      return new FlowInfo(flowId, table.id(), table.name().table(), kindOf(query), query.queryText(),
-          context.session().catalog(), context.session().schema());
-    });
+    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    Optional<FlowInfo> existingFlow = flows.stream().filter(existing -> existing.name().equals(table.name().table()))
+        .findFirst();
+    Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(existingFlow.map(FlowInfo::id)
+        .orElseGet(() -> context.writeMetadata(catalog::nextTableId)), table.id(), table.name().table(), kindOf(query),
+        query.queryText(), context.session().catalog(), context.session().schema()));
+    // A checkpoint is imported by the flow's first definition only; later ones go on from the flow's own.
+    Optional<CheckpointImport.Consumed> imported = existingFlow.isPresent() ? Optional.empty()
+        : create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).map(path -> CheckpointImport.read(
+            CheckpointImport.folder(path, context.ingestRoots(), create.span()), path, create.span()));
     Redefinition.Columns columns = declared ? Redefinition.declared(table, create.columns(), create.span())
         : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
             .orElse(List.of()));
     TableLayout.check(create.clauses(), columns.columns(), table.name(), true, create.span());
     TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, columns,
         create.clauses()), create.clauses().policies());
-    if (flow.isPresent()) {
+    Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
       if (declared) {
-        requireFit(redefined, flow.get(), create.span());
+        requireFit(redefined, definition, create.span());
       }
-      new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow.get(), redefined,
+      return new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(definition, redefined,
           expectations, create.span());
-    }
+    });
     // H2 commits each ALTER on its own; an added column a failure leaves behind is unused, and adopted later.
     columns.nullability().forEach((column, nullable) ->
         storage.execute(TableDefinitions.setNullable(table.storageName(), column, nullable)));
@@ -261,6 +281,9 @@ public final class StreamingTables {
       catalog.redefineTable(connection, redefined);
       if (flow.isPresent()) {
         catalog.saveFlow(connection, flow.get());
+        if (imported.isPresent()) {
+          startFromCheckpoint(connection, flow.get(), planned.orElseThrow(), imported.get(), create.span());
+        }
       }
       catalog.replaceExpectations(connection, table.id(), expectations);
       catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared,

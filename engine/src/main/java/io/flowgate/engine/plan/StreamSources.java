@@ -24,15 +24,31 @@ import java.util.Set;
  * the commit versions in {@code skip}) and {@code read_files} calls (whose rows are staged in H2 at run time).
  */
 public final class StreamSources {
-  private static final Set<String> OPTIONS = Set.of("skipchangecommits", "startingversion", "ignoredeletes",
-      "ignorechanges", "maxfilespertrigger", "maxbytespertrigger", "readchangefeed", "readchangedata");
+  private static final Set<String> OPTIONS = Set.of("skipchangecommits", "startingversion", "startingtimestamp",
+      "ignoredeletes", "ignorechanges", "maxfilespertrigger", "maxbytespertrigger", "readchangefeed", "readchangedata",
+      "witheventtimeorder");
 
   /** The bindings of one source's window. */
   public record Keys(Binding.Runtime from, Binding.Runtime to, Binding.Runtime skip) {}
 
   /** A source and how it is read: its rows, or with {@code changeFeed} its change data feed. */
-  public record Source(TableInfo table, boolean skipChangeCommits, boolean ignoreDeletes, long startingVersion,
+  public record Source(TableInfo table, boolean skipChangeCommits, boolean ignoreDeletes, Start start,
       boolean changeFeed, Keys keys) {}
+
+  /**
+   * Where a stream without a checkpoint starts: the table as it is (a snapshot, then every later commit), the
+   * commit {@code startingVersion}, the first commit at or after {@code startingTimestamp}, or after the latest
+   * commit ({@code startingVersion => 'latest'}: only what comes next).
+   */
+  public sealed interface Start {
+    record Beginning() implements Start {}
+
+    record AtVersion(long version) implements Start {}
+
+    record AtTimestamp(java.time.Instant timestamp) implements Start {}
+
+    record Latest() implements Start {}
+  }
 
   /**
    * A {@code read_files} source: the files, the columns inferred from them, its key in {@link FileBatches}, the
@@ -97,7 +113,7 @@ public final class StreamSources {
     boolean skipChanges = false;
     boolean ignoreDeletes = false;
     boolean changeFeed = false;
-    long startingVersion = -1;
+    Start start = new Start.Beginning();
     for (Map.Entry<String, String> option : options.entrySet()) {
       String name = option.getKey().toLowerCase(Locale.ROOT);
       String value = option.getValue().strip().toLowerCase(Locale.ROOT);
@@ -109,12 +125,23 @@ public final class StreamSources {
         case "ignoredeletes" -> ignoreDeletes = value.equals("true");
         case "readchangefeed", "readchangedata" -> changeFeed = value.equals("true");
         case "startingversion" -> {
-          if (!value.equals("latest")) {
+          if (value.equals("latest")) {
+            start = new Start.Latest();
+          } else {
             try {
-              startingVersion = Long.parseLong(value);
+              start = new Start.AtVersion(Long.parseLong(value));
             } catch (NumberFormatException e) {
               throw Errors.typeMismatch("startingVersion", "it must be a version number or 'latest'", span);
             }
+          }
+        }
+        case "startingtimestamp" -> start = new Start.AtTimestamp(Literals.parseTimestamp(option.getValue())
+            .orElseThrow(() -> Errors.typeMismatch("startingTimestamp", "it must be a date or a timestamp, such as"
+                + " '2026-01-31' or '2026-01-31 12:00:00'", span)).toInstant(java.time.ZoneOffset.UTC));
+        case "witheventtimeorder" -> {
+          if (value.equals("true")) {
+            throw Errors.notSupported("the streaming read option withEventTimeOrder (Flowgate reads a table's first"
+                + " snapshot in one batch, so there is no event-time order to keep across batches)", span);
           }
         }
         default -> {
@@ -129,7 +156,7 @@ public final class StreamSources {
       throw EngineException.of(ErrorClass.DELTA_MISSING_CHANGE_DATA).parameter("table",
           Errors.quote(table.name().parts())).parameter("property", ChangeFeed.PROPERTY).at(span).build();
     }
-    Source source = new Source(table, skipChanges, ignoreDeletes, startingVersion, changeFeed, keys);
+    Source source = new Source(table, skipChanges, ignoreDeletes, start, changeFeed, keys);
     Source previous = sources.putIfAbsent(table.id(), source);
     if (previous != null && !previous.equals(source)) {
       throw Errors.notSupported("reading one table as two streams with different options", span);

@@ -374,7 +374,7 @@ final class QueryParser {
     java.util.Map<String, String> options = java.util.Map.of();
     if (cursor.isWord("WITH") && cursor.peek(1).isSymbol("(")) {
       cursor.next();
-      options = cursor.propertyList();
+      options = cursor.optionList();
     }
     return new Relation.Stream(span, name, alias(), options);
   }

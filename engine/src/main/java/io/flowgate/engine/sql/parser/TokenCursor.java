@@ -262,6 +262,15 @@ final class TokenCursor {
   }
 
   Map<String, String> propertyList() {
+    return propertyList(false);
+  }
+
+  /** {@code (key = value, flag, ...)}: a read's options, where a key alone is a boolean option set to true. */
+  Map<String, String> optionList() {
+    return propertyList(true);
+  }
+
+  private Map<String, String> propertyList(boolean flags) {
     expectSymbol("(");
     Map<String, String> properties = new LinkedHashMap<>();
     if (acceptSymbol(")")) {
@@ -269,6 +278,10 @@ final class TokenCursor {
     }
     do {
       String key = propertyKey();
+      if (flags && (isSymbol(",") || isSymbol(")"))) {
+        properties.put(key, "true");
+        continue;
+      }
       acceptSymbol("=");
       Token value = next();
       if (value.type() == TokenType.SYMBOL || value.type() == TokenType.END) {
