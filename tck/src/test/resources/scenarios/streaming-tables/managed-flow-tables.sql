@@ -62,3 +62,22 @@ SELECT count(*) AS n FROM curated;
 > n
 > 4
 > rows: 1
+-- a managed table's flow may read a batch source (the page allows batch or streaming): each update reads it whole
+CREATE TABLE daily_totals FLOW INSERT BY NAME SELECT count(*) AS n FROM landing;
+> ok
+REFRESH TABLE daily_totals;
+> ok
+SELECT n FROM daily_totals ORDER BY n;
+> n
+> 4
+> 4
+> rows: 2
+-- ONCE makes it a backfill that runs once
+CREATE TABLE backfilled FLOW INSERT ONCE BY NAME SELECT id FROM landing;
+> ok
+REFRESH TABLE backfilled;
+> ok
+SELECT count(*) AS n FROM backfilled;
+> n
+> 4
+> rows: 1

@@ -162,7 +162,8 @@ public final class FlowRunner {
       return new PlannedFlow(Optional.of(statements), Optional.empty(),
           Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations);
     }
-    if (!once && !streaming) {
+    // A managed table's flow may read batch sources (the CREATE TABLE ... FLOW page): each update reads them whole.
+    if (!once && !streaming && target.kind() == TableKind.STREAMING_TABLE) {
       throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass("BATCH_RELATION_FOR_STREAMING_TABLE",
           "Streaming tables may only be defined by streaming relations. Please use the STREAM keyword, or an"
               + " INSERT ONCE flow for a batch query.").parameter("flowIdentifier", Errors.quote(flow.name()))
@@ -197,6 +198,15 @@ public final class FlowRunner {
     String predicateText = flow.querySql().split("(?i)\\bBY\\s+NAME\\b", 2)[0].replaceFirst("(?is)^\\s*REPLACE\\s+WHERE",
         "").strip();
     return new Replacement(predicateText, translator.plan(outside).statement(), delete);
+  }
+
+  /**
+   * An append flow with no stream in it (a managed table's flow over batch sources): each update reads its query
+   * whole and appends what it returns, as the CREATE TABLE ... FLOW page describes. ONCE makes it a one-time backfill.
+   */
+  private static boolean batchEachUpdate(PlannedFlow planned) {
+    return planned.append().isPresent() && planned.replace().isEmpty() && planned.sources().isEmpty()
+        && planned.fileReads().stream().noneMatch(StreamSources.FileRead::streaming);
   }
 
   /** An AUTO CDC flow: its events query, its target's event store, and the checks that its source streams. */
@@ -300,7 +310,7 @@ public final class FlowRunner {
       List<FlowCheckpoint> next = new ArrayList<>();
       List<FlowCheckpoint> passed = new ArrayList<>();
       // A ONCE flow's first run and every run of a REPLACE WHERE flow read their batch query whole.
-      boolean anythingNew = flow.once() || planned.replace().isPresent();
+      boolean anythingNew = flow.once() || planned.replace().isPresent() || batchEachUpdate(planned);
       for (StreamSources.Source source : planned.sources()) {
         long sourceId = source.table().id();
         String sourceName = String.join(".", source.table().name().parts());
