@@ -221,7 +221,9 @@ class PipelineRunTest {
 
     onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
         "SELECT event_type, details FROM event_log(TABLE(report)) WHERE event_type <> 'create_update'"))
-        .containsExactly("flow_progress | {\"flow_progress\":{\"status\":\"SKIPPED\"}}",
+        .containsExactly("flow_definition | {\"flow_definition\":{\"output_dataset\":\"main.default.report\","
+            + "\"input_datasets\":[\"main.default.checked\"],\"flow_type\":\"APPEND\"}}",
+            "flow_progress | {\"flow_progress\":{\"status\":\"SKIPPED\"}}",
             "update_progress | {\"update_progress\":{\"state\":\"FAILED\"}}"));
   }
 

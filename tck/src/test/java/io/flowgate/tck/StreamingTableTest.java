@@ -75,6 +75,9 @@ class StreamingTableTest {
     }
   }
 
+  private static final String FLOW_DEFINITION = "flow_definition INFO {\"flow_definition\":{\"output_dataset\":"
+      + "\"main.default.clicks_st\",\"input_datasets\":[\"main.default.clicks\"],\"flow_type\":\"APPEND\"}} false";
+
   @Test
   void theEventLogRecordsEachUpdate() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
@@ -99,10 +102,12 @@ class StreamingTableTest {
       }
       assertThat(events.toString()).isEqualTo(String.join("\n",
           "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
+          FLOW_DEFINITION,
           "update_progress INFO {\"update_progress\":{\"state\":\"RUNNING\"}} false",
           "flow_progress INFO {\"flow_progress\":{\"status\":\"COMPLETED\",\"metrics\":{\"num_output_rows\":3}}} false",
           "update_progress INFO {\"update_progress\":{\"state\":\"COMPLETED\"}} false",
           "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
+          FLOW_DEFINITION,
           "update_progress INFO {\"update_progress\":{\"state\":\"RUNNING\"}} false",
           "flow_progress ERROR {\"flow_progress\":{\"status\":\"FAILED\"}} true",
           "update_progress ERROR {\"update_progress\":{\"state\":\"FAILED\"}} true", ""));
@@ -180,7 +185,7 @@ class StreamingTableTest {
             + " FROM (SELECT explode(from_json(details:flow_progress:data_quality:expectations,"
             + " \"array<struct<name: string, dataset: string, passed_records: int, failed_records: int>>\"))"
             + " row_expectations FROM " + source + " WHERE event_type = 'flow_progress'"
-            + " AND origin:dataset_name = 'checked_readings')"
+            + " AND origin.dataset_name = 'checked_readings')"
             + " GROUP BY row_expectations.dataset, row_expectations.name ORDER BY expectation")) {
           while (result.next()) {
             rows.add(result.getString(1) + " " + result.getString(2) + " " + result.getLong(3) + " "
@@ -188,6 +193,42 @@ class StreamingTableTest {
           }
         }
         assertThat(rows).containsExactly("checked_readings positive 2 2", "checked_readings present 3 1");
+      }
+    }
+  }
+
+  /** The vendor's lineage and progress queries: origin is a struct, flow_definition events name the inputs. */
+  @Test
+  void theVendorsLineageQueryRunsOnTheEventLog() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE lineage_a (id INT)");
+      statement.execute("CREATE TABLE lineage_b (id INT, label STRING)");
+      statement.execute("INSERT INTO lineage_a VALUES (1), (2)");
+      statement.execute("INSERT INTO lineage_b VALUES (1, 'one')");
+      statement.execute("CREATE STREAMING TABLE lineage_st AS SELECT a.id, b.label FROM STREAM(lineage_a) a"
+          + " LEFT JOIN lineage_b b ON a.id = b.id");
+      statement.execute("INSERT INTO lineage_a VALUES (3)");
+      statement.execute("REFRESH STREAMING TABLE lineage_st");
+      statement.execute("CREATE VIEW event_log_raw AS SELECT * FROM event_log(TABLE(lineage_st))");
+      statement.execute("CREATE VIEW latest_update AS SELECT origin.update_id AS id FROM event_log_raw"
+          + " WHERE event_type = 'create_update' ORDER BY timestamp DESC LIMIT 1");
+      List<String> lineage = new ArrayList<>();
+      try (ResultSet rows = statement.executeQuery("SELECT details:flow_definition.output_dataset AS output_dataset,"
+          + " details:flow_definition.input_datasets AS input_dataset FROM event_log_raw, latest_update"
+          + " WHERE event_type = 'flow_definition' AND origin.update_id = latest_update.id")) {
+        while (rows.next()) {
+          lineage.add(rows.getString(1) + " " + rows.getString(2));
+        }
+      }
+      assertThat(lineage).containsExactly(
+          "main.default.lineage_st [\"main.default.lineage_a\",\"main.default.lineage_b\"]");
+      try (ResultSet rows = statement.executeQuery("SELECT origin.flow_name AS flow,"
+          + " double(details:flow_progress.metrics.num_output_rows) AS written FROM event_log_raw, latest_update"
+          + " WHERE event_type = 'flow_progress' AND origin.update_id = latest_update.id")) {
+        assertThat(rows.next()).isTrue();
+        assertThat(rows.getString(1)).isEqualTo("lineage_st");
+        assertThat(rows.getDouble(2)).isEqualTo(1.0);
+        assertThat(rows.getMetaData().getColumnTypeName(2)).isEqualToIgnoringCase("DOUBLE");
       }
     }
   }

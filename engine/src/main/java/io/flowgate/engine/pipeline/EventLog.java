@@ -2,12 +2,14 @@ package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.PipelineIds;
+import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.type.JsonText;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -31,6 +33,21 @@ final class EventLog {
     log(connection, Optional.empty(), "INFO", "create_update", "Update " + updateId + " started by " + user + ".",
         Optional.empty(), "{\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":" + full
             + ",\"started_by\":" + JsonText.quote(user) + "}}");
+  }
+
+  /**
+   * A flow's definition as this update runs it, for lineage: the dataset it writes, the datasets its query names
+   * and its kind (the vendor's {@code flow_definition} event).
+   */
+  void flowDefinition(Connection connection, FlowInfo flow, List<String> inputs) throws SQLException {
+    StringBuilder details = new StringBuilder("{\"flow_definition\":{\"output_dataset\":")
+        .append(JsonText.quote(String.join(".", table.name().parts()))).append(",\"input_datasets\":[");
+    for (int i = 0; i < inputs.size(); i++) {
+      details.append(i == 0 ? "" : ",").append(JsonText.quote(inputs.get(i)));
+    }
+    details.append("],\"flow_type\":").append(JsonText.quote(flow.kind().name())).append("}}");
+    log(connection, Optional.of(flow.name()), "INFO", "flow_definition", "Flow '" + flow.name() + "' is defined.",
+        Optional.empty(), details.toString());
   }
 
   void updateProgress(Connection connection, String state, Optional<String> error) throws SQLException {

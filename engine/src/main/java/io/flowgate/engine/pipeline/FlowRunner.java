@@ -26,10 +26,12 @@ import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
@@ -98,6 +100,14 @@ public final class FlowRunner {
   record Replacement(String predicate, H2Statement outside, H2Statement delete) {}
 
   /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
+  /** The datasets a flow's query names (lineage), qualified where the flow was defined. */
+  List<String> inputs(FlowInfo flow) {
+    Node read = flow.autoCdc() ? SqlParser.parseAutoCdc(flow.querySql()).source() : queryOf(flow);
+    QueryTranslator names = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(), flow.schema()));
+    return TablesRead.of(read).stream().map(name -> String.join(".", names.qualify(name, Span.NONE).parts()))
+        .distinct().toList();
+  }
+
   static Query queryOf(FlowInfo flow) {
     return flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE ? SqlParser.parseReplaceWhere(flow.querySql()).query()
         : (Query) SqlParser.parseStatement(flow.querySql()).statement();

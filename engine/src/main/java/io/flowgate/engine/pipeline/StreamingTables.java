@@ -478,6 +478,7 @@ public final class StreamingTables {
     EventLog events = new EventLog(catalog, table);
     storage.inTransaction(connection -> {
       events.createUpdate(connection, false, user());
+      defineFlows(connection, events, table, flows);
       for (FlowInfo flow : flows) {
         events.flowProgress(connection, flow.name(), "SKIPPED", Map.of(), Optional.empty(), Optional.empty());
       }
@@ -485,6 +486,15 @@ public final class StreamingTables {
       return null;
     });
     return flows;
+  }
+
+  /** Logs each flow's definition at the start of an update, as the vendor's event log has it (lineage queries). */
+  private void defineFlows(Connection connection, EventLog events, TableInfo table, List<FlowInfo> flows)
+      throws java.sql.SQLException {
+    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
+    for (FlowInfo flow : flows) {
+      events.flowDefinition(connection, flow, runner.inputs(flow));
+    }
   }
 
   /** The flows of a table that flows write: a streaming table, or a managed table made by CREATE TABLE ... FLOW. */
@@ -513,6 +523,7 @@ public final class StreamingTables {
     EventLog events = new EventLog(catalog, table);
     storage.inTransaction(connection -> {
       events.createUpdate(connection, full, user());
+      defineFlows(connection, events, table, flows);
       events.updateProgress(connection, "RUNNING", Optional.empty());
       return null;
     });

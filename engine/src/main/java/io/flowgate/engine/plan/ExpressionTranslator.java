@@ -647,8 +647,22 @@ final class ExpressionTranslator {
     return Typed.of(sql, target);
   }
 
+  /** The dialect's casts written as functions: {@code double(x)} is {@code CAST(x AS DOUBLE)}. */
+  private static final Map<String, SqlType> CAST_FUNCTIONS = Map.ofEntries(Map.entry("boolean", SqlType.BOOLEAN),
+      Map.entry("tinyint", SqlType.TINYINT), Map.entry("smallint", SqlType.SMALLINT), Map.entry("int", SqlType.INT),
+      Map.entry("bigint", SqlType.BIGINT), Map.entry("float", SqlType.FLOAT), Map.entry("double", SqlType.DOUBLE),
+      Map.entry("decimal", SqlType.decimal(10, 0)), Map.entry("string", SqlType.STRING),
+      Map.entry("binary", SqlType.BINARY), Map.entry("date", SqlType.DATE), Map.entry("timestamp", SqlType.TIMESTAMP));
+
   private Typed function(FunctionCall call, Scope scope) {
     String name = call.name();
+    SqlType castTo = CAST_FUNCTIONS.get(name);
+    if (castTo != null && !call.distinct() && !call.star() && call.window().isEmpty() && call.filter().isEmpty()) {
+      if (call.arguments().size() != 1) {
+        throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
+      }
+      return cast(new Cast(call.span(), call.arguments().get(0), castTo, false), scope);
+    }
     switch (name) {
       case "current_user", "user", "session_user" -> {
         return Typed.of(constant(session.user(), "CHARACTER VARYING"), SqlType.STRING);

@@ -1000,8 +1000,11 @@ public final class QueryTranslator {
     return new From(sql + " " + SqlText.quote(alias), scope, List.of());
   }
 
-  /** {@code event_log(TABLE(st))}: the events of a streaming table's updates, newest last. */
-  /** {@code event_log(TABLE(name))} or {@code event_log('<pipeline id>')}: a streaming table's event log. */
+  /**
+   * {@code event_log(TABLE(name))} or {@code event_log('<pipeline id>')}: a streaming table's event log, newest
+   * last, with the vendor's columns; {@code origin} is a struct, as the vendor's queries read it
+   * ({@code origin.update_id}).
+   */
   private From eventLog(TableFunction function, Optional<Scope> outer) {
     if (function.arguments().size() != 1) {
       throw Errors.wrongArguments("event_log", "1 (TABLE(name) or a pipeline id)", function.arguments().size(),
@@ -1025,16 +1028,24 @@ public final class QueryTranslator {
     }
     // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).
     privileges().requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
+    List<String> originFields = List.of("pipeline_id", "pipeline_name", "update_id", "dataset_name", "flow_name");
+    SqlType originType = SqlType.struct(originFields, originFields.stream().map(field -> SqlType.STRING).toList());
+    String text = "CHARACTER VARYING";
+    String origin = "CAST(ROW(CAST(" + bindings.bind(new Binding.Constant(PipelineIds.of(table.id()))) + " AS " + text
+        + "), CAST(" + bindings.bind(new Binding.Constant(String.join(".", table.name().parts()))) + " AS " + text
+        + "), UPDATE_ID, CAST(" + bindings.bind(new Binding.Constant(table.name().table())) + " AS " + text
+        + "), FLOW_NAME) AS " + originType.h2Type() + ")";
     String[][] columns = {
       {"id", "ID"}, {"sequence", "'{\"data_plane_id\":{\"seq_no\":' || CAST(SEQ AS VARCHAR) || '}}'"},
-      {"origin", "ORIGIN"}, {"timestamp", "TS"}, {"message", "MESSAGE"}, {"level", "LEVEL"},
+      {"origin", origin}, {"timestamp", "TS"}, {"message", "MESSAGE"}, {"level", "LEVEL"},
       {"maturity_level", "'STABLE'"}, {"error", "ERROR"}, {"details", "DETAILS"}, {"event_type", "EVENT_TYPE"}};
     List<String> select = new ArrayList<>();
     List<OutputColumn> output = new ArrayList<>();
     for (int i = 0; i < columns.length; i++) {
       select.add(columns[i][1] + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
-      output.add(new OutputColumn(columns[i][0], Optional.of(columns[i][0].equals("timestamp") ? SqlType.TIMESTAMP
-          : SqlType.STRING)));
+      String column = columns[i][0];
+      output.add(new OutputColumn(column, Optional.of(column.equals("timestamp") ? SqlType.TIMESTAMP
+          : column.equals("origin") ? originType : SqlType.STRING)));
     }
     String sql = "(SELECT " + String.join(", ", select) + " FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST("
         + bindings.bind(new Binding.Constant(table.id())) + " AS BIGINT) ORDER BY SEQ)";
