@@ -65,7 +65,7 @@ public final class Engine implements AutoCloseable {
   private static final String UNKNOWN_USER_HASH = Passwords.hash(java.util.UUID.randomUUID().toString());
 
   /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
-  record PlanKey(String sql, String user, String catalog, String schema, long generation) {}
+  record PlanKey(String sql, String user, String catalog, String schema, long generation, long tempViews) {}
 
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
 

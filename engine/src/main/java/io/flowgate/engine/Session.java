@@ -22,6 +22,7 @@ import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.plan.TempView;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
@@ -35,8 +36,10 @@ import io.flowgate.engine.sql.tree.Statement;
 import io.flowgate.engine.sql.tree.Transaction;
 import io.flowgate.engine.storage.RunningStatement;
 import io.flowgate.engine.type.SqlType;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -60,6 +63,14 @@ public final class Session {
   private ClientTransaction transaction;
   /** What the last INSERT ... VALUES generated, for SHOW GENERATED KEYS; every write replaces it. */
   private GeneratedKeys generatedKeys = GeneratedKeys.NONE;
+  /** The session's temporary views, by lower-case name; {@link #tempViewsStamp} names this set of them. */
+  private final Map<String, TempView> tempViews = new LinkedHashMap<>();
+  /**
+   * 0 while the session has no temporary views, else a stamp no other session's views share: part of the plan
+   * cache's key, since a one-part name means a temporary view before any table.
+   */
+  private long tempViewsStamp;
+  private static final java.util.concurrent.atomic.AtomicLong TEMP_VIEW_STAMPS = new java.util.concurrent.atomic.AtomicLong();
 
   Session(Engine engine, Principal principal) {
     this.engine = engine;
@@ -97,7 +108,8 @@ public final class Session {
   }
 
   private ExecutionContext context() {
-    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema),
+    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema,
+        tempViews),
         engine.background(), engine.ingestRoots(), Optional.ofNullable(transaction));
   }
 
@@ -434,9 +446,62 @@ public final class Session {
     return new StatementResult.Rows(generatedKeys.columns(), new ListCursor(generatedKeys.rows()));
   }
 
+  /**
+   * CREATE TEMP VIEW: checked as a query of this session now (names, privileges, the column list's arity), kept with
+   * the catalog and schema it resolves names in, and gone with the session.
+   */
+  private void createTempView(Ddl.CreateTempView create) {
+    String key = create.name().toLowerCase(Locale.ROOT);
+    if (tempViews.containsKey(key) && !create.orReplace()) {
+      if (create.ifNotExists()) {
+        return;
+      }
+      throw EngineException.of(ErrorClass.TEMP_TABLE_OR_VIEW_ALREADY_EXISTS)
+          .parameter("relationName", Errors.quote(create.name())).at(create.span()).build();
+    }
+    requireNotRecursive(key, create.query(), new java.util.ArrayList<>(List.of(create.name())), create.span());
+    PlannedQuery planned = context().translator().plan(create.query());
+    if (!planned.fileReads().isEmpty()
+        || !planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.h2.Binding.Constant)) {
+      throw Errors.notSupported("read_files or parameter markers in a temporary view", create.span());
+    }
+    if (!create.columns().isEmpty() && create.columns().size() != planned.columns().size()) {
+      throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH).parameter("numTarget", create.columns().size())
+          .parameter("numExpr", planned.columns().size()).at(create.span()).build();
+    }
+    tempViews.put(key, new TempView(create.name(), create.columns(), create.queryText(), catalog, schema));
+    tempViewsChanged();
+  }
+
+  /** A temporary view may not read itself, directly or through the session's other temporary views. */
+  private void requireNotRecursive(String key, io.flowgate.engine.sql.tree.Node query, List<String> path, Span span) {
+    for (List<String> name : io.flowgate.engine.sql.analyzer.TablesRead.of(query)) {
+      if (name.size() != 1) {
+        continue;
+      }
+      String read = name.get(0).toLowerCase(Locale.ROOT);
+      TempView through = tempViews.get(read);
+      if (read.equals(key)) {
+        path.add(name.get(0));
+        throw EngineException.of(ErrorClass.RECURSIVE_VIEW).parameter("viewIdent", Errors.quote(path.get(0)))
+            .parameter("newPath", String.join(" -> ", path.stream().map(Errors::quote).toList())).at(span).build();
+      }
+      if (through != null && !path.contains(through.name())) {
+        path.add(through.name());
+        requireNotRecursive(key, io.flowgate.engine.sql.parser.SqlParser.parseStatement(through.queryText())
+            .statement(), path, span);
+        path.remove(path.size() - 1);
+      }
+    }
+  }
+
+  private void tempViewsChanged() {
+    tempViewsStamp = tempViews.isEmpty() ? 0 : TEMP_VIEW_STAMPS.incrementAndGet();
+  }
+
   /** Plans a query, or takes its cached plan; a plan that reads files is not cached, since files change. */
   private Planned plan(String sql, Query query) {
-    PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation());
+    PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation(), tempViewsStamp);
     return engine.cachedPlan(key).orElseGet(() -> {
       PlannedQuery planned = context().translator().plan(query);
       Planned described = new Planned(planned, QueryDescriber.columns(engine.storage(), planned));
@@ -552,6 +617,12 @@ public final class Session {
       executor.createTable(create);
     } else if (ddl instanceof Ddl.CreateView create) {
       executor.createView(create);
+    } else if (ddl instanceof Ddl.CreateTempView create) {
+      createTempView(create);
+    } else if (ddl instanceof Ddl.DropTable drop && drop.view() && drop.name().size() == 1
+        && tempViews.containsKey(drop.name().get(0).toLowerCase(Locale.ROOT))) {
+      tempViews.remove(drop.name().get(0).toLowerCase(Locale.ROOT));
+      tempViewsChanged();
     } else if (ddl instanceof Ddl.DropTable drop) {
       executor.dropTable(drop);
     } else if (ddl instanceof Ddl.Truncate truncate) {

@@ -197,7 +197,10 @@ class StreamingTableTest {
     }
   }
 
-  /** The vendor's lineage and progress queries: origin is a struct, flow_definition events name the inputs. */
+  /**
+   * The vendor's lineage and progress queries, verbatim over its temporary views: origin is a struct,
+   * flow_definition events name the inputs.
+   */
   @Test
   void theVendorsLineageQueryRunsOnTheEventLog() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
@@ -209,9 +212,9 @@ class StreamingTableTest {
           + " LEFT JOIN lineage_b b ON a.id = b.id");
       statement.execute("INSERT INTO lineage_a VALUES (3)");
       statement.execute("REFRESH STREAMING TABLE lineage_st");
-      statement.execute("CREATE VIEW event_log_raw AS SELECT * FROM event_log(TABLE(lineage_st))");
-      statement.execute("CREATE VIEW latest_update AS SELECT origin.update_id AS id FROM event_log_raw"
-          + " WHERE event_type = 'create_update' ORDER BY timestamp DESC LIMIT 1");
+      statement.execute("CREATE OR REPLACE TEMP VIEW event_log_raw AS SELECT * FROM event_log(TABLE(lineage_st))");
+      statement.execute("CREATE OR REPLACE TEMP VIEW latest_update AS SELECT origin.update_id AS id FROM event_log_raw"
+          + " WHERE event_type = 'create_update' ORDER BY timestamp DESC LIMIT 1;");
       List<String> lineage = new ArrayList<>();
       try (ResultSet rows = statement.executeQuery("SELECT details:flow_definition.output_dataset AS output_dataset,"
           + " details:flow_definition.input_datasets AS input_dataset FROM event_log_raw, latest_update"

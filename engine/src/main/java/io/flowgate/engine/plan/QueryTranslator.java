@@ -773,6 +773,15 @@ public final class QueryTranslator {
         return new From(SqlText.quote(cte.h2Name()) + " " + SqlText.quote(alias),
             scopeOf(cte.query(), alias, qualifier, outer), List.of());
       }
+      // A one-part name means the session's temporary view before any table, as in the dialect.
+      TempView temporary = session.tempViews().get(reference.name().get(0).toLowerCase(Locale.ROOT));
+      if (temporary != null) {
+        TranslatedQuery view = expandTempView(temporary, reference.span());
+        String alias = newAlias();
+        List<String> qualifier = List.of(reference.alias().orElse(temporary.name()));
+        return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
+            List.of());
+      }
     }
     TableName qualified = qualify(reference.name(), reference.span());
     if (InformationSchema.isInformationSchema(qualified)) {
@@ -804,6 +813,21 @@ public final class QueryTranslator {
     int masked = (int) table.columns().stream().filter(column -> table.mask(column.name()).isPresent()).count();
     return new PlannedQuery.Read(table.name(), Optional.of(table.kind()), table.rowFilter().isPresent(), masked,
         streaming);
+  }
+
+  /** A temporary view's query, read as this translator's reader, with the session's other temporary views. */
+  private TranslatedQuery expandTempView(TempView view, Span span) {
+    if (viewDepth >= MAX_VIEW_DEPTH) {
+      throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
+          Errors.quote(view.name())).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
+    }
+    Statement statement = SqlParser.parseStatement(view.queryText()).statement();
+    SessionContext home = new SessionContext(session.user(), view.catalog(), view.schema(), session.tempViews());
+    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1,
+        StreamSources.none(), reader);
+    TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
+    reads.addAll(inner.reads);
+    return renameColumns(query, view.columns().size() == query.columns().size() ? view.columns() : List.of(), span);
   }
 
   private TranslatedQuery expandView(TableInfo view, Span span) {

@@ -231,6 +231,17 @@ final class StatementParser {
     if (cursor.acceptWord("VIEW")) {
       return tables.createView(span, orReplace);
     }
+    if ((cursor.isWord("TEMP") || cursor.isWord("TEMPORARY")) && cursor.isWord(1, "VIEW")) {
+      cursor.next();
+      cursor.next();
+      Ddl.CreateView view = tables.createView(span, orReplace);
+      if (view.name().size() != 1) {
+        throw EngineException.of(ErrorClass.TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS)
+            .parameter("actualName", Errors.quote(view.name())).at(span).build();
+      }
+      return new Ddl.CreateTempView(span, view.name().get(0), orReplace, view.ifNotExists(), view.columns(),
+          view.query(), view.queryText());
+    }
     if (cursor.acceptWord("FUNCTION")) {
       return createFunction(span, orReplace);
     }

@@ -119,6 +119,14 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /** {@code CREATE [OR REPLACE] TEMP[ORARY] VIEW name [(columns)] AS query}: a view of the session alone. */
+  record CreateTempView(Span span, String name, boolean orReplace, boolean ifNotExists, List<String> columns,
+      Query query, String queryText) implements Ddl {
+    public CreateTempView {
+      columns = List.copyOf(columns);
+    }
+  }
+
   /** A parameter of a SQL function. */
   record FunctionParameter(Span span, String name, SqlType type) {}
 
