@@ -73,6 +73,21 @@ class ReadFilesTest {
     }
   }
 
+  /** The pages' cloud URIs are refused with what to do instead, never read as a local folder of that name. */
+  @Test
+  void cloudStorePathsAreRefusedByName() throws Exception {
+    java.nio.file.Files.createDirectories(gateway.data().resolve("ingest").resolve("s3:").resolve("bucket"));
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      for (String path : List.of("s3://bucket/landing/", "abfss://c@account.dfs.core.windows.net/base/path",
+          "gs://bucket/x", "dbfs:/mnt/raw")) {
+        assertThatThrownBy(() -> statement.execute("CREATE STREAMING TABLE cloud AS SELECT * FROM"
+            + " STREAM read_files('" + path + "', format => 'csv')"))
+            .hasMessageStartingWith("[INVALID_PARAMETER_VALUE]").hasMessageContaining("--ingest-root")
+            .hasMessageContaining(path);
+      }
+    }
+  }
+
   @Test
   void batchReadsSeeEveryFileEachTime() throws Exception {
     Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("batch"));

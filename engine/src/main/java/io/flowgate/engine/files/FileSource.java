@@ -35,11 +35,12 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
 
 
   /** Resolves {@code read_files(path, options)} against the ingest roots; a path outside them is refused. */
-  public static FileSource of(String path, Map<String, String> options, List<Path> roots, Span span) {
+  public static FileSource of(String written, Map<String, String> options, List<Path> roots, Span span) {
     if (roots.isEmpty()) {
       throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
           .parameter("report", "read_files is off: the gateway has no ingest root (--ingest-root)").at(span).build();
     }
+    String path = CloudPaths.local(written, "read_files", span);
     int glob = firstGlob(path);
     String fixed = glob < 0 ? path : path.substring(0, path.lastIndexOf('/', glob) + 1);
     Path base = Path.of(fixed.isEmpty() ? "." : fixed);

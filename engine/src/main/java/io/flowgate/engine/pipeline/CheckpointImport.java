@@ -34,7 +34,7 @@ final class CheckpointImport {
           .parameter("report", "IMPORT CHECKPOINT reads files: the gateway has no ingest root (--ingest-root)")
           .at(span).build();
     }
-    Path given = Path.of(path.startsWith("file:") ? URI.create(path).getPath() : path);
+    Path given = Path.of(io.flowgate.engine.files.CloudPaths.local(path, "IMPORT CHECKPOINT", span));
     Path resolved = (given.isAbsolute() ? given : roots.get(0).resolve(given)).toAbsolutePath().normalize();
     if (roots.stream().map(root -> root.toAbsolutePath().normalize()).noneMatch(resolved::startsWith)) {
       throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS).parameter("report", "the checkpoint "
