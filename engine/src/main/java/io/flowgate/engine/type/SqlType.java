@@ -10,7 +10,8 @@ import java.util.stream.Collectors;
  * A data type of the dialect. {@code length} is the length of VARCHAR/CHAR or the precision of DECIMAL;
  * {@code children} are the element type of ARRAY, key and value of MAP, or the fields of STRUCT.
  */
-public record SqlType(TypeKind kind, int length, int scale, List<SqlType> children, List<String> fieldNames) {
+public record SqlType(TypeKind kind, int length, int scale, List<SqlType> children, List<String> fieldNames,
+    Collation collation) {
   public static final SqlType BOOLEAN = of(TypeKind.BOOLEAN);
   public static final SqlType TINYINT = of(TypeKind.TINYINT);
   public static final SqlType SMALLINT = of(TypeKind.SMALLINT);
@@ -28,8 +29,18 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
 
   public SqlType {
     requireNonNull(kind, "kind is null");
+    requireNonNull(collation, "collation is null");
     children = List.copyOf(children);
     fieldNames = List.copyOf(fieldNames);
+  }
+
+  public SqlType(TypeKind kind, int length, int scale, List<SqlType> children, List<String> fieldNames) {
+    this(kind, length, scale, children, fieldNames, Collation.UTF8_BINARY);
+  }
+
+  /** STRING with a collation ({@code STRING COLLATE UTF8_LCASE}). */
+  public static SqlType string(Collation collation) {
+    return new SqlType(TypeKind.STRING, 0, 0, List.of(), List.of(), collation);
   }
 
   public static SqlType of(TypeKind kind) {
@@ -128,6 +139,7 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
           .mapToObj(i -> fieldName(fieldNames.get(i)) + ":" + children.get(i).sql()).collect(Collectors.joining(","))
           + ">";
       case VOID -> "void";
+      case STRING -> collation == Collation.UTF8_BINARY ? "string" : "string collate " + collation.name();
       default -> kind.name().toLowerCase(Locale.ROOT);
     };
   }
@@ -148,7 +160,7 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
       case FLOAT -> "REAL";
       case DOUBLE -> "DOUBLE PRECISION";
       case DECIMAL -> "DECIMAL(" + length + "," + scale + ")";
-      case STRING -> "CHARACTER VARYING";
+      case STRING -> collation == Collation.UTF8_LCASE ? "VARCHAR_IGNORECASE" : "CHARACTER VARYING";
       case VARCHAR -> "CHARACTER VARYING(" + length + ")";
       case CHAR -> "CHARACTER(" + length + ")";
       case BINARY -> "BINARY VARYING";

@@ -33,6 +33,7 @@ import io.flowgate.engine.sql.tree.Expression.UnaryOperator;
 import io.flowgate.engine.sql.tree.Expression.WhenClause;
 import io.flowgate.engine.sql.tree.Expression.WindowSpec;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.Collation;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -659,6 +660,17 @@ final class ExpressionParser {
   }
 
   /** A data type: {@code INT}, {@code DECIMAL(10,2)}, {@code ARRAY<STRING>}, {@code STRUCT<a: INT, b STRING>}. */
+  /** A collation's name, after COLLATE: the two the dialect's strings have here; any other is refused by name. */
+  Collation collation() {
+    Span span = cursor.span();
+    String name = cursor.anyIdentifier().toUpperCase(Locale.ROOT);
+    return switch (name) {
+      case "UTF8_BINARY" -> Collation.UTF8_BINARY;
+      case "UTF8_LCASE" -> Collation.UTF8_LCASE;
+      default -> throw Errors.notSupported("the collation " + name + " (UTF8_BINARY and UTF8_LCASE are)", span);
+    };
+  }
+
   SqlType type() {
     Token token = cursor.peek();
     if (token.type() != TokenType.WORD) {
@@ -706,7 +718,7 @@ final class ExpressionParser {
         return SqlType.decimal(precision, scale);
       }
       case "STRING", "TEXT" -> {
-        return SqlType.STRING;
+        return cursor.acceptWord("COLLATE") ? SqlType.string(collation()) : SqlType.STRING;
       }
       case "VARCHAR", "CHAR", "CHARACTER" -> {
         cursor.expectSymbol("(");

@@ -312,6 +312,14 @@ final class TableDdlParser {
         } else {
           clusterBy = cursor.identifierList();
         }
+      } else if (cursor.isWord("DEFAULT") && cursor.isWord(1, "COLLATION")) {
+        // The seed pages' one table default is UTF8_BINARY, which string columns have anyway.
+        cursor.expectWords("DEFAULT", "COLLATION");
+        Span collationSpan = cursor.span();
+        if (expressions.collation() != io.flowgate.engine.type.Collation.UTF8_BINARY) {
+          throw Errors.notSupported("DEFAULT COLLATION other than UTF8_BINARY (give a column its collation:"
+              + " STRING COLLATE UTF8_LCASE)", collationSpan);
+        }
       } else if (cursor.acceptWord("LOCATION")) {
         requireAbsent(location.isPresent(), span, "LOCATION");
         location = Optional.of(cursor.expectString());
