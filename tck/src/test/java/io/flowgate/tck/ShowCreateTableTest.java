@@ -105,4 +105,18 @@ class ShowCreateTableTest {
       assertThat(recreated(connection, "sct_cdc", cdc)).isEqualTo(cdc);
     }
   }
+
+  /** The page's informational keys on a streaming table are kept, not dropped. */
+  @Test
+  void aStreamingTablesKeysAreKept() throws SQLException {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE sct_parent (id INT PRIMARY KEY)");
+      statement.execute("CREATE STREAMING TABLE sct_keys (id INT PRIMARY KEY, parent INT CONSTRAINT to_parent"
+          + " REFERENCES sct_parent) AS SELECT id, id AS parent FROM STREAM(sct_src)");
+      String shown = showCreate(connection, "sct_keys");
+      assertThat(shown).contains("CONSTRAINT `sct_keys_pk` PRIMARY KEY (`id`)",
+          "CONSTRAINT `to_parent` FOREIGN KEY (`parent`) REFERENCES `main`.`default`.`sct_parent` (`id`)");
+      assertThat(recreated(connection, "sct_keys", shown)).isEqualTo(shown);
+    }
+  }
 }

@@ -103,6 +103,10 @@ public final class CatalogStore {
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
     insertList(connection, table.id(), "cluster_auto", table.clusterAuto() ? List.of("true") : List.of());
+    insertKeys(connection, table);
+  }
+
+  private static void insertKeys(Connection connection, TableInfo table) throws SQLException {
     for (KeyInfo key : table.keys()) {
       for (int i = 0; i < key.columns().size(); i++) {
         Optional<TableName> referenced = key.referencedTable();
@@ -118,7 +122,7 @@ public final class CatalogStore {
 
   /**
    * Replaces what a table's definition says of it: comment, location, columns, properties, partitioning, clustering,
-   * row filter and masks. Its identity, owner, keys, grants, flows and history stay.
+   * informational keys, row filter and masks. Its identity, owner, grants, flows and history stay.
    */
   public static void redefineTable(Connection connection, TableInfo table) throws SQLException {
     update(connection, "UPDATE FG_SYS.TABLES SET COMMENT = ?, LOCATION = ? WHERE ID = ?",
@@ -134,6 +138,8 @@ public final class CatalogStore {
     insertList(connection, table.id(), "partition", table.partitionBy());
     insertList(connection, table.id(), "cluster", table.clusterBy());
     insertList(connection, table.id(), "cluster_auto", table.clusterAuto() ? List.of("true") : List.of());
+    update(connection, "DELETE FROM FG_SYS.TABLE_KEYS WHERE TABLE_ID = ?", table.id());
+    insertKeys(connection, table);
   }
 
   /** Adds a column at position {@code ordinal} (1-based), after the table's existing columns. */

@@ -22,13 +22,13 @@ import java.util.Optional;
  * ({@code REFERENCES p} alone means it) with as many columns of the same types. The stored keys always name real
  * columns on both sides.
  */
-final class TableKeys {
+public final class TableKeys {
   private TableKeys() {}
 
   /** A column as the key checks see it: its name and the dialect's spelling of its type. */
   private record Column(String name, String type) {}
 
-  static List<KeyInfo> of(TableName table, List<ColumnDefinition> definitions, List<TableConstraint> constraints,
+  public static List<KeyInfo> of(TableName table, List<ColumnDefinition> definitions, List<TableConstraint> constraints,
       CatalogService catalog, QueryTranslator translator) {
     List<Column> columns = definitions.stream().map(column -> new Column(column.name(), column.type().sql()))
         .toList();

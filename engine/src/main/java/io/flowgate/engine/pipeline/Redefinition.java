@@ -1,6 +1,7 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -18,7 +19,7 @@ import java.util.Optional;
 /**
  * CREATE OR REFRESH of an existing streaming table is declarative: the statement is the table's whole definition,
  * and what it leaves out goes (the vendor's page: metadata a refresh does not specify is deleted). Its comment,
- * properties, partitioning, clustering, masks and row filter replace the old ones. A declared schema may add
+ * properties, partitioning, clustering, informational keys, masks and row filter replace the old ones. A declared schema may add
  * columns after the existing ones and change a column's NOT NULL or comment; a change that would drop, move or
  * retype a column, or change how one is computed, is refused, since the rows already in the table were written
  * under the old definition and a refresh only adds to them.
@@ -72,11 +73,11 @@ final class Redefinition {
   }
 
   /** The table as the statement defines it, before its masks and row filter are resolved. */
-  static TableInfo table(TableInfo table, Columns columns, TableClauses clauses) {
+  static TableInfo table(TableInfo table, Columns columns, TableClauses clauses, List<KeyInfo> keys) {
     return new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), columns.columns(),
         clauses.comment(), clauses.properties(), clauses.partitionBy(), clauses.clusterBy(), clauses.clusterAuto(),
         clauses.location(),
-        table.viewSql(), table.keys(), table.owner(), table.created(), table.pipelinePrivate(), List.of());
+        table.viewSql(), keys, table.owner(), table.created(), table.pipelinePrivate(), List.of());
   }
 
   private static EngineException incompatible(TableInfo table, String change, Span span) {

@@ -19,6 +19,7 @@ import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.TableKeys;
 import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.SqlText;
@@ -30,6 +31,7 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
+import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Pipeline;
@@ -143,7 +145,8 @@ public final class StreamingTables {
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, kind, storageName,
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().clusterAuto(),
-        create.clauses().location(), Optional.empty(), List.of(), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
+        create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog,
+        context.translator()), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
@@ -263,8 +266,12 @@ public final class StreamingTables {
         : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
             .orElse(List.of()));
     TableLayout.check(create.clauses(), columns.columns(), table.name(), true, create.span());
+    List<ColumnDefinition> definitions = declared ? create.columns() : columns.columns().stream()
+        .map(column -> new ColumnDefinition(create.span(), column.name(), SqlParser.parseType(column.type()),
+            !column.nullable(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty())).toList();
     TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, columns,
-        create.clauses()), create.clauses().policies());
+        create.clauses(), TableKeys.of(table.name(), definitions, create.constraints(), catalog,
+            context.translator())), create.clauses().policies());
     Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
       if (declared) {
         requireFit(redefined, definition, create.span());
