@@ -48,3 +48,27 @@ DROP TABLE named_default;
 > ok
 DROP TABLE dflt;
 > ok
+-- a value written into a generated column must be what its expression gives (the rule of the vendor's tables)
+CREATE TABLE gen (id INT, price INT DEFAULT 10, doubled INT GENERATED ALWAYS AS (price * 2));
+> ok
+INSERT INTO gen (id, price, doubled) VALUES (1, 5, 10);
+> update count 1
+INSERT INTO gen (id, doubled) VALUES (2, 20);
+> update count 1
+INSERT INTO gen (id, price, doubled) VALUES (3, 5, 11);
+> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
+INSERT INTO gen (id, price, doubled) VALUES (4, NULL, NULL);
+> update count 1
+INSERT INTO gen (id, price) SELECT 5, 7;
+> update count 1
+SELECT id, price, doubled FROM gen ORDER BY id;
+> id | price | doubled
+> 1 | 5 | 10
+> 2 | 10 | 20
+> 4 | null | null
+> 5 | 7 | 14
+> rows: 4
+UPDATE gen SET doubled = 3;
+> exception FEATURE_NOT_SUPPORTED
+DROP TABLE gen;
+> ok

@@ -8,6 +8,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.Delete;
 import io.flowgate.engine.sql.tree.Dml.Insert;
@@ -20,6 +21,7 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -34,17 +36,65 @@ public final class DmlPlanner {
 
   public H2Statement insert(Insert insert, TableInfo table) {
     Query source = insert.source();
-    if (!insert.byName() && source.body() instanceof Values values && source.with().isEmpty()
+    boolean namesGenerated = insert.columns().stream().map(table::column).flatMap(Optional::stream)
+        .anyMatch(column -> column.generatedSql().isPresent());
+    if (!insert.byName() && !namesGenerated && source.body() instanceof Values values && source.with().isEmpty()
         && source.orderBy().isEmpty() && source.limit().isEmpty() && source.offset().isEmpty()) {
       return insertValues(insert, table, values);
     }
     TranslatedQuery translated = queries.translate(source, Optional.empty());
-    List<ColumnInfo> targets = insertTargets(insert, table, translated);
-    String alias = SqlText.quote(queries.newAlias());
-    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ", "
-        + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT " + translated.columnList(alias.substring(1,
-        alias.length() - 1)) + ", " + version() + " FROM (" + translated.sql() + ") " + alias;
+    List<ColumnInfo> targets = insertTargets(insert, table, translated, true);
+    String relation = queries.newAlias();
+    // H2 computes generated columns itself: a value given for one is checked against its expression, not written.
+    List<String> stored = new ArrayList<>();
+    List<String> values = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      if (targets.get(i).generatedSql().isEmpty()) {
+        stored.add(SqlText.quote(targets.get(i).name()));
+        values.add(SqlText.quote(relation) + "." + SqlText.quote(TranslatedQuery.positional(i)));
+      }
+    }
+    List<String> checks = generatedChecks(table, targets, relation);
+    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + String.join(", ", stored)
+        + (stored.isEmpty() ? "" : ", ") + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT "
+        + String.join(", ", values) + (values.isEmpty() ? "" : ", ") + version() + " FROM (" + translated.sql() + ") "
+        + SqlText.quote(relation) + (checks.isEmpty() ? "" : " WHERE " + String.join(" AND ", checks));
     return queries.finish(sql);
+  }
+
+  /**
+   * For each generated column the insert gives a value, the check that the value is what the column's expression
+   * gives for the row (the vendor's rule: {@code (value <=> expression) IS TRUE}), where the expression reads the
+   * row's other values and, for columns the insert leaves out, their defaults.
+   */
+  private List<String> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation) {
+    List<String> checks = new ArrayList<>();
+    if (targets.stream().allMatch(column -> column.generatedSql().isEmpty())) {
+      return checks;
+    }
+    List<Scope.Column> row = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      SqlType type = SqlParser.parseType(column.type());
+      int given = targets.indexOf(column);
+      String value = given >= 0 ? SqlText.quote(relation) + "." + SqlText.quote(TranslatedQuery.positional(given))
+          : column.defaultSql().map(text -> queries.expressions().translate(SqlParser.parseExpression(text),
+              Scope.empty(Optional.empty())).sql()).orElse("NULL");
+      row.add(Scope.Column.bound(column.name(), "CAST(" + value + " AS " + type.h2Type() + ")", type));
+    }
+    Scope scope = new Scope(row, Optional.empty());
+    for (ColumnInfo column : targets) {
+      if (column.generatedSql().isEmpty()) {
+        continue;
+      }
+      String expression = column.generatedSql().get();
+      String h2Type = SqlParser.parseType(column.type()).h2Type();
+      String computed = queries.expressions().translate(SqlParser.parseExpression(expression), scope).sql();
+      String given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().sql();
+      checks.add("FG_SYS.CHECK_GENERATED((" + given + " IS NOT DISTINCT FROM CAST(" + computed + " AS " + h2Type
+          + ")), CAST(" + queries.bind(new Binding.Constant(column.name())) + " AS CHARACTER VARYING), CAST("
+          + queries.bind(new Binding.Constant(expression)) + " AS CHARACTER VARYING))");
+    }
+    return checks;
   }
 
   /** A condition a flow checks on every row it writes. */
@@ -61,7 +111,7 @@ public final class DmlPlanner {
 
   public FlowStatements flowInsert(Insert insert, TableInfo table, List<Check> checks) {
     TranslatedQuery translated = queries.translate(insert.source(), Optional.empty());
-    List<ColumnInfo> targets = insertTargets(insert, table, translated);
+    List<ColumnInfo> targets = insertTargets(insert, table, translated, false);
     String relation = queries.newAlias();
     String alias = SqlText.quote(relation);
     List<Scope.Column> visible = new ArrayList<>();
@@ -117,7 +167,7 @@ public final class DmlPlanner {
     for (int i = 0; i < rows.types().size(); i++) {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
-    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape));
+    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape), false);
     String version = version();
     List<String> stamped = rows.rows().stream()
         .map(row -> row.substring(0, row.length() - 1) + ", " + version + ")").toList();
@@ -143,8 +193,12 @@ public final class DmlPlanner {
     return String.join(", ", columns.stream().map(column -> SqlText.quote(column.name())).toList());
   }
 
-  /** The table columns the source's columns go to, in source order (for BY NAME, in target order). */
-  private static List<ColumnInfo> insertTargets(Insert insert, TableInfo table, TranslatedQuery source) {
+  /**
+   * The table columns the source's columns go to, in source order (for BY NAME, in target order); a generated one
+   * only where the caller checks the values given for it ({@code generatedChecked}).
+   */
+  private static List<ColumnInfo> insertTargets(Insert insert, TableInfo table, TranslatedQuery source,
+      boolean generatedChecked) {
     List<ColumnInfo> targets = new ArrayList<>();
     if (insert.byName()) {
       for (TranslatedQuery.OutputColumn output : source.columns()) {
@@ -174,7 +228,7 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DELTA_IDENTITY_COLUMNS_EXPLICIT_INSERT_NOT_SUPPORTED)
             .parameter("colName", column.name()).at(insert.span()).build();
       }
-      if (column.generatedSql().isPresent()) {
+      if (column.generatedSql().isPresent() && !generatedChecked) {
         throw Errors.notSupported("writing values into the generated column " + Errors.quote(column.name()),
             insert.span());
       }

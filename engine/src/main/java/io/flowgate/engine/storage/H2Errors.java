@@ -58,6 +58,12 @@ final class H2Errors {
           .parameter("parameter", "len").parameter("functionName", Errors.quote(refusedFunction(e)))
           .parameter("message", "the result would have more than " + H2Functions.MAX_STRING_CHARACTERS
               + " characters").cause(e).build();
+      case H2Functions.GENERATED_MISMATCH -> {
+        String[] named = String.valueOf(e.getMessage()).split("\n", 3);
+        yield EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
+            .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named[0])
+                + " <=> " + (named.length > 1 ? named[1] : "its expression") + ")").cause(e).build();
+      }
       // Only IDENTITY columns are H2 sequences: their START WITH and INCREMENT BY must stay in the BIGINT range.
       case ErrorCode.SEQUENCE_ATTRIBUTES_INVALID_7 -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", "START WITH, INCREMENT BY").parameter("functionName", "IDENTITY")

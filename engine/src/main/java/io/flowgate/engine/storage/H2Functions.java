@@ -55,6 +55,20 @@ public final class H2Functions {
     return length;
   }
 
+  /** The vendor code of a value written into a generated column that its expression does not give. */
+  static final int GENERATED_MISMATCH = 99_002;
+
+  /**
+   * TRUE when a value written into a generated column equals what its expression gives ({@code matches}), or the
+   * refusal, naming the column and the expression (one per line, for {@link H2Errors}).
+   */
+  public static Boolean checkGenerated(Boolean matches, String column, String expression) throws SQLException {
+    if (!Boolean.TRUE.equals(matches)) {
+      throw new SQLException(column + "\n" + expression + "\n", "23001", GENERATED_MISMATCH);
+    }
+    return true;
+  }
+
   /** {@code count} when {@code repeat(text, count)} stays within the bound, or the refusal. */
   public static Integer checkedRepeat(String text, Integer count) throws SQLException {
     if (text != null && count != null && (long) text.length() * count > MAX_STRING_CHARACTERS) {
@@ -166,7 +180,7 @@ public final class H2Functions {
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
-      "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat");
+      "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated");
 
   static List<String> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.
