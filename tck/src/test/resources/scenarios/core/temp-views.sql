@@ -47,6 +47,13 @@ CREATE VIEW tv_permanent AS SELECT * FROM tv_small;
 > exception TABLE_OR_VIEW_NOT_FOUND
 CREATE TEMP VIEW tv_cat.default.tv_qualified AS SELECT 1;
 > exception TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS
+SHOW TABLES LIKE 'tv_*';
+> database | tableName | isTemporary
+> default | tv_base | false
+> | tv_base | true
+> | tv_count | true
+> | tv_small | true
+> rows: 4
 -- another session has none of them
 --@ user tv_other
 SELECT * FROM tv_small;

@@ -114,9 +114,13 @@ public final class ShowExecutor {
       if (catalog.schema(schema.get(0), schema.get(1)).isEmpty()) {
         throw Errors.schemaNotFound(schema, tables.span());
       }
-      List<List<Object>> rows = visible().tables(schema.get(0), schema.get(1)).stream()
+      List<List<Object>> rows = new ArrayList<>(visible().tables(schema.get(0), schema.get(1)).stream()
           .filter(table -> matches(tables.pattern()).test(table.name().table()))
-          .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList();
+          .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList());
+      // As the dialect lists them: the session's temporary views, in no schema, after the tables.
+      context.session().tempViews().values().stream().filter(view -> matches(tables.pattern()).test(view.name()))
+          .sorted(java.util.Comparator.comparing(io.flowgate.engine.plan.TempView::name))
+          .forEach(view -> rows.add(Arrays.<Object>asList("", view.name(), true)));
       return result(List.of(column("database"), column("tableName"),
           new ResultColumn("isTemporary", SqlType.BOOLEAN, false)), rows);
     }
