@@ -70,7 +70,8 @@ public final class Session {
    * cache's key, since a one-part name means a temporary view before any table.
    */
   private long tempViewsStamp;
-  private static final java.util.concurrent.atomic.AtomicLong TEMP_VIEW_STAMPS = new java.util.concurrent.atomic.AtomicLong();
+  private static final java.util.concurrent.atomic.AtomicLong TEMP_VIEW_STAMPS =
+      new java.util.concurrent.atomic.AtomicLong();
 
   Session(Engine engine, Principal principal) {
     this.engine = engine;

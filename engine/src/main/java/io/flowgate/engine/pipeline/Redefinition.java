@@ -17,12 +17,13 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * CREATE OR REFRESH of an existing streaming table is declarative: the statement is the table's whole definition,
- * and what it leaves out goes (the vendor's page: metadata a refresh does not specify is deleted). Its comment,
- * properties, partitioning, clustering, informational keys, masks and row filter replace the old ones. A declared schema may add
- * columns after the existing ones and change a column's NOT NULL or comment; a change that would drop, move or
- * retype a column, or change how one is computed, is refused, since the rows already in the table were written
- * under the old definition and a refresh only adds to them.
+ * CREATE OR REFRESH of an existing streaming table (and a pipeline's definition of a table flows write) is
+ * declarative: the statement is the table's whole definition, and what it leaves out goes (the vendor's page:
+ * metadata a refresh does not specify is deleted). Its comment, properties, partitioning, clustering, informational
+ * keys, masks and row filter replace the old ones. A declared schema may add columns after the existing ones and
+ * change a column's NOT NULL or comment; a change that would drop, move or retype a column, or change how one is
+ * computed, is refused, since the rows already in the table were written under the old definition and a refresh
+ * only adds to them.
  */
 final class Redefinition {
   private Redefinition() {}

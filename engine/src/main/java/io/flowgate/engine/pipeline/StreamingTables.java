@@ -124,7 +124,8 @@ public final class StreamingTables {
           || !storage.inTransaction(connection -> catalog.flows(connection, table.id())).isEmpty();
       boolean adopts = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).isPresent();
       boolean redefines = create.orRefresh() || origin == Origin.PIPELINE && written || adopts;
-      if (!redefines || create.streaming() != (table.kind() == TableKind.STREAMING_TABLE) || table.viewSql().isPresent()) {
+      boolean sameKind = create.streaming() == (table.kind() == TableKind.STREAMING_TABLE) && table.viewSql().isEmpty();
+      if (!redefines || !sameKind) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
       }
       redefine(table, create, update);
@@ -146,7 +147,8 @@ public final class StreamingTables {
         DdlExecutor.columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().clusterAuto(),
         create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog,
-        context.translator()), user(), Instant.now(), create.pipelinePrivate(), List.of()), create.clauses().policies());
+        context.translator()), user(), Instant.now(), create.pipelinePrivate(), List.of()),
+        create.clauses().policies());
     FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
@@ -245,7 +247,7 @@ public final class StreamingTables {
   }
 
   /**
-   * CREATE OR REFRESH of an existing streaming table: the statement's definition replaces the table's (see {@link
+   * A new definition of an existing table: the statement's definition replaces the table's (see {@link
    * Redefinition}); a new query and new expectations apply to new data; then an update runs. Everything is checked
    * before anything changes.
    */
