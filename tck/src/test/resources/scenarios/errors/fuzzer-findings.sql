@@ -168,3 +168,15 @@ SELECT count(*) FROM range(1 + 2, 2 * 3);
 > count(1)
 > 3
 > rows: 1
+SELECT count(*) FROM range(CAST(NULL AS STRING) + 2, 2 * 3);
+> exception INVALID_PARAMETER_VALUE
+SELECT count(*) FROM range(NULL);
+> exception INVALID_PARAMETER_VALUE
+CREATE TABLE too_wide (a VARCHAR(2147483647));
+> exception PARSE_SYNTAX_ERROR
+SELECT CAST('a' AS CHAR(99999999999));
+> exception PARSE_SYNTAX_ERROR
+SELECT CAST('abc' AS VARCHAR(1000000000)) AS v;
+> v
+> abc
+> rows: 1

@@ -29,6 +29,15 @@ ALTER STREAMING TABLE hourly ADD SCHEDULE EVERY 3 MONTHS;
 > exception PARSE_SYNTAX_ERROR
 ALTER STREAMING TABLE hourly ADD SCHEDULE CRON '0 0 * * * ?' AT TIME ZONE LOCAL;
 > exception FEATURE_NOT_SUPPORTED
+-- a cron string is checked when the schedule is made: Quartz's shape, and a real time zone
+ALTER STREAMING TABLE hourly ADD SCHEDULE CRON 'every day at noon';
+> exception INVALID_PARAMETER_VALUE
+ALTER STREAMING TABLE hourly ADD SCHEDULE CRON '0 12 * * *';
+> exception INVALID_PARAMETER_VALUE
+ALTER STREAMING TABLE hourly ADD SCHEDULE CRON '0 0 12 * * ?' AT TIME ZONE 'Mars/Olympus_Mons';
+> exception INVALID_PARAMETER_VALUE
+ALTER STREAMING TABLE hourly ADD SCHEDULE CRON '0 0 12 ? * MON-FRI' AT TIME ZONE 'Europe/Paris';
+> ok
 CREATE TABLE plain (id INT) SCHEDULE EVERY 1 HOUR;
 > exception FEATURE_NOT_SUPPORTED
 -- a declared schema must hold every column the query writes

@@ -1008,7 +1008,8 @@ public final class QueryTranslator {
     for (int i = 0; i < count; i++) {
       Expression argument = function.arguments().get(i);
       FoldableArguments.require(argument, "range", parameters.get(i), "BIGINT", FunctionRegistry.TRAITS);
-      arguments.add("CAST(" + expressions.translate(argument, none).sql() + " AS BIGINT)");
+      arguments.add("FG_SYS.REQUIRE_ARGUMENT(CAST(" + expressions.translate(argument, none).sql() + " AS BIGINT),"
+          + " 'range', '" + parameters.get(i) + "')");
     }
     String start = count == 1 ? "0" : arguments.get(0);
     String end = count == 1 ? arguments.get(0) : arguments.get(1);

@@ -58,6 +58,13 @@ final class H2Errors {
           .parameter("parameter", "len").parameter("functionName", Errors.quote(refusedFunction(e)))
           .parameter("message", "the result would have more than " + H2Functions.MAX_STRING_CHARACTERS
               + " characters").cause(e).build();
+      case H2Functions.NULL_ARGUMENT -> {
+        String[] named = String.valueOf(e.getMessage()).split("\n", 3);
+        yield EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+            .parameter("parameter", Errors.quote(named.length > 1 ? named[1] : "?"))
+            .parameter("functionName", Errors.quote(named[0])).parameter("message", "it must not be NULL").cause(e)
+            .build();
+      }
       case H2Functions.GENERATED_MISMATCH -> {
         String[] named = String.valueOf(e.getMessage()).split("\n", 3);
         yield EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)

@@ -69,6 +69,17 @@ public final class H2Functions {
     return true;
   }
 
+  /** The vendor code of a NULL given where a function needs a value. */
+  static final int NULL_ARGUMENT = 99_003;
+
+  /** {@code value}, or the refusal when it is NULL (range's bounds: H2 fails on them with a general error). */
+  public static Long requireArgument(Long value, String function, String parameter) throws SQLException {
+    if (value == null) {
+      throw new SQLException(function + "\n" + parameter + "\n", "22023", NULL_ARGUMENT);
+    }
+    return value;
+  }
+
   /** {@code count} when {@code repeat(text, count)} stays within the bound, or the refusal. */
   public static Integer checkedRepeat(String text, Integer count) throws SQLException {
     if (text != null && count != null && (long) text.length() * count > MAX_STRING_CHARACTERS) {
@@ -180,7 +191,8 @@ public final class H2Functions {
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
-      "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated");
+      "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
+      "REQUIRE_ARGUMENT:requireArgument");
 
   static List<String> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.

@@ -671,6 +671,8 @@ final class ExpressionParser {
     };
   }
 
+  private static final long MAX_CHARACTER_LENGTH = 1_000_000_000;
+
   SqlType type() {
     Token token = cursor.peek();
     if (token.type() != TokenType.WORD) {
@@ -722,12 +724,14 @@ final class ExpressionParser {
       }
       case "VARCHAR", "CHAR", "CHARACTER" -> {
         cursor.expectSymbol("(");
-        int length = (int) cursor.expectInteger();
+        long length = cursor.expectInteger();
         cursor.expectSymbol(")");
-        if (length < 1) {
-          throw Errors.syntax(String.valueOf(length), " (length must be positive)", token.span());
+        // H2 keeps at most a billion characters in a column.
+        if (length < 1 || length > MAX_CHARACTER_LENGTH) {
+          throw Errors.syntax(String.valueOf(length), " (length must be 1 to " + MAX_CHARACTER_LENGTH + ")",
+              token.span());
         }
-        return name.equals("VARCHAR") ? SqlType.varchar(length) : SqlType.character(length);
+        return name.equals("VARCHAR") ? SqlType.varchar((int) length) : SqlType.character((int) length);
       }
       case "BINARY" -> {
         return SqlType.BINARY;

@@ -385,17 +385,50 @@ final class TableDdlParser {
       return "EVERY " + count + " " + singular + "S";
     }
     if (cursor.acceptWord("CRON")) {
+      Span cronSpan = cursor.span();
       String cron = cursor.expectString();
+      requireQuartzCron(cron, cronSpan);
       String zone = "UTC";
       if (cursor.acceptWords("AT", "TIME", "ZONE")) {
         if (cursor.isWord("LOCAL")) {
           throw Errors.notSupported("AT TIME ZONE LOCAL in a schedule (name the time zone)", cursor.span());
         }
+        Span zoneSpan = cursor.span();
         zone = cursor.expectString();
+        try {
+          java.time.ZoneId.of(zone);
+        } catch (java.time.DateTimeException unknown) {
+          throw invalidSchedule("AT TIME ZONE", "the time zone '" + zone + "' is not a time zone id (such as"
+              + " 'America/Los_Angeles' or 'UTC')", zoneSpan);
+        }
       }
       return "CRON '" + cron.replace("'", "''") + "' AT TIME ZONE '" + zone.replace("'", "''") + "'";
     }
     throw Errors.syntax(cursor.peek().text(), ": SCHEDULE takes EVERY or CRON", span);
+  }
+
+  /** A Quartz cron field: numbers, names (JAN, MON), and * ? / , - L W #. */
+  private static final java.util.regex.Pattern CRON_FIELD = java.util.regex.Pattern.compile("[0-9A-Za-z*?/,#-]+");
+
+  /**
+   * The vendor's schedules take Quartz cron expressions: seconds, minutes, hours, day of month, month, day of week
+   * and an optional year. A string of another shape is refused when the schedule is made, not when it would fire.
+   */
+  private static void requireQuartzCron(String cron, Span span) {
+    String[] fields = cron.strip().split("\\s+");
+    boolean shaped = (fields.length == 6 || fields.length == 7)
+        && java.util.Arrays.stream(fields).allMatch(field -> CRON_FIELD.matcher(field).matches())
+        && (fields[3].equals("?") || fields[5].equals("?"));
+    if (!shaped) {
+      throw invalidSchedule("CRON", "'" + cron + "' is not a Quartz cron expression (seconds, minutes, hours, day"
+          + " of month, month, day of week with one of the two days '?', and an optional year: '0 0 * * * ?')",
+          span);
+    }
+  }
+
+  private static EngineException invalidSchedule(String parameter, String message, Span span) {
+    return EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", parameter)
+        .parameter("functionName", "SCHEDULE").parameter("message", message).at(span).build();
   }
 
   /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */
