@@ -81,10 +81,18 @@ public final class GatewayServer implements AutoCloseable {
       workers.close();
       engine.close();
       throw new IllegalStateException("interrupted while binding", e);
-    } catch (RuntimeException e) {
+    } catch (Exception e) {
+      // Netty rethrows a failed bind's BindException unchecked; the engine's threads would keep the process alive.
       workers.close();
       engine.close();
-      throw e;
+      if (e instanceof java.net.BindException) {
+        throw new IllegalArgumentException("cannot listen on " + config.bind() + ":" + config.port() + ": "
+            + e.getMessage() + " (another program, perhaps another gateway, listens there; choose another --port)");
+      }
+      if (e instanceof RuntimeException unchecked) {
+        throw unchecked;
+      }
+      throw new IllegalStateException(e);
     }
   }
 

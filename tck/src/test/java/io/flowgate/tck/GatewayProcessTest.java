@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The runnable jar as the quick start starts it: prints its listening line, streams a 10,000,000-row result with
- * a 256 MiB heap, and stops cleanly on SIGTERM.
+ * a 256 MiB heap, stops cleanly on SIGTERM, and ends with a sentence when its port is taken.
  */
 class GatewayProcessTest {
   @Test
@@ -41,6 +41,29 @@ class GatewayProcessTest {
       assertThat(gateway.exitValue()).isIn(0, 143);
     } finally {
       gateway.destroyForcibly();
+      GatewayProcess.delete(data);
+    }
+  }
+
+  /** A port another program holds ends the process at once with a sentence, not a stack trace and a hang. */
+  @Test
+  void aBusyPortEndsTheProcessWithAClearMessage() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-busy");
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+      Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
+      Process gateway = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+          "-Xmx256m", "-jar", jar.toString(), "--port", String.valueOf(taken.getLocalPort()), "--data",
+          data.toString()).redirectErrorStream(true).start();
+      try {
+        assertThat(gateway.waitFor(60, TimeUnit.SECONDS)).as("the process ends").isTrue();
+        String output = new String(gateway.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(gateway.exitValue()).as(output).isEqualTo(2);
+        assertThat(output).contains("flowgate: cannot listen on 127.0.0.1:" + taken.getLocalPort(), "--port")
+            .doesNotContain("Exception in thread", "\tat ");
+      } finally {
+        gateway.destroyForcibly();
+      }
+    } finally {
       GatewayProcess.delete(data);
     }
   }
