@@ -47,6 +47,10 @@ CREATE VIEW tv_permanent AS SELECT * FROM tv_small;
 > exception TABLE_OR_VIEW_NOT_FOUND
 CREATE TEMP VIEW tv_cat.default.tv_qualified AS SELECT 1;
 > exception TEMP_VIEW_NAME_TOO_MANY_NAME_PARTS
+DESCRIBE TABLE tv_count;
+> col_name | data_type | comment
+> n | bigint | null
+> rows: 1
 SHOW TABLES LIKE 'tv_*';
 > database | tableName | isTemporary
 > default | tv_base | false

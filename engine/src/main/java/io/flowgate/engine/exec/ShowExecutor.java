@@ -158,6 +158,11 @@ public final class ShowExecutor {
       return result(List.of(column("createtab_stmt")), List.of(List.of(createStatement(table))));
     }
     if (show instanceof Show.DescribeTable describe) {
+      Optional<io.flowgate.engine.plan.TempView> temporary = describe.table().size() != 1 ? Optional.empty()
+          : Optional.ofNullable(context.session().tempViews().get(describe.table().get(0).toLowerCase(Locale.ROOT)));
+      if (temporary.isPresent()) {
+        return describeTempView(temporary.get(), describe.extended());
+      }
       return describe(table(describe.table(), describe.span()), describe.extended());
     }
     if (show instanceof Show.DescribeHistory history) {
@@ -197,6 +202,25 @@ public final class ShowExecutor {
         .collect(Collectors.joining("|"));
     Pattern compiled = Pattern.compile(regex, Pattern.CASE_INSENSITIVE);
     return name -> compiled.matcher(name).matches();
+  }
+
+  /** DESCRIBE of the session's temporary view: its columns as a query of it gives them. */
+  private StatementResult describeTempView(io.flowgate.engine.plan.TempView view, boolean extended) {
+    // A query of the view, written in the dialect for the parser (never H2), answers what its columns are.
+    io.flowgate.engine.sql.tree.Query query = (io.flowgate.engine.sql.tree.Query) io.flowgate.engine.sql.parser
+        .SqlParser.parseStatement("SELECT * FROM " + Errors.quote(view.name())).statement();
+    List<List<Object>> rows = new ArrayList<>();
+    for (ResultColumn column : QueryDescriber.columns(context.storage(), context.translator().plan(query))) {
+      rows.add(Arrays.asList(column.name(), column.type().sql(), null));
+    }
+    if (extended) {
+      rows.add(Arrays.asList("", "", ""));
+      rows.add(Arrays.asList("# Detailed Table Information", "", ""));
+      rows.add(Arrays.asList("Table", view.name(), ""));
+      rows.add(Arrays.asList("Type", "VIEW (TEMPORARY)", ""));
+      rows.add(Arrays.asList("View Text", view.queryText(), ""));
+    }
+    return result(List.of(column("col_name"), column("data_type"), nullable("comment")), rows);
   }
 
   private StatementResult describe(TableInfo table, boolean extended) {
