@@ -462,8 +462,7 @@ public final class Session {
     }
     requireNotRecursive(key, create.query(), new java.util.ArrayList<>(List.of(create.name())), create.span());
     PlannedQuery planned = context().translator().plan(create.query());
-    if (!planned.fileReads().isEmpty()
-        || !planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.h2.Binding.Constant)) {
+    if (!planned.fileReads().isEmpty() || !planned.bindsOnlyConstants()) {
       throw Errors.notSupported("read_files or parameter markers in a temporary view", create.span());
     }
     if (!create.columns().isEmpty() && create.columns().size() != planned.columns().size()) {

@@ -366,7 +366,7 @@ public final class DdlExecutor {
     // The view is checked now, against the schema it lives in, the way it will be read later.
     SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
     PlannedQuery planned = new QueryTranslator(catalog, home).plan(create.query());
-    if (!planned.statement().bindings().stream().allMatch(b -> b instanceof io.flowgate.engine.h2.Binding.Constant)) {
+    if (!planned.bindsOnlyConstants()) {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
     List<ResultColumn> described = QueryDescriber.columns(storage, planned);

@@ -24,6 +24,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.tree.Show;
+import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.Timestamps;
@@ -392,10 +393,10 @@ public final class ShowExecutor {
     } else if (table.clusterAuto()) {
       sql.append("\nCLUSTER BY AUTO");
     }
-    table.comment().ifPresent(comment -> sql.append("\nCOMMENT ").append(stringLiteral(comment)));
+    table.comment().ifPresent(comment -> sql.append("\nCOMMENT ").append(SqlFormatter.string(comment)));
     if (!table.properties().isEmpty()) {
       sql.append("\nTBLPROPERTIES (").append(table.properties().entrySet().stream().sorted(
-          java.util.Map.Entry.comparingByKey()).map(e -> stringLiteral(e.getKey()) + " = " + stringLiteral(e.getValue()))
+          java.util.Map.Entry.comparingByKey()).map(e -> SqlFormatter.string(e.getKey()) + " = " + SqlFormatter.string(e.getValue()))
           .collect(Collectors.joining(", "))).append(')');
     }
     if (policies) {
@@ -425,7 +426,7 @@ public final class ShowExecutor {
         : "BY DEFAULT").append(" AS IDENTITY (START WITH ").append(identity.start()).append(" INCREMENT BY ")
         .append(identity.step()).append(')'));
     column.defaultSql().ifPresent(expression -> line.append(" DEFAULT ").append(expression));
-    column.comment().ifPresent(comment -> line.append(" COMMENT ").append(stringLiteral(comment)));
+    column.comment().ifPresent(comment -> line.append(" COMMENT ").append(SqlFormatter.string(comment)));
     mask.ifPresent(policy -> {
       line.append(" MASK ").append(Errors.quote(policy.function().parts()));
       // A mask's own column is its first argument; the rest are written out.
@@ -460,8 +461,5 @@ public final class ShowExecutor {
     };
   }
 
-  /** A string literal of the dialect (backslash escapes, as Spark reads them). */
-  private static String stringLiteral(String value) {
-    return "'" + value.replace("\\", "\\\\").replace("'", "\\'") + "'";
-  }
+
 }

@@ -30,6 +30,13 @@ public final class FlowPlans {
 
   private final Cache<ColumnsKey, Columns> columns = Caffeine.newBuilder().maximumSize(MAX_PLANS).build();
 
+  /** The datasets a flow's query names: its text and where it was defined decide them, so the flow is the key. */
+  private final Cache<FlowInfo, List<String>> inputs = Caffeine.newBuilder().maximumSize(MAX_PLANS).build();
+
+  List<String> inputs(FlowInfo flow, java.util.function.Function<FlowInfo, List<String>> reader) {
+    return inputs.get(flow, reader);
+  }
+
   FlowRunner.PlannedFlow get(long generation, String user, FlowInfo flow, TableInfo target,
       List<ExpectationInfo> expectations, Supplier<FlowRunner.PlannedFlow> planner) {
     Key key = new Key(generation, user, flow, target, List.copyOf(expectations));

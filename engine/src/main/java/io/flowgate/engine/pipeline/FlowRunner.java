@@ -100,12 +100,15 @@ public final class FlowRunner {
   record Replacement(String predicate, H2Statement outside, H2Statement delete) {}
 
   /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
-  /** The datasets a flow's query names (lineage), qualified where the flow was defined. */
+  /** The datasets a flow's query names (lineage), qualified where the flow was defined; parsed once per flow. */
   List<String> inputs(FlowInfo flow) {
-    Node read = flow.autoCdc() ? SqlParser.parseAutoCdc(flow.querySql()).source() : queryOf(flow);
-    QueryTranslator names = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(), flow.schema()));
-    return TablesRead.of(read).stream().map(name -> String.join(".", names.qualify(name, Span.NONE).parts()))
-        .distinct().toList();
+    return plans.inputs(flow, definition -> {
+      Node read = definition.autoCdc() ? SqlParser.parseAutoCdc(definition.querySql()).source() : queryOf(definition);
+      QueryTranslator names = new QueryTranslator(catalog, new SessionContext(user, definition.catalog(),
+          definition.schema()));
+      return TablesRead.of(read).stream().map(name -> String.join(".", names.qualify(name, Span.NONE).parts()))
+          .distinct().toList();
+    });
   }
 
   static Query queryOf(FlowInfo flow) {

@@ -120,15 +120,15 @@ public final class StreamingTables {
         return existing.get();
       }
       TableInfo table = existing.get();
-      boolean written = table.kind() == TableKind.STREAMING_TABLE
-          || !storage.inTransaction(connection -> catalog.flows(connection, table.id())).isEmpty();
+      List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+      boolean written = table.kind() == TableKind.STREAMING_TABLE || !flows.isEmpty();
       boolean adopts = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).isPresent();
       boolean redefines = create.orRefresh() || origin == Origin.PIPELINE && written || adopts;
       boolean sameKind = create.streaming() == (table.kind() == TableKind.STREAMING_TABLE) && table.viewSql().isEmpty();
       if (!redefines || !sameKind) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
       }
-      redefine(table, create, update);
+      redefine(table, flows, create, update);
       return catalog.table(name).orElseThrow();
     }
     TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
@@ -251,10 +251,9 @@ public final class StreamingTables {
    * Redefinition}); a new query and new expectations apply to new data; then an update runs. Everything is checked
    * before anything changes.
    */
-  private void redefine(TableInfo table, Pipeline.CreateFlowTable create, boolean update) {
+  private void redefine(TableInfo table, List<FlowInfo> flows, Pipeline.CreateFlowTable create, boolean update) {
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
-    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
     Optional<FlowInfo> existingFlow = flows.stream().filter(existing -> existing.name().equals(table.name().table()))
         .findFirst();
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(existingFlow.map(FlowInfo::id)

@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.TableKind;
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
@@ -21,6 +22,11 @@ public record PlannedQuery(H2Statement statement, List<Column> columns, List<Str
   }
 
   public record Column(String name, Optional<SqlType> type) {}
+
+  /** Whether the statement binds nothing but its own constants: no parameter markers (what a view may hold). */
+  public boolean bindsOnlyConstants() {
+    return statement.bindings().stream().allMatch(binding -> binding instanceof Binding.Constant);
+  }
 
   /**
    * A table or view the statement names. {@code kind} is empty for an {@code information_schema} view; a read

@@ -817,31 +817,33 @@ public final class QueryTranslator {
 
   /** A temporary view's query, read as this translator's reader, with the session's other temporary views. */
   private TranslatedQuery expandTempView(TempView view, Span span) {
-    if (viewDepth >= MAX_VIEW_DEPTH) {
-      throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
-          Errors.quote(view.name())).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
-    }
-    Statement statement = SqlParser.parseStatement(view.queryText()).statement();
     SessionContext home = new SessionContext(session.user(), view.catalog(), view.schema(), session.tempViews());
-    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1,
-        StreamSources.none(), reader);
-    TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
+    QueryTranslator inner = expanding(List.of(view.name()), home, reader, span);
+    TranslatedQuery query = expand(inner, view.queryText(), view.columns(), span);
     reads.addAll(inner.reads);
-    return renameColumns(query, view.columns().size() == query.columns().size() ? view.columns() : List.of(), span);
+    return query;
   }
 
+  /** A catalog view's query: names resolve where it was created, its reads are checked as its owner's. */
   private TranslatedQuery expandView(TableInfo view, Span span) {
+    SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
+    return expand(expanding(view.name().parts(), home, view.owner(), span), view.viewSql().orElseThrow(),
+        view.columns().stream().map(ColumnInfo::name).toList(), span);
+  }
+
+  /** The translator of a view's query, one level deeper; views nest at most {@value #MAX_VIEW_DEPTH} deep. */
+  private QueryTranslator expanding(List<String> name, SessionContext home, String viewReader, Span span) {
     if (viewDepth >= MAX_VIEW_DEPTH) {
       throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
-          Errors.quote(view.name().parts())).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
+          Errors.quote(name)).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
     }
-    Statement statement = SqlParser.parseStatement(view.viewSql().orElseThrow()).statement();
-    // A view resolves names against the catalog and schema it was created in, as the invoking user.
-    SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
-    QueryTranslator inner = new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1,
-        StreamSources.none(), view.owner());
+    return new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1, StreamSources.none(), viewReader);
+  }
+
+  /** A view's stored query translated by {@code inner}, its columns named as the view names them. */
+  private static TranslatedQuery expand(QueryTranslator inner, String text, List<String> names, Span span) {
+    Statement statement = SqlParser.parseStatement(text).statement();
     TranslatedQuery query = inner.translate((Query) statement, Optional.empty(), Map.of());
-    List<String> names = view.columns().stream().map(ColumnInfo::name).toList();
     return renameColumns(query, names.size() == query.columns().size() ? names : List.of(), span);
   }
 

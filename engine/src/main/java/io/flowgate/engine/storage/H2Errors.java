@@ -58,19 +58,12 @@ final class H2Errors {
           .parameter("parameter", "len").parameter("functionName", Errors.quote(refusedFunction(e)))
           .parameter("message", "the result would have more than " + H2Functions.MAX_STRING_CHARACTERS
               + " characters").cause(e).build();
-      case H2Functions.NULL_ARGUMENT -> {
-        String[] named = String.valueOf(e.getMessage()).split("\n", 3);
-        yield EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
-            .parameter("parameter", Errors.quote(named.length > 1 ? named[1] : "?"))
-            .parameter("functionName", Errors.quote(named[0])).parameter("message", "it must not be NULL").cause(e)
-            .build();
-      }
-      case H2Functions.GENERATED_MISMATCH -> {
-        String[] named = String.valueOf(e.getMessage()).split("\n", 3);
-        yield EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
-            .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named[0])
-                + " <=> " + (named.length > 1 ? named[1] : "its expression") + ")").cause(e).build();
-      }
+      case H2Functions.NULL_ARGUMENT -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+          .parameter("parameter", Errors.quote(named(e, 1, "?"))).parameter("functionName", Errors.quote(named(e, 0,
+              "?"))).parameter("message", "it must not be NULL").cause(e).build();
+      case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
+          .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named(e, 0, "?"))
+              + " <=> " + named(e, 1, "its expression") + ")").cause(e).build();
       // Only IDENTITY columns are H2 sequences: their START WITH and INCREMENT BY must stay in the BIGINT range.
       case ErrorCode.SEQUENCE_ATTRIBUTES_INVALID_7 -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", "START WITH, INCREMENT BY").parameter("functionName", "IDENTITY")
@@ -87,6 +80,12 @@ final class H2Errors {
           EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();
       default -> Errors.internal("storage error " + e.getErrorCode(), e);
     };
+  }
+
+  /** Line {@code line} of what one of {@link H2Functions}' refusals names, one name per line. */
+  private static String named(SQLException e, int line, String fallback) {
+    String[] lines = String.valueOf(e.getMessage()).split("\n", 3);
+    return line < lines.length && !lines[line].isEmpty() ? lines[line] : fallback;
   }
 
   /** The function named by a length refusal (H2 may add its own text after the message). */
