@@ -252,13 +252,31 @@ public final class Session {
     }
   }
 
+  /**
+   * A query is planned (and its plan cached); a write with parameters is planned too, for their types, and checked
+   * as it would be run; anything else takes parameters of no known type.
+   */
   private PreparedInfo describe(String sql) {
     ParsedStatement parsed = engine.parse(sql);
+    int count = parsed.parameterCount();
     if (parsed.statement() instanceof Query query) {
-      return new PreparedInfo(plan(sql, query).columns(), parsed.parameterCount(), true);
+      Planned planned = plan(sql, query);
+      return new PreparedInfo(planned.columns(), padded(planned.query().parameterTypes(), count), true);
     }
-    return new PreparedInfo(List.of(), parsed.parameterCount(), parsed.statement() instanceof Show
+    if (parsed.statement() instanceof Dml dml && count > 0) {
+      List<Optional<SqlType>> types = new DmlExecutor(context()).plan(dml).translator().parameterTypes(count);
+      return new PreparedInfo(List.of(), types, false);
+    }
+    return new PreparedInfo(List.of(), padded(List.of(), count), parsed.statement() instanceof Show
         || parsed.statement() instanceof Access.CreateToken);
+  }
+
+  private static List<Optional<SqlType>> padded(List<Optional<SqlType>> types, int count) {
+    List<Optional<SqlType>> all = new java.util.ArrayList<>(types.subList(0, Math.min(types.size(), count)));
+    while (all.size() < count) {
+      all.add(Optional.empty());
+    }
+    return all;
   }
 
   /** Every {@code ?} of the statement has a value. */
@@ -504,7 +522,7 @@ public final class Session {
     PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation(), tempViewsStamp);
     return engine.cachedPlan(key).orElseGet(() -> {
       PlannedQuery planned = context().translator().plan(query);
-      Planned described = new Planned(planned, QueryDescriber.columns(engine.storage(), planned));
+      Planned described = new Planned(planned, QueryDescriber.columns(planned));
       if (planned.fileReads().isEmpty()) {
         engine.cachePlan(key, described);
       }

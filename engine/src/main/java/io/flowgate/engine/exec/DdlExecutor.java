@@ -320,7 +320,7 @@ public final class DdlExecutor {
   }
 
   private List<ColumnDefinition> columnsOf(PlannedQuery query, Span span) {
-    List<ResultColumn> described = QueryDescriber.columns(storage, query);
+    List<ResultColumn> described = QueryDescriber.columns(query);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {
       SqlType type = column.type().kind() == io.flowgate.engine.type.TypeKind.VOID ? SqlType.STRING : column.type();
@@ -369,7 +369,8 @@ public final class DdlExecutor {
     if (!planned.bindsOnlyConstants()) {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
-    List<ResultColumn> described = QueryDescriber.columns(storage, planned);
+    storage.check(planned.statement());
+    List<ResultColumn> described = QueryDescriber.columns(planned);
     if (!create.columns().isEmpty() && create.columns().size() != described.size()) {
       throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH)
           .parameter("numTarget", create.columns().size()).parameter("numExpr", described.size()).at(create.span())

@@ -42,7 +42,7 @@ public final class ExplainExecutor {
     List<String> lines = header(explain);
     if (statement instanceof Query query) {
       PlannedQuery planned = context.translator().plan(query);
-      List<ResultColumn> columns = QueryDescriber.columns(context.storage(), planned);
+      List<ResultColumn> columns = QueryDescriber.columns(planned);
       lines.add("Output: " + columns.stream().map(column -> column.name() + " " + typeName(column.type())
           + (column.nullable() ? "" : " NOT NULL")).collect(Collectors.joining(", ")));
       reads(planned.reads(), planned.fileReads(), lines);

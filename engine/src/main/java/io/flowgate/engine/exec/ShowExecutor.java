@@ -211,7 +211,7 @@ public final class ShowExecutor {
     io.flowgate.engine.sql.tree.Query query = (io.flowgate.engine.sql.tree.Query) io.flowgate.engine.sql.parser
         .SqlParser.parseStatement("SELECT * FROM " + Errors.quote(view.name())).statement();
     List<List<Object>> rows = new ArrayList<>();
-    for (ResultColumn column : QueryDescriber.columns(context.storage(), context.translator().plan(query))) {
+    for (ResultColumn column : QueryDescriber.columns(context.translator().plan(query))) {
       rows.add(Arrays.asList(column.name(), column.type().sql(), null));
     }
     if (extended) {

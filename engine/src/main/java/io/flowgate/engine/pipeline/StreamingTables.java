@@ -600,7 +600,7 @@ public final class StreamingTables {
       QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
           flow.schema()), streams);
       PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
-      return new FlowPlans.Columns(QueryDescriber.columns(storage, planned), !planned.fileReads().isEmpty());
+      return new FlowPlans.Columns(QueryDescriber.columns(planned), !planned.fileReads().isEmpty());
     });
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {

@@ -2,10 +2,12 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Collects the values that generated SQL binds. Fragments of SQL are built out of order (FROM before SELECT), so
@@ -19,6 +21,8 @@ final class Bindings {
   private final Map<Integer, String> userParameters = new HashMap<>();
 
   private final Map<String, String> runtimeValues = new HashMap<>();
+  /** The type each client parameter is expected to have, by its index, from where it first stands typed. */
+  private final Map<Integer, SqlType> parameterTypes = new HashMap<>();
 
   String bind(Binding binding) {
     if (binding instanceof Binding.UserParameter parameter) {
@@ -28,6 +32,34 @@ final class Bindings {
       return runtimeValues.computeIfAbsent(runtime.key(), key -> add(binding));
     }
     return add(binding);
+  }
+
+  /** The client parameter whose marker {@code sql} is, if it is exactly one. */
+  Optional<Integer> parameterOf(String sql) {
+    for (Map.Entry<Integer, String> parameter : userParameters.entrySet()) {
+      if (parameter.getValue().equals(sql)) {
+        return Optional.of(parameter.getKey());
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Parameter {@code index} stands where a {@code type} is expected; the first such place decides. */
+  void expect(int index, SqlType type) {
+    parameterTypes.putIfAbsent(index, type);
+  }
+
+  /**
+   * The expected types of parameters 0 to {@code count - 1} ({@code -1}: to the last one bound); empty where nothing
+   * around a parameter tells.
+   */
+  List<Optional<SqlType>> parameterTypes(int count) {
+    int size = count >= 0 ? count : userParameters.keySet().stream().mapToInt(index -> index + 1).max().orElse(0);
+    List<Optional<SqlType>> types = new ArrayList<>();
+    for (int i = 0; i < size; i++) {
+      types.add(Optional.ofNullable(parameterTypes.get(i)));
+    }
+    return types;
   }
 
   private String add(Binding binding) {

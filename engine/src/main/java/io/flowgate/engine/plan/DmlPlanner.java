@@ -168,6 +168,11 @@ public final class DmlPlanner {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
     List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape), false);
+    for (List<String> row : rows.cells()) {
+      for (int i = 0; i < row.size(); i++) {
+        queries.expect(row.get(i), SqlParser.parseType(targets.get(i).type()));
+      }
+    }
     String version = version();
     List<String> stamped = rows.rows().stream()
         .map(row -> row.substring(0, row.length() - 1) + ", " + version + ")").toList();
@@ -263,7 +268,9 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
-      sets.add(SqlText.quote(column.name()) + " = " + value(assignment.value(), scope));
+      String value = value(assignment.value(), scope);
+      queries.expect(value, SqlParser.parseType(column.type()));
+      sets.add(SqlText.quote(column.name()) + " = " + value);
     }
     return sets;
   }

@@ -7,6 +7,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
@@ -155,7 +156,7 @@ final class ExpressionTranslator {
         case NOT -> Typed.of("(NOT " + operand.sql() + ")", SqlType.BOOLEAN);
         case MINUS -> {
           Typed number = numericOperand(operand, unary, "-");
-          yield new Typed("(- " + number.sql() + ")", number.type());
+          yield new Typed("(- " + number.sql() + ")", number.type(), operand.nullable());
         }
         case PLUS -> numericOperand(operand, unary, "+");
         case BITWISE_NOT -> new Typed("BITNOT(" + integralOperand(operand, unary, "~").sql() + ")", operand.type());
@@ -176,19 +177,24 @@ final class ExpressionTranslator {
 
     @Override
     protected Typed visitBetween(Between between, Scope scope) {
-      return Typed.of("(" + translate(between.value(), scope).sql() + (between.negated() ? " NOT" : "")
-          + " BETWEEN " + translate(between.low(), scope).sql() + " AND " + translate(between.high(), scope).sql()
-          + ")", SqlType.BOOLEAN);
+      Typed value = translate(between.value(), scope);
+      Typed low = expect(translate(between.low(), scope), value.type());
+      Typed high = expect(translate(between.high(), scope), value.type());
+      value = expect(value, commonType(List.of(low, high)));
+      return Typed.of("(" + value.sql() + (between.negated() ? " NOT" : "") + " BETWEEN " + low.sql() + " AND "
+          + high.sql() + ")", SqlType.BOOLEAN);
     }
 
     @Override
     protected Typed visitInList(InList in, Scope scope) {
-      List<String> items = new ArrayList<>();
+      Typed value = translate(in.value(), scope);
+      List<Typed> items = new ArrayList<>();
       for (Expression item : in.list()) {
-        items.add(translate(item, scope).sql());
+        items.add(expect(translate(item, scope), value.type()));
       }
-      return Typed.of("(" + translate(in.value(), scope).sql() + (in.negated() ? " NOT IN (" : " IN (")
-          + String.join(", ", items) + "))", SqlType.BOOLEAN);
+      value = expect(value, commonType(items));
+      return Typed.of("(" + value.sql() + (in.negated() ? " NOT IN (" : " IN (")
+          + String.join(", ", items.stream().map(Typed::sql).toList()) + "))", SqlType.BOOLEAN);
     }
 
     /** In DDL a subquery has no place. */
@@ -268,6 +274,11 @@ final class ExpressionTranslator {
   }
 
   Typed literal(Literal literal) {
+    Typed value = literalValue(literal);
+    return literal.kind() == LiteralKind.NULL ? value : value.notNull();
+  }
+
+  private Typed literalValue(Literal literal) {
     return switch (literal.kind()) {
       case NULL -> Typed.of("NULL", SqlType.VOID);
       case BOOLEAN -> Typed.of(literal.text().equals("true") ? "TRUE" : "FALSE", SqlType.BOOLEAN);
@@ -395,6 +406,31 @@ final class ExpressionTranslator {
     return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
   }
 
+  /**
+   * {@code value} where a {@code type} is expected: a parameter marker takes that type (which the client sees in its
+   * parameter metadata); anything else is returned as it is.
+   */
+  Typed expect(Typed value, Optional<SqlType> type) {
+    if (value.type().isPresent() || type.isEmpty() || type.get().kind() == TypeKind.VOID) {
+      return value;
+    }
+    Optional<Integer> parameter = bindings.parameterOf(value.sql());
+    if (parameter.isEmpty()) {
+      return value;
+    }
+    bindings.expect(parameter.get(), type.get());
+    return new Typed(value.sql(), type);
+  }
+
+  /** The type values of several expressions take in one column: their common type (empty if all are parameters). */
+  private static Optional<SqlType> commonType(List<Typed> values) {
+    Optional<SqlType> type = Optional.empty();
+    for (Typed value : values) {
+      type = QueryTranslator.widen(type, value.type());
+    }
+    return type;
+  }
+
   /** Values that end up in one column (CASE branches, IN lists) must have types of one family. */
   private static void requireOneType(List<Typed> values, Expression where, String what) {
     Optional<SqlType> first = Optional.empty();
@@ -418,6 +454,10 @@ final class ExpressionTranslator {
           where.span());
     }
   }
+
+  /** Aggregates whose H2 value is cast to the dialect's type (see {@link #aggregateType}). */
+  private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
+      "variance", "var_pop", "median");
 
   /** Aggregates over numbers: a string argument is read as DOUBLE, anything else not a number is a type error. */
   private static final java.util.Set<String> NUMERIC_AGGREGATES = java.util.Set.of("sum", "avg", "stddev",
@@ -495,6 +535,12 @@ final class ExpressionTranslator {
     Typed left = translate(binary.left(), scope);
     Typed right = translate(binary.right(), scope);
     BinaryOperator operator = binary.operator();
+    if (operator.isComparison() || operator.isArithmetic() && (left.is(SqlType::isNumeric)
+        || right.is(SqlType::isNumeric))) {
+      Typed typedLeft = expect(left, right.type());
+      right = expect(right, left.type());
+      left = typedLeft;
+    }
     if (operator.isArithmetic()) {
       checkArithmetic(left, right, binary);
       // The dialect reads a string operand of arithmetic as a DOUBLE.
@@ -521,9 +567,9 @@ final class ExpressionTranslator {
         return Typed.of("(" + left.sql() + " IS NOT DISTINCT FROM " + right.sql() + ")", SqlType.BOOLEAN);
       }
       case DIVIDE -> {
-        boolean decimal = left.is(t -> t.kind() == TypeKind.DECIMAL) || right.is(t -> t.kind() == TypeKind.DECIMAL);
-        if (decimal && !left.is(t -> t.kind() == TypeKind.DOUBLE) && !right.is(t -> t.kind() == TypeKind.DOUBLE)) {
-          return Typed.unknown("(" + left.sql() + " / " + right.sql() + ")");
+        SqlType type = arithmeticType(operator, left, right);
+        if (type.kind() == TypeKind.DECIMAL) {
+          return decimalResult("(" + left.sql() + " / " + right.sql() + ")", type);
         }
         return Typed.of("(CAST(" + left.sql() + " AS DOUBLE PRECISION) / " + right.sql() + ")", SqlType.DOUBLE);
       }
@@ -535,16 +581,18 @@ final class ExpressionTranslator {
         return Typed.of("(" + asString(left) + " || " + asString(right) + ")", SqlType.STRING);
       }
       case BITWISE_AND -> {
-        return new Typed("BITAND(" + left.sql() + ", " + right.sql() + ")", left.type());
+        return Typed.of("BITAND(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
       }
       case BITWISE_OR -> {
-        return new Typed("BITOR(" + left.sql() + ", " + right.sql() + ")", left.type());
+        return Typed.of("BITOR(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
       }
       case BITWISE_XOR -> {
-        return new Typed("BITXOR(" + left.sql() + ", " + right.sql() + ")", left.type());
+        return Typed.of("BITXOR(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
       }
       case MODULO -> {
-        return new Typed("MOD(" + left.sql() + ", " + right.sql() + ")", widerNumeric(left, right));
+        SqlType type = arithmeticType(operator, left, right);
+        String sql = "MOD(" + left.sql() + ", " + right.sql() + ")";
+        return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
       }
       default -> {
         String sql = "(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")";
@@ -554,25 +602,40 @@ final class ExpressionTranslator {
         if (left.is(t -> t.kind() == TypeKind.DATE) != right.is(t -> t.kind() == TypeKind.DATE)) {
           return Typed.of(sql, SqlType.DATE);
         }
-        return new Typed(sql, widerNumeric(left, right));
+        if (left.is(ExpressionTranslator::isTemporal)) {
+          // the difference of two dates or timestamps is an interval, which clients read as its text
+          return Typed.of(sql, SqlType.STRING);
+        }
+        SqlType type = arithmeticType(operator, left, right);
+        return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
       }
     }
   }
 
-  private static Optional<SqlType> widerNumeric(Typed left, Typed right) {
-    if (left.type().isEmpty() || right.type().isEmpty()) {
-      return Optional.empty();
+  /**
+   * The type of arithmetic on two numbers by the dialect's rules; a parameter marker takes the other operand's type,
+   * and two parameters are DOUBLE, which loses no fraction a client sends.
+   */
+  private static SqlType arithmeticType(BinaryOperator operator, Typed left, Typed right) {
+    Optional<SqlType> a = left.type().or(right::type);
+    Optional<SqlType> b = right.type().or(left::type);
+    if (a.isEmpty()) {
+      return SqlType.DOUBLE;
     }
-    SqlType a = left.type().get();
-    SqlType b = right.type().get();
-    if (a.isIntegral() && b.isIntegral()) {
-      return Optional.of(a.kind().ordinal() >= b.kind().ordinal() ? a : b);
-    }
-    if (a.kind() == TypeKind.DOUBLE || b.kind() == TypeKind.DOUBLE || a.kind() == TypeKind.FLOAT
-        || b.kind() == TypeKind.FLOAT) {
-      return Optional.of(SqlType.DOUBLE);
-    }
-    return Optional.empty();
+    return TypeRules.arithmetic(operator, a.get(), b.get());
+  }
+
+  private static SqlType bitwiseType(Typed left, Typed right) {
+    Optional<SqlType> type = commonType(List.of(left, right)).filter(SqlType::isIntegral);
+    return type.orElse(SqlType.BIGINT);
+  }
+
+  /**
+   * A decimal result cast to the precision and scale the dialect derives, so the values clients read have the scale
+   * the column says (H2 keeps 20 or more digits after the point of a quotient; the cast rounds half up, as Spark).
+   */
+  private static Typed decimalResult(String sql, SqlType type) {
+    return Typed.of("CAST(" + sql + " AS " + type.h2Type() + ")", type);
   }
 
   private static String asString(Typed value) {
@@ -583,8 +646,8 @@ final class ExpressionTranslator {
   }
 
   private Typed like(Like like, Scope scope) {
-    String value = translate(like.value(), scope).sql();
-    String pattern = translate(like.pattern(), scope).sql();
+    String value = expect(translate(like.value(), scope), Optional.of(SqlType.STRING)).sql();
+    String pattern = expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)).sql();
     String sql = switch (like.kind()) {
       case LIKE -> value + " LIKE " + pattern + like.escape().map(e -> " ESCAPE " + translate(e, scope).sql())
           .orElse(" ESCAPE '\\'");
@@ -598,14 +661,10 @@ final class ExpressionTranslator {
   private Typed caseExpression(Case caseExpression, Scope scope) {
     StringBuilder sql = new StringBuilder("CASE");
     caseExpression.operand().ifPresent(operand -> sql.append(' ').append(translate(operand, scope).sql()));
-    Optional<SqlType> type = Optional.empty();
     List<Typed> results = new ArrayList<>();
     for (WhenClause when : caseExpression.whens()) {
       Typed result = translate(when.result(), scope);
       results.add(result);
-      if (type.isEmpty() || type.get().kind() == TypeKind.VOID) {
-        type = result.type();
-      }
       Typed condition = translate(when.condition(), scope);
       if (caseExpression.operand().isEmpty()) {
         requireBoolean(condition, when.condition(), "a WHEN condition");
@@ -618,11 +677,16 @@ final class ExpressionTranslator {
       sql.append(" ELSE ").append(otherwise.sql());
     }
     requireOneType(results, caseExpression, "CASE");
-    return new Typed(sql.append(" END").toString(), type);
+    return new Typed(sql.append(" END").toString(), commonType(results));
   }
 
   private Typed cast(Cast cast, Scope scope) {
-    Typed value = translate(cast.value(), scope);
+    Typed value = expect(translate(cast.value(), scope), Optional.of(cast.type()));
+    Typed result = castOf(value, cast);
+    return cast.tryCast() || value.nullable() ? result : result.notNull();
+  }
+
+  private Typed castOf(Typed value, Cast cast) {
     SqlType target = cast.type();
     String source = value.sql();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
@@ -779,7 +843,13 @@ final class ExpressionTranslator {
         if (name.equals("concat") || name.equals("concat_ws")) {
           sql = arguments.stream().map(ExpressionTranslator::asString).toList();
         }
-        return new Typed(function.renderer().render(sql), scalarType(name, arguments));
+        SqlType type = function.name().equals("round") ? roundType(call, arguments.get(0))
+            : scalarType(function.name(), arguments);
+        String text = function.renderer().render(sql);
+        if (function.name().equals("round") && type.kind() == TypeKind.DECIMAL) {
+          text = "CAST(" + text + " AS " + type.h2Type() + ")";
+        }
+        return Typed.of(text, type);
       }
       case AGGREGATE -> {
         List<String> parts = new ArrayList<>();
@@ -792,22 +862,25 @@ final class ExpressionTranslator {
         if (call.window().isPresent()) {
           text += " OVER " + window(call.window().get(), scope);
         }
-        Optional<SqlType> type = aggregateType(name, arguments);
-        if (function.name().equals("sum") && type.equals(Optional.of(SqlType.DOUBLE))) {
-          // H2 sums doubles exactly, as DECFLOAT; the dialect's sum of doubles is a DOUBLE.
-          text = "CAST(" + text + " AS DOUBLE PRECISION)";
+        SqlType type = aggregateType(function.name(), arguments);
+        if (CAST_AGGREGATES.contains(function.name())) {
+          // H2 sums doubles exactly as DECFLOAT, a BIGINT beyond its range as NUMERIC, averages integers as NUMERIC
+          // and decimals with ten more digits of scale; the cast gives the dialect's type, and overflow is an error.
+          text = "CAST(" + text + " AS " + type.h2Type() + ")";
         }
-        return new Typed(text, type);
+        return Typed.of(text, type);
       }
       case WINDOW -> {
         if (call.window().isEmpty()) {
           throw EngineException.of(ErrorClass.WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE)
               .parameter("funcName", Errors.quote(name)).at(call.span()).build();
         }
-        Optional<SqlType> type = switch (name) {
-          case "row_number", "rank", "dense_rank", "ntile" -> Optional.of(SqlType.INT);
-          case "percent_rank", "cume_dist" -> Optional.of(SqlType.DOUBLE);
-          default -> arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
+        SqlType type = switch (name) {
+          case "row_number", "rank", "dense_rank", "ntile" -> SqlType.INT;
+          case "percent_rank", "cume_dist" -> SqlType.DOUBLE;
+          // lag and lead's default meets the value in one column
+          default -> typeOrString(commonType(arguments.size() > 2 ? List.of(arguments.get(0), arguments.get(2))
+              : arguments.subList(0, 1)));
         };
         if (name.equals("ntile") && !(call.arguments().get(0) instanceof Literal buckets
             && buckets.kind() == LiteralKind.INTEGER && !buckets.text().startsWith("-") && !buckets.text().equals("0"))) {
@@ -830,7 +903,7 @@ final class ExpressionTranslator {
         }
         String text = function.renderer().render(sql) + " OVER " + window(over, scope);
         // H2 ranks are BIGINT; the dialect's are INT.
-        return new Typed(type.equals(Optional.of(SqlType.INT)) ? "CAST(" + text + " AS INTEGER)" : text, type);
+        return Typed.of(type.equals(SqlType.INT) ? "CAST(" + text + " AS INTEGER)" : text, type);
       }
     }
     throw Errors.internal("unknown function kind", null);
@@ -843,7 +916,7 @@ final class ExpressionTranslator {
   private Typed columnOrField(ColumnRef reference, Scope scope) {
     try {
       Scope.Column column = scope.resolve(reference).column();
-      return new Typed(column.sql(), column.type());
+      return new Typed(column.sql(), column.type(), column.nullable());
     } catch (EngineException notAColumn) {
       List<String> parts = reference.parts();
       for (int prefix = parts.size() - 1; prefix >= 1; prefix--) {
@@ -976,7 +1049,8 @@ final class ExpressionTranslator {
     if (call.name().equals("extract")) {
       return Typed.of("EXTRACT(" + h2Field + " FROM " + value + ")", SqlType.INT);
     }
-    return Typed.of("DATE_TRUNC(" + h2Field + ", " + value + ")", SqlType.TIMESTAMP);
+    // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP
+    return Typed.of("CAST(DATE_TRUNC(" + h2Field + ", " + value + ") AS TIMESTAMP(6))", SqlType.TIMESTAMP);
   }
 
   private String window(WindowSpec window, Scope scope) {
@@ -1030,43 +1104,81 @@ final class ExpressionTranslator {
         + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse("");
   }
 
-  private static Optional<SqlType> scalarType(String name, List<Typed> arguments) {
+  /**
+   * The type of a registered scalar function's value, by the dialect's rules; {@code round} and {@code date_trunc}
+   * are written with a cast to it where H2's type would differ.
+   */
+  static SqlType scalarType(String name, List<Typed> arguments) {
     return switch (name) {
-      case "upper", "lower", "ucase", "lcase", "substring", "substr", "concat", "concat_ws", "trim", "ltrim", "rtrim",
-          "replace", "lpad", "rpad", "repeat", "left", "right", "regexp_replace", "chr", "char",
-          "date_format", "btrim" -> Optional.of(SqlType.STRING);
+      case "upper", "lower", "ucase", "lcase", "substring", "substr", "concat", "concat_ws", "trim", "btrim", "ltrim",
+          "rtrim", "replace", "lpad", "rpad", "repeat", "left", "right", "regexp_replace", "chr", "char",
+          "date_format" -> SqlType.STRING;
       case "length", "char_length", "character_length", "len", "instr", "locate", "position", "ascii", "year",
           "month", "day", "dayofmonth", "hour", "minute", "second", "quarter", "dayofweek", "dayofyear",
-          "weekofyear", "datediff", "size", "cardinality", "array_size" -> Optional.of(SqlType.INT);
-      case "ceil", "ceiling", "floor", "unix_timestamp" -> Optional.of(SqlType.BIGINT);
-      case "sqrt", "pow", "power", "exp", "ln", "log", "log10", "log2", "rand", "random", "pi", "sign", "signum" ->
-          Optional.of(SqlType.DOUBLE);
+          "weekofyear", "datediff", "size", "cardinality", "array_size" -> SqlType.INT;
+      case "ceil", "ceiling", "floor", "unix_timestamp" -> SqlType.BIGINT;
+      case "sqrt", "pow", "power", "exp", "ln", "log", "log10", "log2", "rand", "random", "pi", "sign", "signum",
+          "degrees", "radians", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cot", "atan2" ->
+          SqlType.DOUBLE;
       case "current_date", "curdate", "date_add", "dateadd", "date_sub", "add_months", "last_day", "to_date" ->
-          Optional.of(SqlType.DATE);
-      case "current_timestamp", "now", "localtimestamp", "to_timestamp" -> Optional.of(SqlType.TIMESTAMP);
+          SqlType.DATE;
+      case "current_timestamp", "now", "localtimestamp", "to_timestamp" -> SqlType.TIMESTAMP;
       case "isnull", "isnotnull", "startswith", "endswith", "contains", "regexp_like", "array_contains" ->
-          Optional.of(SqlType.BOOLEAN);
-      case "abs", "round", "coalesce", "ifnull", "nvl", "nullif", "greatest", "least", "mod", "pmod" ->
-          arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
-      case "array" -> arguments.isEmpty() || arguments.stream().map(Typed::type)
-          .anyMatch(type -> !type.equals(arguments.get(0).type()))
-          ? Optional.empty() : arguments.get(0).type().map(SqlType::array);
-      default -> Optional.empty();
+          SqlType.BOOLEAN;
+      case "abs", "round" -> typeOrDouble(arguments.get(0).type());
+      case "mod", "pmod" -> arithmeticType(BinaryOperator.MODULO, arguments.get(0), arguments.get(1));
+      case "coalesce", "ifnull", "nvl", "nullif", "greatest", "least" -> typeOrString(commonType(arguments));
+      case "nvl2", "if", "iff" -> typeOrString(commonType(arguments.subList(1, 3)));
+      case "array" -> SqlType.array(commonType(arguments).filter(t -> t.kind() != TypeKind.VOID)
+          .orElse(SqlType.STRING));
+      case "element_at" -> arguments.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY)
+          .map(t -> t.children().get(0)).orElse(SqlType.STRING);
+      default -> throw Errors.internal("no result type for the function " + name, null);
     };
   }
 
-  private static Optional<SqlType> aggregateType(String name, List<Typed> arguments) {
+  /**
+   * round of a decimal keeps its integer digits and one more, and the scale asked for (a literal; 0 without one)
+   * where it is below the argument's, as Spark types it; anything else keeps the argument's type.
+   */
+  private static SqlType roundType(FunctionCall call, Typed value) {
+    SqlType type = typeOrDouble(value.type());
+    Optional<Integer> scale = call.arguments().size() == 1 ? Optional.of(0)
+        : call.arguments().get(1) instanceof Literal literal && literal.kind() == LiteralKind.INTEGER
+            && literal.text().chars().allMatch(Character::isDigit) && literal.text().length() < 3
+            ? Optional.of(Integer.parseInt(literal.text())) : Optional.empty();
+    if (type.kind() != TypeKind.DECIMAL || scale.isEmpty()) {
+      return type;
+    }
+    int kept = Math.min(type.scale(), scale.get());
+    return SqlType.decimal(Math.min(type.length() - type.scale() + 1 + kept, SqlType.MAX_DECIMAL_PRECISION), kept);
+  }
+
+  private static SqlType typeOrDouble(Optional<SqlType> type) {
+    return type.filter(t -> t.kind() != TypeKind.VOID && t.isNumeric()).orElse(SqlType.DOUBLE);
+  }
+
+  /** A value whose type nothing fixes (only parameter markers meet in it) is a STRING, as a bare parameter is. */
+  private static SqlType typeOrString(Optional<SqlType> type) {
+    return type.orElse(SqlType.STRING);
+  }
+
+  /**
+   * The type of an aggregate's value: counts are BIGINT; sum, avg and the statistics as {@link TypeRules} derives
+   * them; min, max and their kin the argument's; collect_list an array of it.
+   */
+  static SqlType aggregateType(String name, List<Typed> arguments) {
+    Optional<SqlType> argument = arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
     return switch (name) {
-      case "count", "count_if", "approx_count_distinct" -> Optional.of(SqlType.BIGINT);
-      case "min", "max", "any_value", "first" -> arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
-      case "avg", "mean", "stddev", "stddev_samp", "std", "stddev_pop", "variance", "var_samp", "var_pop" ->
-          arguments.stream().anyMatch(a -> a.is(t -> t.kind() == TypeKind.DECIMAL)) ? Optional.empty()
-              : Optional.of(SqlType.DOUBLE);
-      case "sum" -> arguments.stream().anyMatch(a -> a.is(SqlType::isIntegral)) ? Optional.of(SqlType.BIGINT)
-          : arguments.stream().anyMatch(a -> a.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT))
-              ? Optional.of(SqlType.DOUBLE) : Optional.empty();
-      case "bool_and", "bool_or", "every", "some", "any" -> Optional.of(SqlType.BOOLEAN);
-      default -> Optional.empty();
+      case "count", "count_if", "approx_count_distinct" -> SqlType.BIGINT;
+      case "min", "max", "any_value", "first" -> typeOrString(argument);
+      case "sum" -> TypeRules.sum(argument.orElse(SqlType.DOUBLE));
+      case "avg", "mean" -> TypeRules.average(argument.orElse(SqlType.DOUBLE));
+      case "stddev", "stddev_samp", "std", "stddev_pop", "variance", "var_samp", "var_pop", "median" -> SqlType.DOUBLE;
+      case "bool_and", "bool_or", "every", "some", "any" -> SqlType.BOOLEAN;
+      case "collect_list", "array_agg" -> SqlType.array(argument.filter(t -> t.kind() != TypeKind.VOID)
+          .orElse(SqlType.STRING));
+      default -> throw Errors.internal("no result type for the aggregate " + name, null);
     };
   }
 }

@@ -9,19 +9,22 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A query ready for H2: the statement, the columns the client sees (type empty where H2 decides it), the files
+ * A query ready for H2: the statement, the columns the client sees (as the translator typed them), the files
  * whose rows must be staged before it runs, and the tables and views the statement names (not what a view or a
- * policy reads inside: those are their owners').
+ * policy reads inside: those are their owners'), and the types its client parameters are expected to have (empty
+ * where nothing around a parameter tells; the list may be shorter than the statement's parameters).
  */
 public record PlannedQuery(H2Statement statement, List<Column> columns, List<StreamSources.FileRead> fileReads,
-    List<Read> reads) {
+    List<Read> reads, List<Optional<SqlType>> parameterTypes) {
   public PlannedQuery {
     columns = List.copyOf(columns);
     fileReads = List.copyOf(fileReads);
     reads = List.copyOf(reads);
+    parameterTypes = List.copyOf(parameterTypes);
   }
 
-  public record Column(String name, Optional<SqlType> type) {}
+  /** A result column: its name, its type, and whether it can be NULL (true unless known otherwise). */
+  public record Column(String name, SqlType type, boolean nullable) {}
 
   /** Whether the statement binds nothing but its own constants: no parameter markers (what a view may hold). */
   public boolean bindsOnlyConstants() {

@@ -20,6 +20,7 @@ import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.FoldableArguments;
+import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.Literal;
@@ -112,7 +113,8 @@ public final class QueryTranslator {
   public PlannedQuery plan(Query query) {
     TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
     return new PlannedQuery(bindings.finish(translated.sql()), translated.columns().stream()
-        .map(column -> new PlannedQuery.Column(column.name(), column.type())).toList(), sources.fileReads(), reads);
+        .map(column -> new PlannedQuery.Column(column.name(), column.type().orElse(SqlType.STRING), column.nullable()))
+        .toList(), sources.fileReads(), reads, bindings.parameterTypes(-1));
   }
 
   /** The tables and views the statement this translator translated so far names (see {@link PlannedQuery}). */
@@ -127,6 +129,19 @@ public final class QueryTranslator {
 
   H2Statement finish(String sql) {
     return bindings.finish(sql);
+  }
+
+  /** {@code sql} written where a value of {@code type} goes: if it is a client's parameter, that is its type. */
+  void expect(String sql, SqlType type) {
+    expressions.expect(Typed.unknown(sql), Optional.of(type));
+  }
+
+  /**
+   * The types the statement translated so far expects for its first {@code count} client parameters (in {@code ?}
+   * order); empty where nothing around a parameter tells.
+   */
+  public List<Optional<SqlType>> parameterTypes(int count) {
+    return bindings.parameterTypes(count);
   }
 
   String bind(Binding binding) {
@@ -417,10 +432,9 @@ public final class QueryTranslator {
             .parameter("dataType1", other.get().sql()).parameter("dataType2", column.type().get().sql())
             .at(operation.span()).build();
       }
-      Optional<SqlType> type = column.type().filter(t -> t.kind() != io.flowgate.engine.type.TypeKind.VOID)
-          .or(() -> Optional.empty());
-      columns.add(new OutputColumn(column.name(), type.equals(right.columns().get(i).type()) ? type
-          : Optional.empty()));
+      OutputColumn second = right.columns().get(i);
+      columns.add(new OutputColumn(column.name(), widen(column.type(), second.type()),
+          column.nullable() || second.nullable()));
     }
     String operator = operation.operator().name();
     TranslatedQuery result;
@@ -440,14 +454,23 @@ public final class QueryTranslator {
     return result;
   }
 
-  /** The rows of a VALUES list as H2 tuples, with each column's type taken from its first non-NULL cell. */
-  record ValuesRows(List<String> rows, List<Optional<SqlType>> types) {}
+  /**
+   * The rows of a VALUES list as H2 tuples, with each column's type the common type of its cells, and whether a cell
+   * of it can be NULL.
+   */
+  record ValuesRows(List<List<String>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
+    /** Each row as an H2 tuple. */
+    List<String> rows() {
+      return cells.stream().map(row -> "(" + String.join(", ", row) + ")").toList();
+    }
+  }
 
   /** VALUES rows; with {@code defaults} (INSERT ... VALUES) a cell may be the keyword DEFAULT. */
   ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
     int width = values.rows().get(0).size();
-    List<String> rows = new ArrayList<>();
+    List<List<String>> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
     for (List<Expression> row : values.rows()) {
       if (row.size() != width) {
         throw EngineException.of(ErrorClass.INVALID_INLINE_TABLE).subClass("NUM_COLUMNS_MISMATCH",
@@ -462,20 +485,34 @@ public final class QueryTranslator {
         cells.add(cell.sql());
         if (types.size() <= i) {
           types.add(cell.type());
-        } else if (types.get(i).map(t -> t.kind() == io.flowgate.engine.type.TypeKind.VOID).orElse(false)) {
-          types.set(i, cell.type());
+          nullable.add(cell.nullable());
+        } else {
+          types.set(i, widen(types.get(i), cell.type()));
+          nullable.set(i, nullable.get(i) || cell.nullable());
         }
       }
-      rows.add("(" + String.join(", ", cells) + ")");
+      rows.add(cells);
     }
-    return new ValuesRows(rows, types);
+    return new ValuesRows(rows, types, nullable);
+  }
+
+  /**
+   * The type of a column whose values have the types {@code a} and {@code b}: their common type; a parameter's
+   * (empty) takes the other's. Types without a common one keep the first, and the store decides whether the values
+   * convert.
+   */
+  static Optional<SqlType> widen(Optional<SqlType> a, Optional<SqlType> b) {
+    if (a.isEmpty() || b.isEmpty()) {
+      return a.or(() -> b);
+    }
+    return Optional.of(TypeRules.common(a.get(), b.get()).orElse(a.get()));
   }
 
   private TranslatedQuery values(Values values, Optional<Scope> outer) {
     ValuesRows rows = valuesRows(values, Scope.empty(outer), false);
     List<OutputColumn> columns = new ArrayList<>();
     for (int i = 0; i < rows.types().size(); i++) {
-      columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i)));
+      columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i), rows.nullable().get(i)));
     }
     TranslatedQuery shape = new TranslatedQuery("", columns);
     String alias = SqlText.quote(newAlias());
@@ -513,7 +550,7 @@ public final class QueryTranslator {
         }
         for (Scope.Column column : expanded) {
           items.add(column.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
-          columns.add(new OutputColumn(column.name(), column.type()));
+          columns.add(new OutputColumn(column.name(), column.type(), column.nullable()));
           itemExpressions.add(new ColumnRef(all.span(), List.of(column.name())));
         }
       } else {
@@ -522,15 +559,16 @@ public final class QueryTranslator {
         if (single.expression() instanceof Expression.Parameter) {
           // A bare parameter has no type to take from where it stands: it is a STRING, as PostgreSQL reads an
           // untyped parameter as text (CAST it for another type).
-          value = Typed.of("CAST(" + value.sql() + " AS CHARACTER VARYING)", SqlType.STRING);
+          value = Typed.of("CAST(" + expressions.expect(value, Optional.of(SqlType.STRING)).sql()
+              + " AS CHARACTER VARYING)", SqlType.STRING);
         }
         String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
         if (single.alias().isPresent()) {
           aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true, Optional.of("(" + value.sql()
-              + ")")));
+              + ")"), value.nullable()));
         }
         items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
-        columns.add(new OutputColumn(name, value.type()));
+        columns.add(new OutputColumn(name, value.type(), value.nullable()));
         itemExpressions.add(single.expression());
       }
     }
@@ -739,7 +777,7 @@ public final class QueryTranslator {
     }
     List<OutputColumn> renamed = new ArrayList<>();
     for (int i = 0; i < names.size(); i++) {
-      renamed.add(new OutputColumn(names.get(i), query.columns().get(i).type()));
+      renamed.add(query.columns().get(i).renamed(names.get(i)));
     }
     return new TranslatedQuery(query.sql(), renamed);
   }
@@ -749,7 +787,7 @@ public final class QueryTranslator {
     List<Scope.Column> columns = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       columns.add(new Scope.Column(alias, qualifier, column.name(), column.name(),
-          Optional.of(SqlParser.parseType(column.type())), false));
+          Optional.of(SqlParser.parseType(column.type())), false).withNullable(column.nullable()));
     }
     return new Scope(columns, Optional.empty());
   }
@@ -759,7 +797,7 @@ public final class QueryTranslator {
     for (int i = 0; i < query.columns().size(); i++) {
       OutputColumn column = query.columns().get(i);
       columns.add(new Scope.Column(alias, qualifier, column.name(), TranslatedQuery.positional(i), column.type(),
-          false));
+          false).withNullable(column.nullable()));
     }
     return new Scope(columns, outer);
   }
@@ -1132,7 +1170,21 @@ public final class QueryTranslator {
       case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
     };
     String sql = left.sql() + " " + keyword + " " + right.sql() + (condition == null ? "" : " ON " + condition);
-    return new From(sql, combined, filters);
+    return new From(sql, padded(combined, left.scope().columns().size(), join.type()), filters);
+  }
+
+  /** After an outer join the padded side's columns can be NULL, whatever their tables say; the left side's come first. */
+  private static Scope padded(Scope joined, int leftColumns, JoinType type) {
+    if (type != JoinType.LEFT && type != JoinType.RIGHT) {
+      return joined;
+    }
+    List<Scope.Column> columns = new ArrayList<>(joined.columns());
+    for (int i = 0; i < columns.size(); i++) {
+      if (i < leftColumns == (type == JoinType.RIGHT)) {
+        columns.set(i, columns.get(i).withNullable(true));
+      }
+    }
+    return joined.withColumns(columns);
   }
 
   /**

@@ -21,17 +21,18 @@ final class Scope {
    * expressions); {@code qualifier} is the name it can be qualified with, e.g. {@code [main, default, t]} or
    * {@code [x]}; {@code hidden} columns resolve by name but are not part of {@code *} (the right side of USING). A
    * column with an {@code expression} stands for that H2 SQL: a SQL function's parameter is its argument.
+   * {@code nullable} is false only for a column known to hold no NULL here (NOT NULL, and not padded by an outer join).
    */
   record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
-      boolean hidden, Optional<String> expression) {
+      boolean hidden, Optional<String> expression, boolean nullable) {
     Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
         boolean hidden) {
-      this(relation, qualifier, name, h2Name, type, hidden, Optional.empty());
+      this(relation, qualifier, name, h2Name, type, hidden, Optional.empty(), true);
     }
 
     /** A name that stands for an H2 expression, such as a SQL function's parameter. */
     static Column bound(String name, String sql, SqlType type) {
-      return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(sql));
+      return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(sql), true);
     }
 
     String sql() {
@@ -40,7 +41,11 @@ final class Scope {
     }
 
     Column hide() {
-      return new Column(relation, qualifier, name, h2Name, type, true, expression);
+      return new Column(relation, qualifier, name, h2Name, type, true, expression, nullable);
+    }
+
+    Column withNullable(boolean canBeNull) {
+      return new Column(relation, qualifier, name, h2Name, type, hidden, expression, canBeNull);
     }
   }
 

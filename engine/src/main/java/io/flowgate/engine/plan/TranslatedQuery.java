@@ -14,7 +14,16 @@ record TranslatedQuery(String sql, List<OutputColumn> columns) {
     columns = List.copyOf(columns);
   }
 
-  record OutputColumn(String name, Optional<SqlType> type) {}
+  /** A column of the query: {@code type} is empty only for a bare parameter marker, which the client sees as STRING. */
+  record OutputColumn(String name, Optional<SqlType> type, boolean nullable) {
+    OutputColumn(String name, Optional<SqlType> type) {
+      this(name, type, true);
+    }
+
+    OutputColumn renamed(String newName) {
+      return new OutputColumn(newName, type, nullable);
+    }
+  }
 
   static String positional(int index) {
     return "c" + (index + 1);

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -343,6 +342,19 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /**
+   * Prepares a statement and runs nothing: H2 refuses what it could not run (what the translator's checks do not
+   * catch yet), so a view is refused when it is made rather than when it is first read.
+   */
+  public void check(H2Statement statement) {
+    try (Connection connection = pool.getConnection();
+        PreparedStatement prepared = prepare(connection, statement.sql())) {
+      prepared.getParameterMetaData();
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
   /** Runs a query and streams its rows; the cursor owns a pooled connection until closed. */
   public RowCursor query(H2Statement statement, List<Object> parameters, int fetchSize) {
     return query(statement, parameters, fetchSize, Map.of(), () -> { });
@@ -371,24 +383,6 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
-  /** The JDBC types H2 gives the result columns of a statement, without running it. */
-  public List<ColumnType> describe(H2Statement statement) {
-    try (Connection connection = pool.getConnection();
-        PreparedStatement prepared = prepare(connection, statement.sql())) {
-      ResultSetMetaData metadata = prepared.getMetaData();
-      List<ColumnType> types = new ArrayList<>();
-      for (int i = 1; i <= metadata.getColumnCount(); i++) {
-        types.add(new ColumnType(metadata.getColumnType(i), metadata.getColumnTypeName(i), metadata.getPrecision(i),
-            metadata.getScale(i), metadata.isNullable(i) != ResultSetMetaData.columnNoNulls));
-      }
-      return types;
-    } catch (SQLException e) {
-      throw H2Errors.translate(e);
-    }
-  }
-
-  /** A result column's type as H2 reports it. */
-  public record ColumnType(int jdbcType, String typeName, int precision, int scale, boolean nullable) {}
 
   /** Drops data tables that no catalog entry names: left behind by a crash between H2 DDL and the catalog commit. */
   public void dropOrphans(Set<String> known) {

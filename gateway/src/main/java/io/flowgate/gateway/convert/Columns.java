@@ -8,6 +8,7 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.apache.calcite.avatica.AvaticaParameter;
 import org.apache.calcite.avatica.ColumnMetaData;
 import org.apache.calcite.avatica.ColumnMetaData.Rep;
 
@@ -33,6 +34,20 @@ public final class Columns {
         Math.min(precision, 1 << 16), column.name(), column.name(), null, precision,
         type.kind() == TypeKind.DECIMAL ? type.scale() : 0, null, null, avaticaType, true, false, false,
         className(type));
+  }
+
+  /**
+   * A statement parameter as JDBC's parameter metadata describes it: the type the statement expects there, or OTHER
+   * (any value the driver can send) where nothing in the statement tells.
+   */
+  public static AvaticaParameter parameter(java.util.Optional<SqlType> expected, String name) {
+    if (expected.isEmpty()) {
+      return new AvaticaParameter(false, 0, 0, Types.OTHER, "OTHER", Object.class.getName(), name);
+    }
+    SqlType type = expected.get();
+    int precision = type.kind() == TypeKind.STRING ? Integer.MAX_VALUE : type.precision();
+    return new AvaticaParameter(type.isNumeric(), precision, type.kind() == TypeKind.DECIMAL ? type.scale() : 0,
+        jdbcType(type), typeName(type), className(type), name);
   }
 
   /** Complex types travel as their text; the JDBC type says so. */

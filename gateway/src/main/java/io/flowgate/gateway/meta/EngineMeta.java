@@ -10,6 +10,7 @@ import io.flowgate.engine.Session;
 import io.flowgate.engine.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.gateway.convert.Columns;
 import io.flowgate.gateway.convert.ErrorConverter;
@@ -221,7 +222,7 @@ public final class EngineMeta extends MetaImpl {
       StatementState statement = state.newStatement(ch.id);
       statement.sql = sql;
       StatementHandle handle = new StatementHandle(ch.id, statement.id, signature(sql, prepared.columns(),
-          prepared.parameterCount(), prepared.query()));
+          prepared.parameterTypes(), prepared.query()));
       return handle;
     });
   }
@@ -231,11 +232,11 @@ public final class EngineMeta extends MetaImpl {
     return connectionId + "/" + statementId;
   }
 
-  private static Signature signature(String sql, List<ResultColumn> columns, int parameterCount, boolean query) {
+  private static Signature signature(String sql, List<ResultColumn> columns,
+      List<java.util.Optional<SqlType>> parameterTypes, boolean query) {
     List<AvaticaParameter> parameters = new ArrayList<>();
-    for (int i = 0; i < parameterCount; i++) {
-      parameters.add(new AvaticaParameter(false, 0, 0, java.sql.Types.OTHER, "OTHER", Object.class.getName(),
-          "?" + (i + 1)));
+    for (int i = 0; i < parameterTypes.size(); i++) {
+      parameters.add(Columns.parameter(parameterTypes.get(i), "?" + (i + 1)));
     }
     return Signature.create(Columns.of(columns), sql, parameters, CursorFactory.ARRAY,
         query ? StatementType.SELECT : StatementType.OTHER_DML);
@@ -280,7 +281,7 @@ public final class EngineMeta extends MetaImpl {
     StatementResult result = session.execute(sql, parameters, id);
     if (result instanceof StatementResult.Rows rows) {
       statement.replaceCursor(rows.cursor(), rows.columns(), maxRowCount > 0 ? maxRowCount : Long.MAX_VALUE);
-      Signature signature = signature(sql, rows.columns(), 0, true);
+      Signature signature = signature(sql, rows.columns(), List.of(), true);
       Frame first = nextFrame(statement, 0, maxRowsInFirstFrame);
       return new ExecuteResult(List.of(MetaResultSet.create(statement.connectionId, statement.id, false, signature,
           first)));
