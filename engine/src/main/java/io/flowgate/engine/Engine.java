@@ -1,5 +1,7 @@
 package io.flowgate.engine;
 
+import io.flowgate.engine.api.Principal;
+import io.flowgate.engine.api.ResultColumn;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;

@@ -1,5 +1,10 @@
 package io.flowgate.engine;
 
+import io.flowgate.engine.api.Principal;
+import io.flowgate.engine.api.PreparedInfo;
+import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.RowCursor;
+import io.flowgate.engine.api.StatementResult;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.Engine.PlanKey;
 import io.flowgate.engine.Engine.Planned;

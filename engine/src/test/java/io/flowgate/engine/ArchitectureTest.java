@@ -12,9 +12,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The engine's package rules, checked on its compiled classes. The statement's path runs down: parser and analyzer
  * know only the tree; the H2 vocabulary ({@code h2}) knows nothing of the engine; storage knows no planner; no two
- * packages below the API package depend on each other both ways. (The API package itself, {@code
- * io.flowgate.engine}, still shares result types with {@code exec}, {@code pipeline} and {@code storage}; ARCHITECTURE.md
- * says so.)
+ * packages depend on each other both ways; nothing below the entry points ({@code Engine}, {@code Session}) depends
+ * on them, and what they hand out ({@code api}) is a leaf.
  */
 class ArchitectureTest {
   private static final JavaClasses ENGINE = new ClassFileImporter()
@@ -23,6 +22,18 @@ class ArchitectureTest {
   @Test
   void packagesBelowTheApiHaveNoCycles() {
     slices().matching("io.flowgate.engine.(**)").should().beFreeOfCycles().check(ENGINE);
+  }
+
+  @Test
+  void nothingBelowTheEntryPointsDependsOnThem() {
+    noClasses().that().resideOutsideOfPackage("io.flowgate.engine").should().dependOnClassesThat()
+        .resideInAPackage("io.flowgate.engine").check(ENGINE);
+  }
+
+  @Test
+  void whatTheApiHandsOutIsALeaf() {
+    classes().that().resideInAPackage("io.flowgate.engine.api").should().onlyDependOnClassesThat()
+        .resideInAnyPackage("io.flowgate.engine.api", "io.flowgate.engine.type", "java..").check(ENGINE);
   }
 
   @Test

@@ -1,5 +1,8 @@
 package io.flowgate.engine;
 
+import io.flowgate.engine.api.Principal;
+import io.flowgate.engine.api.RowCursor;
+import io.flowgate.engine.api.StatementResult;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -8,9 +8,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The gateway talks to the engine through its API package ({@code io.flowgate.engine}: Engine, Session, results,
- * listings) and the types those carry (errors, SQL types), never through the engine's parser, planner, executors,
- * pipelines, security or store.
+ * The gateway talks to the engine through its API ({@code io.flowgate.engine}: Engine, Session, listings;
+ * {@code io.flowgate.engine.api}: results, cursors, columns) and the types those carry (errors, SQL types), never
+ * through the engine's parser, planner, executors, pipelines, security or store.
  */
 class EngineBoundaryTest {
   private static final JavaClasses GATEWAY = new ClassFileImporter()

@@ -3,7 +3,7 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
-import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.api.RowCursor;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.h2.H2Statement;

@@ -7,7 +7,7 @@ import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.catalog.model.WriteMode;
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;

@@ -1,8 +1,8 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.ResultColumn;
-import io.flowgate.engine.StatementResult;
+import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.StreamSources;

@@ -1,6 +1,6 @@
 package io.flowgate.engine.exec;
 
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.ResultColumn;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.flowgate.engine.exec;
 
-import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.api.RowCursor;
 import java.util.Iterator;
 import java.util.List;
 

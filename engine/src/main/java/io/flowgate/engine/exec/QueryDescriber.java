@@ -1,6 +1,6 @@
 package io.flowgate.engine.exec;
 
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.plan.PlannedQuery;
 import java.util.List;
 

@@ -5,7 +5,7 @@ import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.ResultColumn;
 import java.util.List;
 import java.util.function.Supplier;
 

@@ -1,7 +1,7 @@
 package io.flowgate.engine.storage;
 
-import io.flowgate.engine.RowCursor;
-import io.flowgate.engine.RowValue;
+import io.flowgate.engine.api.RowCursor;
+import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import java.sql.Array;

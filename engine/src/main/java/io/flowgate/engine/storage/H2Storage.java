@@ -1,6 +1,6 @@
 package io.flowgate.engine.storage;
 
-import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.api.RowCursor;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;

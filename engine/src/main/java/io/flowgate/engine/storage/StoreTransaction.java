@@ -1,6 +1,6 @@
 package io.flowgate.engine.storage;
 
-import io.flowgate.engine.RowCursor;
+import io.flowgate.engine.api.RowCursor;
 import io.flowgate.engine.h2.H2Statement;
 import java.sql.Connection;
 import java.sql.PreparedStatement;

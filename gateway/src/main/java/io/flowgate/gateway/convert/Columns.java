@@ -1,6 +1,6 @@
 package io.flowgate.gateway.convert;
 
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.sql.DatabaseMetaData;

@@ -1,7 +1,7 @@
 package io.flowgate.gateway.convert;
 
-import io.flowgate.engine.ResultColumn;
-import io.flowgate.engine.RowValue;
+import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;

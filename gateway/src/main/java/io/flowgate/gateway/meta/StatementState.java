@@ -1,7 +1,7 @@
 package io.flowgate.gateway.meta;
 
-import io.flowgate.engine.RowCursor;
-import io.flowgate.engine.ResultColumn;
+import io.flowgate.engine.api.RowCursor;
+import io.flowgate.engine.api.ResultColumn;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-package io.flowgate.engine;
+package io.flowgate.engine.api;
 
 /**
  * Rows of a result, pulled one at a time; nothing is buffered beyond what the store fetches. Not thread-safe: one

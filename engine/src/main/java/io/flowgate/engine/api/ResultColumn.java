@@ -1,4 +1,4 @@
-package io.flowgate.engine;
+package io.flowgate.engine.api;
 
 import io.flowgate.engine.type.SqlType;
 
