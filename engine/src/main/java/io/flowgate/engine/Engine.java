@@ -69,6 +69,7 @@ public final class Engine implements AutoCloseable {
   /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
   record PlanKey(String sql, String user, String catalog, String schema, long generation, long tempViews) {}
 
+  /** A cached plan with its result columns in the API's form, made once per plan rather than once per execution. */
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
 
   private final List<java.nio.file.Path> ingestRoots;

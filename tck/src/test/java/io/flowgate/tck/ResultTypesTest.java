@@ -39,9 +39,8 @@ class ResultTypesTest {
       ParameterMetaData parameters = statement.getParameterMetaData();
       List<String> types = new ArrayList<>();
       for (int i = 1; i <= parameters.getParameterCount(); i++) {
-        String type = parameters.getParameterTypeName(i);
-        types.add(parameters.getParameterType(i) == Types.DECIMAL
-            ? type + "(" + parameters.getPrecision(i) + "," + parameters.getScale(i) + ")" : type);
+        types.add(typeName(parameters.getParameterType(i), parameters.getParameterTypeName(i),
+            parameters.getPrecision(i), parameters.getScale(i)));
       }
       return types;
     }
@@ -124,10 +123,14 @@ class ResultTypesTest {
   private static List<String> describe(ResultSetMetaData columns) throws SQLException {
     List<String> described = new ArrayList<>();
     for (int i = 1; i <= columns.getColumnCount(); i++) {
-      String type = columns.getColumnTypeName(i);
-      described.add(columns.getColumnLabel(i) + " " + (columns.getColumnType(i) == Types.DECIMAL
-          ? type + "(" + columns.getPrecision(i) + "," + columns.getScale(i) + ")" : type));
+      described.add(columns.getColumnLabel(i) + " " + typeName(columns.getColumnType(i), columns.getColumnTypeName(i),
+          columns.getPrecision(i), columns.getScale(i)));
     }
     return described;
+  }
+
+  /** A type as the tests name it: DECIMAL with its precision and scale, anything else by its name. */
+  private static String typeName(int jdbcType, String name, int precision, int scale) {
+    return jdbcType == Types.DECIMAL ? name + "(" + precision + "," + scale + ")" : name;
   }
 }
