@@ -94,8 +94,8 @@ public final class Engine implements AutoCloseable {
       catalog.repairs().forEach(change -> log.warn("catalog repaired: {}", change));
       Set<String> known = new HashSet<>(catalog.storageNames());
       catalog.storageNames().forEach(name -> {
-        known.add(io.flowgate.engine.h2.SqlText.eventStoreOf(name));
-        known.add(io.flowgate.engine.h2.SqlText.changeTableOf(name));
+        known.add(io.flowgate.engine.h2.StoreNames.eventStoreOf(name));
+        known.add(io.flowgate.engine.h2.StoreNames.changeTableOf(name));
       });
       storage.dropOrphans(known);
       if (storage.openedAfterCrash()) {

@@ -17,7 +17,8 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -160,8 +161,8 @@ public final class DdlExecutor {
     for (UnreadableTable table : tables) {
       write(connection -> catalog.dropTable(connection, table.id()));
       storage.dropTable(table.storageName().orElse("T" + table.id()));
-      storage.dropTable(SqlText.eventStore(table.id()));
-      storage.dropTable(SqlText.changeTable(table.id()));
+      storage.dropTable(StoreNames.eventStore(table.id()));
+      storage.dropTable(StoreNames.changeTable(table.id()));
     }
   }
 
@@ -248,8 +249,8 @@ public final class DdlExecutor {
     TableLayout.check(create.clauses(), columnInfos(columns), name, false, create.span());
     long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
-    List<String> ddl = new ArrayList<>(TableDefinitions.dataTable(storageName, columns, catalog,
-        context.session()));
+    List<Sql> ddl = new ArrayList<>(List.of(TableDefinitions.dataTable(storageName, columns, catalog,
+        context.session())));
     // An informational primary key is not enforced, but lookups by it should not scan the table.
     for (TableConstraint constraint : create.constraints()) {
       if (constraint instanceof PrimaryKey primary) {
@@ -267,7 +268,7 @@ public final class DdlExecutor {
     // changes nothing.
     QueryTranslator filling = context.translator();
     Optional<H2Statement> fill = create.asQuery().map(query -> new DmlPlanner(filling).insert(
-        new Dml.Insert(create.span(), name.parts(), false, List.of(), false, query), table));
+        new Dml.Insert(create.span(), name.parts(), false, List.of(), false, query), table).statement());
     ddl.forEach(storage::execute);
     if (ChangeFeed.enabled(table)) {
       ChangeFeed.ddl(table).forEach(storage::executeOnce);
@@ -509,7 +510,7 @@ public final class DdlExecutor {
         storage.dropTable(table.storageName());
       }
       if (table.kind() == TableKind.STREAMING_TABLE) {
-        storage.dropTable(SqlText.eventStore(table.id()));
+        storage.dropTable(StoreNames.eventStore(table.id()));
       }
       if (table.kind() != TableKind.VIEW) {
         storage.dropTable(ChangeFeed.changeTable(table));

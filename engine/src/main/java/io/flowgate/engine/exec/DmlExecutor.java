@@ -13,6 +13,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.QueryTranslator;
@@ -40,8 +41,15 @@ public final class DmlExecutor {
     return generatedKeys;
   }
 
-  /** A write planned and checked, not run: its table, the translator that resolved it, and its H2 statement. */
-  public record Planned(TableInfo table, QueryTranslator translator, H2Statement statement) {}
+  /**
+   * A write planned and checked, not run: its table, the translator that resolved it, and its H2 statement (the tree,
+   * which the change feed's recording wraps, and its text, printed once).
+   */
+  public record Planned(TableInfo table, QueryTranslator translator, Sql sql, H2Statement statement) {
+    Planned(TableInfo table, QueryTranslator translator, Sql sql) {
+      this(table, translator, sql, sql.statement());
+    }
+  }
 
   /** Resolves, checks (privileges, what the table allows) and plans {@code dml} without running it. */
   public Planned plan(Dml dml) {
@@ -64,7 +72,7 @@ public final class DmlExecutor {
           .parameter("viewName", Errors.quote(table.name().parts())).at(dml.span()).build();
     }
     DmlPlanner planner = new DmlPlanner(translator);
-    H2Statement statement;
+    Sql statement;
     if (dml instanceof Dml.Insert insert) {
       statement = planner.insert(insert, table);
     } else if (dml instanceof Dml.Update update) {
@@ -85,7 +93,6 @@ public final class DmlExecutor {
     Planned planned = plan(dml);
     QueryTranslator translator = planned.translator();
     TableInfo table = planned.table();
-    H2Statement statement = planned.statement();
     boolean changeFeed = ChangeFeed.enabled(table);
     Optional<ClientTransaction> transaction = context.transaction();
     if (changeFeed) {
@@ -98,7 +105,7 @@ public final class DmlExecutor {
       List<List<Object>> keys = new ArrayList<>();
       ClientTransaction.TableWrite write = (connection, version) -> {
         keys.clear();
-        return write(connection, version, dml, table, statement, parameterSets, files.runtime(),
+        return write(connection, version, dml, table, planned, parameterSets, files.runtime(),
             keyColumns.stream().map(ColumnInfo::name).toList(), keys);
       };
       generatedKeys = GeneratedKeys.NONE;
@@ -134,7 +141,7 @@ public final class DmlExecutor {
    * would share: both are refused by name.
    */
   private void prepareChangeFeed(TableInfo table, Optional<ClientTransaction> transaction, Dml dml) {
-    List<String> ddl = ChangeFeed.ddl(table);
+    List<Sql> ddl = ChangeFeed.ddl(table);
     if (transaction.isPresent() && transaction.get().wrote(table.id())) {
       throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("CHANGE_DATA_FEED",
           "A second write of " + Errors.quote(table.name().parts()) + " in one transaction: the table records its"
@@ -153,7 +160,7 @@ public final class DmlExecutor {
 
   /** The statement's write at {@code version}, with its change rows, and what the commit log says of it. */
   private static ClientTransaction.Written write(java.sql.Connection connection, long version, Dml dml,
-      TableInfo table, H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime,
+      TableInfo table, Planned statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime,
       List<String> keyColumns, List<List<Object>> keys) throws java.sql.SQLException {
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
     boolean changeFeed = ChangeFeed.enabled(table);
@@ -167,7 +174,8 @@ public final class DmlExecutor {
     Map<String, Object> runtime = new HashMap<>(fileRuntime);
     runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
     long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version,
-        keyColumns, keys) : H2Storage.updateEach(connection, statement, parameterSets, runtime, keyColumns, keys);
+        keyColumns, keys) : H2Storage.updateEach(connection, statement.statement(), parameterSets, runtime, keyColumns,
+        keys);
     long rows = java.util.Arrays.stream(counts).sum();
     Logged logged = logged(dml);
     Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
@@ -196,22 +204,25 @@ public final class DmlExecutor {
    * does both, pairs them by row id).
    */
   private static long[] writeRecorded(java.sql.Connection connection, Dml dml, TableInfo table,
-      H2Statement statement, List<List<Object>> parameterSets, Map<String, Object> runtime, long version,
+      Planned statement, List<List<Object>> parameterSets, Map<String, Object> runtime, long version,
       List<String> keyColumns, List<List<Object>> keys) throws java.sql.SQLException {
     if (dml instanceof Dml.Insert) {
-      long[] counts = H2Storage.updateEach(connection, statement, parameterSets, runtime, keyColumns, keys);
+      long[] counts = H2Storage.updateEach(connection, statement.statement(), parameterSets, runtime, keyColumns,
+          keys);
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
       return counts;
     }
     long[] counts = new long[parameterSets.size()];
     if (dml instanceof Dml.Merge) {
       for (int i = 0; i < counts.length; i++) {
-        counts[i] = ChangeFeed.recordMerge(connection, table, statement, parameterSets.get(i), runtime, version);
+        counts[i] = ChangeFeed.recordMerge(connection, table, statement.sql(), parameterSets.get(i), runtime,
+            version);
       }
       return counts;
     }
     boolean update = dml instanceof Dml.Update;
-    H2Statement recording = ChangeFeed.recordOld(table, update ? "update_preimage" : "delete", version, statement);
+    H2Statement recording = ChangeFeed.recordOld(table, update ? "update_preimage" : "delete", version,
+        statement.sql());
     for (int i = 0; i < counts.length; i++) {
       counts[i] = H2Storage.update(connection, recording, parameterSets.get(i), runtime);
     }

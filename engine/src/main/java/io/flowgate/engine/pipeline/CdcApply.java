@@ -8,8 +8,10 @@ import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -105,7 +107,7 @@ final class CdcApply {
     this.target = target;
     this.flowName = flowName;
     this.expectations = List.copyOf(expectations);
-    this.store = target == null ? null : SqlText.eventStore(target.id());
+    this.store = target == null ? null : StoreNames.eventStore(target.id());
     this.targetTypes = target == null ? List.of()
         : target.columns().stream().map(column -> SqlParser.parseType(column.type())).toList();
     this.described = described;
@@ -174,9 +176,9 @@ final class CdcApply {
    */
   void prepare(H2Storage storage) {
     String layout = layout();
-    Object[] stored = storage.inTransaction(connection -> H2Storage.firstRow(connection, new H2Statement(
-        "SELECT REMARKS FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = " + SqlText.literal(SqlText.DATA_SCHEMA)
-            + " AND TABLE_NAME = " + SqlText.literal(store), List.of()), Map.of()));
+    Object[] stored = storage.inTransaction(connection -> H2Storage.firstRow(connection, Sql.of(
+        "SELECT REMARKS FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = {} AND TABLE_NAME = {}",
+        Sql.text(StoreNames.DATA_SCHEMA), Sql.text(store)).statement(), Map.of()));
     if (stored != null && layout.equals(stored[0])) {
       return;
     }
@@ -190,38 +192,38 @@ final class CdcApply {
             .parameter("declared", layout).at(spec.span()).build();
       }
       storage.dropTable(store);
-      storage.execute("DROP INDEX IF EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "."
-          + SqlText.quote(target.storageName() + "_CDC"));
-      storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " DROP COLUMN IF EXISTS "
-          + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN));
+      storage.execute(Sql.of("DROP INDEX IF EXISTS {}.{}", Sql.name(StoreNames.DATA_SCHEMA),
+          Sql.name(target.storageName() + "_CDC")));
+      storage.execute(Sql.of("ALTER TABLE {} DROP COLUMN IF EXISTS {}", Sql.table(target.storageName()),
+          Sql.name(StoreNames.CDC_SEQUENCE_COLUMN)));
     }
-    List<String> keyColumns = new ArrayList<>();
-    List<String> columns = new ArrayList<>();
+    List<Sql> keyColumns = new ArrayList<>();
+    List<Sql> columns = new ArrayList<>();
     for (int i = 0; i < keyTypes.size(); i++) {
-      columns.add("\"K" + i + "\" " + keyTypes.get(i).h2Type());
-      keyColumns.add("\"K" + i + "\"");
+      columns.add(Sql.of("{} {}", Sql.name("K" + i), Sql.type(keyTypes.get(i))));
+      keyColumns.add(Sql.name("K" + i));
     }
-    columns.add("\"S\" " + sequenceType.h2Type());
-    columns.add("\"OP\" TINYINT NOT NULL");
+    columns.add(Sql.of("{} {}", Sql.name("S"), Sql.type(sequenceType)));
+    columns.add(Sql.of("{} TINYINT NOT NULL", Sql.name("OP")));
     if (!latestOnly) {
       for (int i = 0; i < keptTypes.size(); i++) {
-        columns.add("\"V" + i + "\" " + keptTypes.get(i).h2Type());
+        columns.add(Sql.of("{} {}", Sql.name("V" + i), Sql.type(keptTypes.get(i))));
       }
-      columns.add("\"ARRIVAL\" BIGINT NOT NULL");
-      columns.add("\"ORD\" BIGINT NOT NULL");
+      columns.add(Sql.of("{} BIGINT NOT NULL", Sql.name("ARRIVAL")));
+      columns.add(Sql.of("{} BIGINT NOT NULL", Sql.name("ORD")));
     }
-    storage.execute("CREATE TABLE " + SqlText.table(store) + " (" + String.join(", ", columns) + ")");
+    storage.execute(Sql.of("CREATE TABLE {} ({})", Sql.table(store), Sql.list(columns)));
     storage.execute(index(store, store + "_K", keyColumns));
     if (latestOnly) {
-      storage.execute("ALTER TABLE " + SqlText.table(target.storageName()) + " ADD COLUMN IF NOT EXISTS "
-          + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN) + " " + sequenceType.h2Type());
+      storage.execute(Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {} {}", Sql.table(target.storageName()),
+          Sql.name(StoreNames.CDC_SEQUENCE_COLUMN), Sql.type(sequenceType)));
     } else {
-      storage.execute(index(store, store + "_A", List.of("\"ARRIVAL\"")));
+      storage.execute(index(store, store + "_A", List.of(Sql.name("ARRIVAL"))));
     }
-    List<String> targetKeys = events.keys().stream().map(key -> SqlText.quote(targetColumn(key))).toList();
+    List<Sql> targetKeys = events.keys().stream().map(key -> Sql.name(targetColumn(key))).toList();
     storage.execute(index(target.storageName(), target.storageName() + "_CDC", targetKeys));
     // Written last: a store without its layout (a crash in between) is rebuilt on the next update.
-    storage.execute("COMMENT ON TABLE " + SqlText.table(store) + " IS " + SqlText.literal(layout));
+    storage.execute(Sql.of("COMMENT ON TABLE {} IS {}", Sql.table(store), Sql.text(layout)));
   }
 
   /** The layout this flow's state needs, in words, as the store is labelled with it. */
@@ -242,13 +244,13 @@ final class CdcApply {
   }
 
   private static boolean isEmpty(Connection connection, String table) throws SQLException {
-    return H2Storage.firstRow(connection, new H2Statement("SELECT 1 FROM " + SqlText.table(table) + " LIMIT 1",
-        List.of()), Map.of()) == null;
+    return H2Storage.firstRow(connection, Sql.of("SELECT 1 FROM {} LIMIT 1", Sql.table(table)).statement(),
+        Map.of()) == null;
   }
 
-  private static String index(String table, String name, List<String> columns) {
-    return "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(name) + " ON "
-        + SqlText.table(table) + " (" + String.join(", ", columns) + ")";
+  private static Sql index(String table, String name, List<Sql> columns) {
+    return Sql.of("CREATE INDEX IF NOT EXISTS {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA), Sql.name(name),
+        Sql.table(table), Sql.list(columns));
   }
 
   /**
@@ -256,13 +258,13 @@ final class CdcApply {
    * engine-made number written into the SQL: with it as a parameter H2 neither uses the index on ARRIVAL nor keeps
    * an IN subquery's result, and re-runs it for every row.
    */
-  private String batchKeys(long version) {
-    List<String> keyColumns = new ArrayList<>();
+  private Sql batchKeys(long version) {
+    List<Sql> keyColumns = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      keyColumns.add("\"K" + k + "\"");
+      keyColumns.add(Sql.name("K" + k));
     }
-    return "(SELECT DISTINCT " + String.join(", ", keyColumns) + " FROM " + SqlText.table(store)
-        + " WHERE \"ARRIVAL\" = " + version + " AND \"OP\" <> " + TRUNCATE + ") b";
+    return Sql.of("(SELECT DISTINCT {} FROM {} WHERE {} = {} AND {} <> {}) b", Sql.list(keyColumns),
+        Sql.table(store), Sql.name("ARRIVAL"), Sql.number(version), Sql.name("OP"), Sql.number(TRUNCATE));
   }
 
   /** Applies the batch the events query reads with {@code runtime}, as target commit {@code version}. */
@@ -270,7 +272,7 @@ final class CdcApply {
     if (latestOnly) {
       return new CdcLatest(this, target, events.keys().stream().map(this::targetColumn).toList(), keyTypes,
           sequenceType, spec.truncateWhen().isPresent())
-          .apply(connection, events.query().statement(), runtime, version);
+          .apply(connection, events.query().sql(), runtime, version);
     }
     Batch batch = validate(H2Storage.allRows(connection, events.query().statement(), List.of(), runtime), version);
     if (batch.events().isEmpty()) {
@@ -386,17 +388,17 @@ final class CdcApply {
     List<Object> truncateSequences = new ArrayList<>();
     if (spec.truncateWhen().isPresent()) {
       // Only a flow with APPLY AS TRUNCATE has truncates to look for (a scan of its event store).
-      for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + SqlText.table(store)
-          + " WHERE \"OP\" = " + TRUNCATE, List.of()), List.of(), Map.of())) {
+      for (Object[] row : H2Storage.allRows(connection, Sql.of("SELECT {} FROM {} WHERE {} = {}", Sql.name("S"),
+          Sql.table(store), Sql.name("OP"), Sql.number(TRUNCATE)).statement(), List.of(), Map.of())) {
         truncateSequences.add(row[0]);
       }
     }
     truncateSequences.sort(CdcApply::compare);
     // The keys this batch touched (every key, when it truncates), with all their events, oldest first.
-    String touched = truncates ? "SELECT * FROM " + SqlText.table(store) + " e"
-        : "SELECT e.* FROM " + batchKeys(version) + " JOIN " + SqlText.table(store) + " e ON " + keyMatch("b", "e");
+    Sql touched = truncates ? Sql.of("SELECT * FROM {} e", Sql.table(store))
+        : Sql.of("SELECT e.* FROM {} JOIN {} e ON {}", batchKeys(version), Sql.table(store), keyMatch("b", "e"));
     Map<List<Object>, List<Event>> byKey = new LinkedHashMap<>();
-    for (Object[] row : H2Storage.allRows(connection, new H2Statement(touched, List.of()), List.of(), Map.of())) {
+    for (Object[] row : H2Storage.allRows(connection, touched.statement(), List.of(), Map.of())) {
       int op = ((Number) row[keys + 1]).intValue();
       if (op == TRUNCATE) {
         continue;
@@ -430,7 +432,7 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     removeTouched(connection, truncates, byKey.keySet(), version);
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert())) {
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert().statement())) {
       for (List<Event> keyEvents : byKey.values()) {
         for (Version row : spec.scdType() == 2 ? scd2(keyEvents) : scd1(keyEvents, truncateSequences)) {
           insert.add(targetValues(row, version));
@@ -449,9 +451,9 @@ final class CdcApply {
       List<Object> truncateSequences, long version) throws SQLException {
     List<List<Object>> removed = new ArrayList<>();
     long written = 0;
-    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert());
+    try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert().statement());
         H2Storage.Batched update = H2Storage.batched(connection, ChangeFeed.enabled(target)
-            ? ChangeFeed.recordOld(target, "delete", version, targetUpdate()) : targetUpdate())) {
+            ? ChangeFeed.recordOld(target, "delete", version, targetUpdate()) : targetUpdate().statement())) {
       for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
         List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
         List<Version> before = scd1(earlier, truncateSequences);
@@ -478,18 +480,33 @@ final class CdcApply {
   }
 
   /** UPDATE of a key's row: every column and the version, then the key. */
-  private H2Statement targetUpdate() {
-    List<String> sets = new ArrayList<>();
+  private Sql targetUpdate() {
+    Parameters row = new Parameters();
+    List<Sql> sets = new ArrayList<>();
     for (int c = 0; c < target.columns().size(); c++) {
-      sets.add(SqlText.quote(target.columns().get(c).name()) + " = " + placeholder(targetTypes.get(c)));
+      sets.add(Sql.of("{} = {}", Sql.name(target.columns().get(c).name()), placeholder(targetTypes.get(c), row)));
     }
-    sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = ?");
-    List<String> keys = new ArrayList<>();
+    sets.add(Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), row.get()));
+    return Sql.of("UPDATE {} SET {} WHERE {}", Sql.table(target.storageName()), Sql.list(sets), keyEquals(row));
+  }
+
+  /** The target's key columns each equal to the next parameters of {@code row}. */
+  private Sql keyEquals(Parameters row) {
+    List<Sql> keys = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      keys.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
+      keys.add(Sql.of("{} = {}", Sql.name(targetColumn(events.keys().get(k))), placeholder(keyTypes.get(k), row)));
     }
-    return new H2Statement("UPDATE " + SqlText.table(target.storageName()) + " SET " + String.join(", ", sets)
-        + " WHERE " + String.join(" AND ", keys), List.of());
+    return Sql.and(keys);
+  }
+
+  /** The client parameters of a statement run once per row of values, numbered in the order the values come. */
+  static final class Parameters implements java.util.function.Supplier<Sql> {
+    private int next;
+
+    @Override
+    public Sql get() {
+      return Sql.param(new Binding.UserParameter(next++));
+    }
   }
 
   private EngineException validation(String subClass, String message, long batch) {
@@ -499,24 +516,27 @@ final class CdcApply {
         .parameter("detail", message).build();
   }
 
-  private String keyMatch(String left, String right) {
-    List<String> conditions = new ArrayList<>();
+  /** The key columns of the fixed, unquoted aliases {@code left} and {@code right} are equal. */
+  private Sql keyMatch(String left, String right) {
+    List<Sql> conditions = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      conditions.add(left + ".\"K" + k + "\" = " + right + ".\"K" + k + "\"");
+      Sql key = Sql.name("K" + k);
+      conditions.add(Sql.of(left + ".{} = " + right + ".{}", key, key));
     }
-    return String.join(" AND ", conditions);
+    return Sql.and(conditions);
   }
 
   private void storeEvents(Connection connection, List<Event> batch) throws SQLException {
-    List<String> placeholders = new ArrayList<>();
-    keyTypes.forEach(type -> placeholders.add(placeholder(type)));
-    placeholders.add(placeholder(sequenceType));
-    placeholders.add("?");
-    keptTypes.forEach(type -> placeholders.add(placeholder(type)));
-    placeholders.add("?");
-    placeholders.add("?");
-    try (H2Storage.Batched insert = H2Storage.batched(connection, new H2Statement("INSERT INTO "
-        + SqlText.table(store) + " VALUES (" + String.join(", ", placeholders) + ")", List.of()))) {
+    Parameters row = new Parameters();
+    List<Sql> placeholders = new ArrayList<>();
+    keyTypes.forEach(type -> placeholders.add(placeholder(type, row)));
+    placeholders.add(placeholder(sequenceType, row));
+    placeholders.add(row.get());
+    keptTypes.forEach(type -> placeholders.add(placeholder(type, row)));
+    placeholders.add(row.get());
+    placeholders.add(row.get());
+    try (H2Storage.Batched insert = H2Storage.batched(connection, Sql.of("INSERT INTO {} VALUES ({})",
+        Sql.table(store), Sql.list(placeholders)).statement())) {
       for (Event event : batch) {
         List<Object> values = new ArrayList<>();
         for (int k = 0; k < keyTypes.size(); k++) {
@@ -548,14 +568,9 @@ final class CdcApply {
       H2Storage.deleteAll(connection, target.storageName());
       return;
     }
-    List<String> conditions = new ArrayList<>();
-    for (int k = 0; k < keyTypes.size(); k++) {
-      conditions.add(SqlText.quote(targetColumn(events.keys().get(k))) + " = " + placeholder(keyTypes.get(k)));
-    }
-    H2Statement delete = new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " WHERE "
-        + String.join(" AND ", conditions), List.of());
+    Sql delete = Sql.of("DELETE FROM {} WHERE {}", Sql.table(target.storageName()), keyEquals(new Parameters()));
     try (H2Storage.Batched batch = H2Storage.batched(connection, feed
-        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete)) {
+        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete.statement())) {
       for (List<Object> key : keys) {
         List<Object> values = new ArrayList<>();
         for (int k = 0; k < keyTypes.size(); k++) {
@@ -664,28 +679,30 @@ final class CdcApply {
   // says the whole value is NULL.
 
   /** INSERT of a target row: every column, then the version. */
-  private H2Statement targetInsert() {
-    List<String> names = new ArrayList<>();
-    List<String> placeholders = new ArrayList<>();
+  private Sql targetInsert() {
+    Parameters row = new Parameters();
+    List<Sql> names = new ArrayList<>();
+    List<Sql> placeholders = new ArrayList<>();
     for (int c = 0; c < target.columns().size(); c++) {
-      names.add(SqlText.quote(target.columns().get(c).name()));
-      placeholders.add(placeholder(targetTypes.get(c)));
+      names.add(Sql.name(target.columns().get(c).name()));
+      placeholders.add(placeholder(targetTypes.get(c), row));
     }
-    names.add(SqlText.quote(SqlText.VERSION_COLUMN));
-    placeholders.add("?");
-    return new H2Statement("INSERT INTO " + SqlText.table(target.storageName()) + " (" + String.join(", ", names)
-        + ") VALUES (" + String.join(", ", placeholders) + ")", List.of());
+    names.add(Sql.name(StoreNames.VERSION_COLUMN));
+    placeholders.add(row.get());
+    return Sql.of("INSERT INTO {} ({}) VALUES ({})", Sql.table(target.storageName()), Sql.list(names),
+        Sql.list(placeholders));
   }
 
   /**
-   * Each target column's value as SQL over a row of kept columns named {@code V0..} (qualified by {@code row}):
-   * the latest layout's MERGE writes them. Columns no kept column fills are NULL, as in {@link #targetValues}.
+   * Each target column's value as SQL over a row of kept columns named {@code V0..} (qualified by the fixed,
+   * unquoted alias {@code row}): the latest layout's MERGE writes them. Columns no kept column fills are NULL, as in
+   * {@link #targetValues}.
    */
-  List<String> targetExpressions(String row) {
-    List<String> values = new ArrayList<>();
+  List<Sql> targetExpressions(String row) {
+    List<Sql> values = new ArrayList<>();
     for (int c = 0; c < sources.length; c++) {
-      values.add(sources[c] >= 0 ? "CAST(" + row + "\"V" + sources[c] + "\" AS " + targetTypes.get(c).h2Type() + ")"
-          : "NULL");
+      values.add(sources[c] >= 0 ? Sql.cast(Sql.of(row + ".{}", Sql.name("V" + sources[c])), targetTypes.get(c))
+          : Sql.of("NULL"));
     }
     return values;
   }
@@ -733,16 +750,21 @@ final class CdcApply {
     return target.columns().stream().map(ColumnInfo::name).filter(name::equalsIgnoreCase).findFirst().orElse(name);
   }
 
-  static String placeholder(SqlType type) {
+  /**
+   * A value of {@code type} from the next values {@code parameters} gives, in the order {@link #flatten} lays a value
+   * out: a STRUCT or MAP as its NULL flag, then its fields.
+   */
+  static Sql placeholder(SqlType type, java.util.function.Supplier<Sql> parameters) {
     if (type.kind() == TypeKind.STRUCT || type.kind() == TypeKind.MAP) {
       List<SqlType> parts = type.kind() == TypeKind.MAP
           ? List.of(SqlType.array(type.children().get(0)), SqlType.array(type.children().get(1))) : type.children();
-      List<String> fields = new ArrayList<>();
-      parts.forEach(part -> fields.add(placeholder(part)));
-      return "CASE WHEN CAST(? AS BOOLEAN) THEN NULL ELSE CAST(ROW(" + String.join(", ", fields) + ") AS "
-          + type.h2Type() + ") END";
+      Sql isNull = parameters.get();
+      List<Sql> fields = new ArrayList<>();
+      parts.forEach(part -> fields.add(placeholder(part, parameters)));
+      return Sql.of("CASE WHEN CAST({} AS BOOLEAN) THEN NULL ELSE {} END", isNull, Sql.cast(Sql.of("ROW({})",
+          Sql.list(fields)), type));
     }
-    return "CAST(? AS " + type.h2Type() + ")";
+    return Sql.cast(parameters.get(), type);
   }
 
   static void flatten(Object value, SqlType type, List<Object> values) {

@@ -3,9 +3,9 @@ package io.flowgate.engine.pipeline;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.storage.H2Storage;
@@ -32,13 +32,19 @@ import java.util.Map;
  * the target's change data feed on, the MERGE and the truncate record their row images ({@link ChangeFeed}).
  */
 final class CdcLatest {
+  private static final Sql UPSERT = Sql.number(CdcApply.UPSERT);
+  private static final Sql DELETE = Sql.number(CdcApply.DELETE);
+  private static final Sql TRUNCATE = Sql.number(CdcApply.TRUNCATE);
+  private static final Sql S = Sql.name("S");
+  private static final Sql OP = Sql.name("OP");
+
   private final CdcApply apply;
   private final TableInfo target;
   private final List<String> targetKeys;
   private final List<SqlType> keyTypes;
   private final SqlType sequenceType;
   private final boolean truncates;
-  private final String store;
+  private final Sql store;
 
   CdcLatest(CdcApply apply, TableInfo target, List<String> targetKeys, List<SqlType> keyTypes, SqlType sequenceType,
       boolean truncates) {
@@ -48,16 +54,15 @@ final class CdcLatest {
     this.keyTypes = keyTypes;
     this.sequenceType = sequenceType;
     this.truncates = truncates;
-    this.store = SqlText.eventStore(target.id());
+    this.store = Sql.table(StoreNames.eventStore(target.id()));
   }
 
   /** Applies the batch that {@code eventsQuery} reads with {@code runtime}, as target commit {@code version}. */
-  CdcApply.Result apply(Connection connection, H2Statement eventsQuery, Map<String, Object> runtime, long version)
+  CdcApply.Result apply(Connection connection, Sql eventsQuery, Map<String, Object> runtime, long version)
       throws SQLException {
     List<ExpectationInfo> expectations = apply.expectations();
-    String all = events(eventsQuery.sql());
-    List<Binding> reads = eventsQuery.bindings();
-    Object[] summary = H2Storage.firstRow(connection, new H2Statement(summary(all), reads), runtime);
+    Sql all = events(eventsQuery);
+    Object[] summary = H2Storage.firstRow(connection, summary(all).statement(), runtime);
     int at = 0; // the summary's columns, in the order summary() lists them
     long upserts = count(summary[at++]);
     long deletes = count(summary[at++]);
@@ -74,7 +79,7 @@ final class CdcLatest {
     for (int c = 0; c < passed.length; c++) {
       passed[c] = count(summary[at++]);
       if (passed[c] < total && expectations.get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
-        throw firstViolation(connection, all, reads, runtime);
+        throw firstViolation(connection, all, runtime);
       }
     }
     List<Long> checks = apply.checkCounts(total, passed, kept);
@@ -83,13 +88,13 @@ final class CdcLatest {
       return new CdcApply.Result(0, 0, 0, checks);
     }
     // The events no DROP ROW expectation dropped.
-    String events = expectations.isEmpty() ? all : "(SELECT * FROM " + all + " WHERE " + kept() + ")";
+    Sql events = expectations.isEmpty() ? all : Sql.of("(SELECT * FROM {} WHERE {})", all, kept());
     long written = 0;
     Object truncate = truncates ? storedTruncate(connection) : null;
     if (batchTruncates > 0) {
       Object newest = null;
-      for (Object[] row : H2Storage.allRows(connection, new H2Statement("SELECT \"S\" FROM " + events
-          + " WHERE \"OP\" = " + CdcApply.TRUNCATE, reads), List.of(), runtime)) {
+      for (Object[] row : H2Storage.allRows(connection, Sql.of("SELECT {} FROM {} WHERE {} = {}", S, events, OP,
+          TRUNCATE).statement(), List.of(), runtime)) {
         newest = newest == null || CdcApply.compare(row[0], newest) > 0 ? row[0] : newest;
       }
       if (truncate == null || CdcApply.compare(newest, truncate) > 0) {
@@ -97,101 +102,113 @@ final class CdcLatest {
         written += truncateBefore(connection, truncate, version);
       }
     }
-    String changes = distinctKeys < upserts + deletes ? newestPerKey(events)
-        : "(SELECT * FROM " + events + " WHERE \"OP\" <> " + CdcApply.TRUNCATE + ")";
-    boolean tombstones = H2Storage.firstRow(connection, new H2Statement("SELECT 1 FROM " + SqlText.table(store)
-        + " WHERE \"OP\" = " + CdcApply.DELETE + " LIMIT 1", List.of()), Map.of()) != null;
+    Sql changes = distinctKeys < upserts + deletes ? newestPerKey(events)
+        : Sql.of("(SELECT * FROM {} WHERE {} <> {})", events, OP, TRUNCATE);
+    boolean tombstones = H2Storage.firstRow(connection, Sql.of("SELECT 1 FROM {} WHERE {} = {} LIMIT 1", store, OP,
+        DELETE).statement(), Map.of()) != null;
     if (deletes > 0) {
-      bury(connection, changes, reads, runtime);
+      bury(connection, changes, runtime);
     }
-    written += merge(connection, changes, reads, runtime, truncate, tombstones, version);
+    written += merge(connection, changes, runtime, truncate, tombstones, version);
     if (tombstones) {
-      unbury(connection, changes, reads, runtime, truncate);
+      unbury(connection, changes, runtime, truncate);
     }
     return new CdcApply.Result(upserts, deletes, written, checks);
+  }
+
+  /**
+   * Column {@code name + index} of the batch's named columns, such as {@code "K0"}, qualified by {@code alias} (one
+   * of the fixed, unquoted aliases of these statements) unless it is empty.
+   */
+  private static Sql column(String alias, String name, int index) {
+    return at(alias, Sql.name(name + index));
+  }
+
+  /** {@code column} qualified by the fixed alias {@code alias} ({@code b.}, {@code t.}, ...), unless it is empty. */
+  private static Sql at(String alias, Sql column) {
+    return alias.isEmpty() ? column : Sql.of(alias + ".{}", column);
   }
 
   /**
    * The events query as a derived table of named columns: K0.., S (sequence), OP (0 upsert, 1 delete, 2 truncate),
    * V0.. (kept columns), X0.. (whether the event passes each expectation).
    */
-  private String events(String eventsSql) {
+  private Sql events(Sql eventsQuery) {
     int keys = keyTypes.size();
     int keptColumns = apply.keptNames().size();
-    List<String> named = new ArrayList<>();
-    List<String> select = new ArrayList<>();
+    List<Sql> named = new ArrayList<>();
+    List<Sql> select = new ArrayList<>();
     int fixed = keys + CdcPlanner.FIXED_COLUMNS;
     int columns = fixed + keptColumns + apply.expectations().size();
     for (int c = 0; c < columns; c++) {
-      named.add("\"C" + c + "\"");
+      named.add(column("", "C", c));
     }
     for (int k = 0; k < keys; k++) {
-      select.add("e.\"C" + k + "\" \"K" + k + "\"");
+      select.add(Sql.of("{} {}", column("e", "C", k), column("", "K", k)));
     }
-    select.add("e.\"C" + keys + "\" \"S\"");
-    select.add("CASE WHEN e.\"C" + (keys + 2) + "\" THEN " + CdcApply.TRUNCATE + " WHEN e.\"C" + (keys + 1)
-        + "\" THEN " + CdcApply.DELETE + " ELSE " + CdcApply.UPSERT + " END \"OP\"");
+    select.add(Sql.of("{} {}", column("e", "C", keys), S));
+    select.add(Sql.of("CASE WHEN {} THEN {} WHEN {} THEN {} ELSE {} END {}", column("e", "C", keys + 2), TRUNCATE,
+        column("e", "C", keys + 1), DELETE, UPSERT, OP));
     for (int v = 0; v < keptColumns; v++) {
-      select.add("e.\"C" + (fixed + v) + "\" \"V" + v + "\"");
+      select.add(Sql.of("{} {}", column("e", "C", fixed + v), column("", "V", v)));
     }
     for (int c = 0; c < apply.expectations().size(); c++) {
-      select.add("e.\"C" + (fixed + keptColumns + c) + "\" IS TRUE \"X" + c + "\"");
+      select.add(Sql.of("{} IS TRUE {}", column("e", "C", fixed + keptColumns + c), column("", "X", c)));
     }
-    return "(SELECT " + String.join(", ", select) + " FROM (" + eventsSql + ") e (" + String.join(", ", named)
-        + "))";
+    return Sql.of("(SELECT {} FROM ({}) e ({}))", Sql.list(select), eventsQuery, Sql.list(named));
   }
 
   /**
    * Of the events an expectation keeps: upserts, deletes, truncates, NULL sequences, NULL keys per key column, and
    * distinct keys; then all events, those kept, and those passing each expectation.
    */
-  private String summary(String events) {
-    String kept = kept() + " AND ";
-    List<String> counts = new ArrayList<>();
-    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.UPSERT + ")");
-    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.DELETE + ")");
-    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" = " + CdcApply.TRUNCATE + ")");
-    counts.add("COUNT(*) FILTER (WHERE " + kept + "\"S\" IS NULL)");
+  private Sql summary(Sql events) {
+    Sql kept = kept();
+    List<Sql> counts = new ArrayList<>();
+    counts.add(Sql.of("COUNT(*) FILTER (WHERE {} AND {} = {})", kept, OP, UPSERT));
+    counts.add(Sql.of("COUNT(*) FILTER (WHERE {} AND {} = {})", kept, OP, DELETE));
+    counts.add(Sql.of("COUNT(*) FILTER (WHERE {} AND {} = {})", kept, OP, TRUNCATE));
+    counts.add(Sql.of("COUNT(*) FILTER (WHERE {} AND {} IS NULL)", kept, S));
     for (int k = 0; k < keyTypes.size(); k++) {
-      counts.add("COUNT(*) FILTER (WHERE " + kept + "\"OP\" <> " + CdcApply.TRUNCATE + " AND \"K" + k
-          + "\" IS NULL)");
+      counts.add(Sql.of("COUNT(*) FILTER (WHERE {} AND {} <> {} AND {} IS NULL)", kept, OP, TRUNCATE,
+          column("", "K", k)));
     }
-    counts.add("COUNT(DISTINCT " + keyRow("") + ") FILTER (WHERE " + kept + "\"OP\" <> " + CdcApply.TRUNCATE + ")");
-    counts.add("COUNT(*)");
-    counts.add("COUNT(*) FILTER (WHERE " + kept() + ")");
+    counts.add(Sql.of("COUNT(DISTINCT {}) FILTER (WHERE {} AND {} <> {})", keyRow(""), kept, OP, TRUNCATE));
+    counts.add(Sql.of("COUNT(*)"));
+    counts.add(Sql.of("COUNT(*) FILTER (WHERE {})", kept));
     for (int c = 0; c < apply.expectations().size(); c++) {
-      counts.add("COUNT(*) FILTER (WHERE \"X" + c + "\")");
+      counts.add(Sql.of("COUNT(*) FILTER (WHERE {})", column("", "X", c)));
     }
-    return "SELECT " + String.join(", ", counts) + " FROM " + events + " b";
+    return Sql.of("SELECT {} FROM {} b", Sql.list(counts), events);
   }
 
   /** Whether an event passes every DROP ROW expectation. */
-  private String kept() {
-    List<String> passes = new ArrayList<>(List.of("TRUE"));
+  private Sql kept() {
+    List<Sql> passes = new ArrayList<>(List.of(Sql.of("TRUE")));
     for (int c = 0; c < apply.expectations().size(); c++) {
       if (apply.expectations().get(c).action() == ExpectationInfo.Action.DROP_ROW) {
-        passes.add("\"X" + c + "\"");
+        passes.add(column("", "X", c));
       }
     }
-    return String.join(" AND ", passes);
+    return Sql.and(passes);
   }
 
   /** The error for the first event that fails an ON VIOLATION FAIL UPDATE expectation. */
-  private EngineException firstViolation(Connection connection, String events, List<Binding> reads,
-      Map<String, Object> runtime) throws SQLException {
-    List<String> columns = new ArrayList<>();
+  private EngineException firstViolation(Connection connection, Sql events, Map<String, Object> runtime)
+      throws SQLException {
+    List<Sql> columns = new ArrayList<>();
     for (int v = 0; v < apply.keptNames().size(); v++) {
-      columns.add("\"V" + v + "\"");
+      columns.add(column("", "V", v));
     }
-    List<String> failing = new ArrayList<>();
+    List<Sql> failing = new ArrayList<>();
     for (int c = 0; c < apply.expectations().size(); c++) {
-      columns.add("\"X" + c + "\"");
+      columns.add(column("", "X", c));
       if (apply.expectations().get(c).action() == ExpectationInfo.Action.FAIL_UPDATE) {
-        failing.add("\"X" + c + "\"");
+        failing.add(column("", "X", c));
       }
     }
-    Object[] row = H2Storage.firstRow(connection, new H2Statement("SELECT " + String.join(", ", columns) + " FROM "
-        + events + " b WHERE NOT (" + String.join(" AND ", failing) + ") LIMIT 1", reads), runtime);
+    Object[] row = H2Storage.firstRow(connection, Sql.of("SELECT {} FROM {} b WHERE NOT ({}) LIMIT 1",
+        Sql.list(columns), events, Sql.and(failing)).statement(), runtime);
     List<String> violated = new ArrayList<>();
     for (int c = 0; c < apply.expectations().size(); c++) {
       ExpectationInfo expectation = apply.expectations().get(c);
@@ -204,128 +221,110 @@ final class CdcLatest {
   }
 
   /** Each key's newest event of the batch; of equal sequences, the later arrival. */
-  private String newestPerKey(String events) {
-    return "(SELECT * FROM (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY " + keyRow("x.")
-        + " ORDER BY x.\"S\" DESC, x.\"ARRIVAL\" DESC) \"NEWEST\" FROM (SELECT y.*, ROW_NUMBER() OVER () \"ARRIVAL\""
-        + " FROM " + events + " y WHERE y.\"OP\" <> " + CdcApply.TRUNCATE + ") x) z WHERE z.\"NEWEST\" = 1)";
+  private Sql newestPerKey(Sql events) {
+    Sql arrival = Sql.name("ARRIVAL");
+    Sql newest = Sql.name("NEWEST");
+    return Sql.of("(SELECT * FROM (SELECT x.*, ROW_NUMBER() OVER (PARTITION BY {} ORDER BY x.{} DESC, x.{} DESC) {}"
+        + " FROM (SELECT y.*, ROW_NUMBER() OVER () {} FROM {} y WHERE y.{} <> {}) x) z WHERE z.{} = 1)", keyRow("x"),
+        S, arrival, newest, arrival, events, OP, TRUNCATE, newest);
   }
 
   /** Deletes leave a tombstone, or move one later, where the key's row is not newer than the delete. */
-  private void bury(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime)
-      throws SQLException {
-    List<String> keys = new ArrayList<>();
+  private void bury(Connection connection, Sql changes, Map<String, Object> runtime) throws SQLException {
+    List<Sql> keys = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      keys.add("b.\"K" + k + "\"");
+      keys.add(column("b", "K", k));
     }
-    H2Storage.update(connection, new H2Statement("MERGE INTO " + SqlText.table(store) + " d USING (SELECT * FROM "
-        + changes + " c WHERE c.\"OP\" = " + CdcApply.DELETE + ") b ON " + keyMatch("d.\"K", "b.") + " AND d.\"OP\" = "
-        + CdcApply.DELETE + " WHEN MATCHED AND " + atLeast("b.\"S\"", "d.\"S\"", sequenceType)
-        + " THEN UPDATE SET \"S\" = b.\"S\" WHEN NOT MATCHED AND NOT EXISTS (SELECT 1 FROM "
-        + SqlText.table(target.storageName()) + " t WHERE " + targetKeyMatch() + " AND NOT "
-        + atLeast("b.\"S\"", "t." + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN), sequenceType) + ") THEN INSERT VALUES ("
-        + String.join(", ", keys) + ", b.\"S\", " + CdcApply.DELETE + ")", reads), List.of(), runtime);
+    Sql sequence = at("b", S);
+    H2Storage.update(connection, Sql.of("MERGE INTO {} d USING (SELECT * FROM {} c WHERE c.{} = {}) b ON {} AND d.{}"
+        + " = {} WHEN MATCHED AND {} THEN UPDATE SET {} = b.{} WHEN NOT MATCHED AND NOT EXISTS (SELECT 1 FROM {} t"
+        + " WHERE {} AND NOT {}) THEN INSERT VALUES ({}, b.{}, {})", store, changes, OP, DELETE, keyMatch("d", "b"), OP,
+        DELETE, atLeast(sequence, at("d", S), sequenceType), S, S, Sql.table(target.storageName()),
+        targetKeyMatch(), atLeast(sequence, at("t", Sql.name(StoreNames.CDC_SEQUENCE_COLUMN)), sequenceType),
+        Sql.list(keys), S, DELETE).statement(), List.of(), runtime);
   }
 
   /**
    * The one MERGE that writes the target: a key's row is deleted or updated by a delete or upsert at least as new
    * as the row, and a missing key is inserted by an upsert that no newer truncate or tombstone outranks.
    */
-  private long merge(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime,
-      Object truncate, boolean tombstones, long version) throws SQLException {
-    String sequence = SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN);
-    String newer = atLeast("b.\"S\"", "t." + sequence, sequenceType);
-    List<String> names = new ArrayList<>();
-    List<String> values = apply.targetExpressions("b.");
-    List<String> sets = new ArrayList<>();
+  private long merge(Connection connection, Sql changes, Map<String, Object> runtime, Object truncate,
+      boolean tombstones, long version) throws SQLException {
+    Sql sequence = Sql.name(StoreNames.CDC_SEQUENCE_COLUMN);
+    Sql batchSequence = at("b", S);
+    Sql newer = atLeast(batchSequence, at("t", Sql.name(StoreNames.CDC_SEQUENCE_COLUMN)), sequenceType);
+    List<Sql> names = new ArrayList<>();
+    List<Sql> values = new ArrayList<>(apply.targetExpressions("b"));
+    List<Sql> sets = new ArrayList<>();
     for (int c = 0; c < values.size(); c++) {
-      String name = SqlText.quote(target.columns().get(c).name());
+      Sql name = Sql.name(target.columns().get(c).name());
       names.add(name);
-      sets.add(name + " = " + values.get(c));
+      sets.add(Sql.of("{} = {}", name, values.get(c)));
     }
-    names.add(SqlText.quote(SqlText.VERSION_COLUMN));
-    values.add(Long.toString(version));
-    sets.add(SqlText.quote(SqlText.VERSION_COLUMN) + " = " + version);
-    String sequenceValue = "CAST(b.\"S\" AS " + sequenceType.h2Type() + ")";
+    names.add(Sql.name(StoreNames.VERSION_COLUMN));
+    values.add(Sql.number(version));
+    sets.add(Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), Sql.number(version)));
+    Sql sequenceValue = Sql.cast(batchSequence, sequenceType);
     names.add(sequence);
     values.add(sequenceValue);
-    sets.add(sequence + " = " + sequenceValue);
-    List<Binding> bindings = new ArrayList<>(reads);
-    String insertWhen = "b.\"OP\" = " + CdcApply.UPSERT;
+    sets.add(Sql.of("{} = {}", sequence, sequenceValue));
+    List<Sql> insertWhen = new ArrayList<>(List.of(Sql.of("b.{} = {}", OP, UPSERT)));
     if (truncate != null) {
-      insertWhen += " AND " + atLeast("b.\"S\"", sequenceValue(truncate, bindings), sequenceType);
+      insertWhen.add(atLeast(batchSequence, sequenceValue(truncate), sequenceType));
     }
     if (tombstones) {
-      insertWhen += " AND NOT EXISTS (SELECT 1 FROM " + SqlText.table(store) + " d WHERE " + keyMatch("d.\"K", "b.")
-          + " AND d.\"OP\" = " + CdcApply.DELETE + " AND NOT " + atLeast("b.\"S\"", "d.\"S\"", sequenceType) + ")";
+      insertWhen.add(Sql.of("NOT EXISTS (SELECT 1 FROM {} d WHERE {} AND d.{} = {} AND NOT {})", store,
+          keyMatch("d", "b"), OP, DELETE, atLeast(batchSequence, at("d", S), sequenceType)));
     }
-    H2Statement merge = new H2Statement("MERGE INTO " + SqlText.table(target.storageName())
-        + " t USING " + changes + " b ON " + targetKeyMatch()
-        + " WHEN MATCHED AND b.\"OP\" = " + CdcApply.DELETE + " AND " + newer + " THEN DELETE"
-        + " WHEN MATCHED AND b.\"OP\" = " + CdcApply.UPSERT + " AND " + newer + " THEN UPDATE SET "
-        + String.join(", ", sets) + " WHEN NOT MATCHED AND " + insertWhen + " THEN INSERT (" + String.join(", ", names)
-        + ") VALUES (" + String.join(", ", values) + ")", bindings);
+    Sql merge = Sql.of("MERGE INTO {} t USING {} b ON {} WHEN MATCHED AND b.{} = {} AND {} THEN DELETE"
+        + " WHEN MATCHED AND b.{} = {} AND {} THEN UPDATE SET {} WHEN NOT MATCHED AND {} THEN INSERT ({}) VALUES ({})",
+        Sql.table(target.storageName()), changes, targetKeyMatch(), OP, DELETE, newer, OP, UPSERT, newer,
+        Sql.list(sets), Sql.and(insertWhen), Sql.list(names), Sql.list(values));
     return ChangeFeed.enabled(target) ? ChangeFeed.recordMerge(connection, target, merge, List.of(), runtime, version)
-        : H2Storage.update(connection, merge, List.of(), runtime);
+        : H2Storage.update(connection, merge.statement(), List.of(), runtime);
   }
 
   /** Removes the tombstones of keys that an upsert of the batch brought back. */
-  private void unbury(Connection connection, String changes, List<Binding> reads, Map<String, Object> runtime,
-      Object truncate) throws SQLException {
-    List<Binding> bindings = new ArrayList<>(reads);
-    String upserts = "c.\"OP\" = " + CdcApply.UPSERT;
+  private void unbury(Connection connection, Sql changes, Map<String, Object> runtime, Object truncate)
+      throws SQLException {
+    List<Sql> upserts = new ArrayList<>(List.of(Sql.of("c.{} = {}", OP, UPSERT)));
     if (truncate != null) {
-      upserts += " AND " + atLeast("c.\"S\"", sequenceValue(truncate, bindings), sequenceType);
+      upserts.add(atLeast(at("c", S), sequenceValue(truncate), sequenceType));
     }
-    H2Storage.update(connection, new H2Statement("MERGE INTO " + SqlText.table(store) + " d USING (SELECT * FROM "
-        + changes + " c WHERE " + upserts + ") b ON " + keyMatch("d.\"K", "b.") + " AND d.\"OP\" = "
-        + CdcApply.DELETE + " WHEN MATCHED AND " + atLeast("b.\"S\"", "d.\"S\"", sequenceType) + " THEN DELETE",
-        bindings), List.of(), runtime);
+    H2Storage.update(connection, Sql.of("MERGE INTO {} d USING (SELECT * FROM {} c WHERE {}) b ON {} AND d.{} = {}"
+        + " WHEN MATCHED AND {} THEN DELETE", store, changes, Sql.and(upserts), keyMatch("d", "b"), OP, DELETE,
+        atLeast(at("b", S), at("d", S), sequenceType)).statement(), List.of(), runtime);
   }
 
   /** Removes the rows older than a new truncate and keeps it as the store's newest truncate. */
   private long truncateBefore(Connection connection, Object truncate, long version) throws SQLException {
-    List<Binding> bindings = new ArrayList<>();
-    String value = sequenceValue(truncate, bindings);
-    H2Statement delete = new H2Statement("DELETE FROM " + SqlText.table(target.storageName()) + " t WHERE NOT "
-        + atLeast("t." + SqlText.quote(SqlText.CDC_SEQUENCE_COLUMN), value, sequenceType), bindings);
+    Sql delete = Sql.of("DELETE FROM {} t WHERE NOT {}", Sql.table(target.storageName()),
+        atLeast(at("t", Sql.name(StoreNames.CDC_SEQUENCE_COLUMN)), sequenceValue(truncate), sequenceType));
     long removed = H2Storage.update(connection, ChangeFeed.enabled(target)
-        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete, List.of(), Map.of());
-    H2Storage.update(connection, new H2Statement("DELETE FROM " + SqlText.table(store) + " WHERE \"OP\" = "
-        + CdcApply.TRUNCATE, List.of()), List.of(), Map.of());
-    List<Binding> row = new ArrayList<>();
-    List<String> values = new ArrayList<>();
-    keyTypes.forEach(type -> values.add("NULL"));
-    values.add(sequenceValue(truncate, row));
-    values.add(Integer.toString(CdcApply.TRUNCATE));
-    H2Storage.update(connection, new H2Statement("INSERT INTO " + SqlText.table(store) + " VALUES ("
-        + String.join(", ", values) + ")", row), List.of(), Map.of());
+        ? ChangeFeed.recordOld(target, "delete", version, delete) : delete.statement(), List.of(), Map.of());
+    H2Storage.update(connection, Sql.of("DELETE FROM {} WHERE {} = {}", store, OP, TRUNCATE).statement(), List.of(),
+        Map.of());
+    List<Sql> values = new ArrayList<>();
+    keyTypes.forEach(type -> values.add(Sql.of("NULL")));
+    values.add(sequenceValue(truncate));
+    values.add(TRUNCATE);
+    H2Storage.update(connection, Sql.of("INSERT INTO {} VALUES ({})", store, Sql.list(values)).statement(), List.of(),
+        Map.of());
     return removed;
   }
 
   private Object storedTruncate(Connection connection) throws SQLException {
-    Object[] row = H2Storage.firstRow(connection, new H2Statement("SELECT \"S\" FROM " + SqlText.table(store)
-        + " WHERE \"OP\" = " + CdcApply.TRUNCATE, List.of()), Map.of());
+    Object[] row = H2Storage.firstRow(connection, Sql.of("SELECT {} FROM {} WHERE {} = {}", S, store, OP, TRUNCATE)
+        .statement(), Map.of());
     return row == null ? null : row[0];
   }
 
-  /**
-   * A sequence value as SQL whose parameters are appended to {@code bindings}, numbered (as the events query's
-   * are) so that the value may be used more than once.
-   */
-  private String sequenceValue(Object value, List<Binding> bindings) {
+  /** A sequence value of the sequence's type, its parts bound as constants. */
+  private Sql sequenceValue(Object value) {
     List<Object> parts = new ArrayList<>();
     CdcApply.flatten(value, sequenceType, parts);
-    StringBuilder sql = new StringBuilder();
-    int next = 0;
-    for (char c : CdcApply.placeholder(sequenceType).toCharArray()) {
-      if (c == '?') {
-        bindings.add(new Binding.Constant(parts.get(next++)));
-        sql.append('?').append(bindings.size());
-      } else {
-        sql.append(c);
-      }
-    }
-    return sql.toString();
+    java.util.Iterator<Object> next = parts.iterator();
+    return CdcApply.placeholder(sequenceType, () -> Sql.constant(next.next()));
   }
 
   /**
@@ -334,48 +333,49 @@ final class CdcLatest {
    * one by one because SQL's row comparison is unknown where a field is NULL, and a row with a NULL field is neither
    * NULL nor NOT NULL.
    */
-  static String atLeast(String a, String b, SqlType type) {
-    return "NOT " + before(a, b, type);
+  static Sql atLeast(Sql a, Sql b, SqlType type) {
+    return Sql.of("NOT {}", before(a, b, type));
   }
 
-  private static String before(String a, String b, SqlType type) {
+  private static Sql before(Sql a, Sql b, SqlType type) {
     if (type.kind() != TypeKind.STRUCT) {
-      return "(" + a + " IS NULL AND " + b + " IS NOT NULL OR COALESCE(" + a + " < " + b + ", FALSE))";
+      return Sql.of("({} IS NULL AND {} IS NOT NULL OR COALESCE({} < {}, FALSE))", a, b, a, b);
     }
-    String order = "FALSE";
+    Sql order = Sql.of("FALSE");
     for (int i = type.children().size() - 1; i >= 0; i--) {
-      String field = "." + SqlText.quote(type.fieldNames().get(i));
-      String left = "(" + a + ")" + field;
-      String right = "(" + b + ")" + field;
-      order = "(" + before(left, right, type.children().get(i)) + " OR " + left + " IS NOT DISTINCT FROM " + right
-          + " AND " + order + ")";
+      Sql field = Sql.name(type.fieldNames().get(i));
+      Sql left = Sql.of("({}).{}", a, field);
+      Sql right = Sql.of("({}).{}", b, field);
+      order = Sql.of("({} OR {} IS NOT DISTINCT FROM {} AND {})", before(left, right, type.children().get(i)), left,
+          right, order);
     }
     return order;
   }
 
-  private String targetKeyMatch() {
-    List<String> conditions = new ArrayList<>();
+  private Sql targetKeyMatch() {
+    List<Sql> conditions = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      conditions.add("t." + SqlText.quote(targetKeys.get(k)) + " = b.\"K" + k + "\"");
+      conditions.add(Sql.of("{} = {}", at("t", Sql.name(targetKeys.get(k))), column("b", "K", k)));
     }
-    return String.join(" AND ", conditions);
+    return Sql.and(conditions);
   }
 
-  private String keyMatch(String storeKey, String batch) {
-    List<String> conditions = new ArrayList<>();
+  /** The store's key columns under {@code store} equal the batch's under {@code batch}. */
+  private Sql keyMatch(String storeAlias, String batchAlias) {
+    List<Sql> conditions = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      conditions.add(storeKey + k + "\" = " + batch + "\"K" + k + "\"");
+      conditions.add(Sql.of("{} = {}", column(storeAlias, "K", k), column(batchAlias, "K", k)));
     }
-    return String.join(" AND ", conditions);
+    return Sql.and(conditions);
   }
 
   /** The batch's key columns as one value, for DISTINCT and PARTITION BY. */
-  private String keyRow(String prefix) {
-    List<String> keys = new ArrayList<>();
+  private Sql keyRow(String relation) {
+    List<Sql> keys = new ArrayList<>();
     for (int k = 0; k < keyTypes.size(); k++) {
-      keys.add(prefix + "\"K" + k + "\"");
+      keys.add(column(relation, "K", k));
     }
-    return keys.size() == 1 ? keys.get(0) : "ROW(" + String.join(", ", keys) + ")";
+    return keys.size() == 1 ? keys.get(0) : Sql.of("ROW({})", Sql.list(keys));
   }
 
   private static long count(Object value) {

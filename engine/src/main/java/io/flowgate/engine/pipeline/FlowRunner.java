@@ -18,7 +18,8 @@ import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
@@ -97,7 +98,7 @@ public final class FlowRunner {
    * What a REPLACE WHERE flow does besides appending its query's rows: counts the rows that fall outside its
    * predicate (they are an error) and deletes the target's rows inside it.
    */
-  record Replacement(String predicate, H2Statement outside, H2Statement delete) {}
+  record Replacement(String predicate, H2Statement outside, Sql delete) {}
 
   /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
   /** The datasets a flow's query names (lineage), qualified where the flow was defined; parsed once per flow. */
@@ -195,7 +196,7 @@ public final class FlowRunner {
       Span span) {
     Pipeline.FlowQuery parsed = SqlParser.parseReplaceWhere(flow.querySql());
     Expression predicate = parsed.replaceWhere().orElseThrow();
-    H2Statement delete = new DmlPlanner(translator).delete(new Dml.Delete(span, target.name().parts(),
+    Sql delete = new DmlPlanner(translator).delete(new Dml.Delete(span, target.name().parts(),
         Optional.empty(), Optional.of(predicate)), target);
     // The query's rows where the predicate is not TRUE: evaluated over the query's own columns, by name.
     Expression outsidePredicate = new Expression.Unary(span, Expression.UnaryOperator.NOT,
@@ -466,7 +467,7 @@ public final class FlowRunner {
           .parameter("message", outside + " row(s) of the flow's query do not satisfy it.").build();
     }
     H2Statement delete = ChangeFeed.enabled(target) ? ChangeFeed.recordOld(target, "delete", version,
-        replace.delete()) : replace.delete();
+        replace.delete()) : replace.delete().statement();
     return H2Storage.update(connection, delete, List.of(), runtime);
   }
 
@@ -511,17 +512,17 @@ public final class FlowRunner {
 
   /** Counts the rows of a source's version window, by its version index (a change feed's: its changes). */
   private static H2Statement windowCount(StreamSources.Source source) {
+    Sql from = Sql.param(source.keys().from());
+    Sql to = Sql.param(source.keys().to());
     if (source.changeFeed()) {
-      String version = SqlText.quote(ChangeFeed.COMMIT_VERSION);
-      return new H2Statement("SELECT COUNT(*) FROM " + SqlText.table(ChangeFeed.changeTable(source.table()))
-          + " WHERE " + version + " >= CAST(?1 AS BIGINT) AND " + version + " <= CAST(?2 AS BIGINT)",
-          List.of(source.keys().from(), source.keys().to()));
+      Sql version = Sql.name(ChangeFeed.COMMIT_VERSION);
+      return Sql.of("SELECT COUNT(*) FROM {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT)",
+          Sql.table(ChangeFeed.changeTable(source.table())), version, from, version, to).statement();
     }
-    String version = SqlText.quote(SqlText.VERSION_COLUMN);
-    return new H2Statement("SELECT COUNT(*) FROM " + SqlText.table(source.table().storageName()) + " WHERE "
-        + version + " >= CAST(?1 AS BIGINT) AND " + version + " <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3"
-        + " AS BIGINT ARRAY), " + version + ")", List.of(source.keys().from(), source.keys().to(),
-        source.keys().skip()));
+    Sql version = Sql.name(StoreNames.VERSION_COLUMN);
+    return Sql.of("SELECT COUNT(*) FROM {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT)"
+        + " AND NOT ARRAY_CONTAINS(CAST({} AS BIGINT ARRAY), {})", Sql.table(source.table().storageName()), version,
+        from, version, to, Sql.param(source.keys().skip()), version).statement();
   }
 
   /**

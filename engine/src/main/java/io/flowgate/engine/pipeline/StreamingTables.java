@@ -22,7 +22,7 @@ import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.TableKeys;
 import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -162,7 +162,7 @@ public final class StreamingTables {
     Optional<CheckpointImport.Consumed> imported = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint)
         .map(path -> CheckpointImport.read(CheckpointImport.folder(path, context.ingestRoots(), create.span()),
             path, create.span()));
-    TableDefinitions.dataTable(storageName, columns, catalog, context.session()).forEach(storage::execute);
+    storage.execute(TableDefinitions.dataTable(storageName, columns, catalog, context.session()));
     try {
       context.writeMetadata(connection -> {
         catalog.createTable(connection, table);
@@ -548,7 +548,7 @@ public final class StreamingTables {
           long removed = H2Storage.deleteAll(connection, table.storageName());
           if (flows.stream().anyMatch(FlowInfo::autoCdc)) {
             // AUTO CDC forgets its events (and so its tombstones) with the rows.
-            H2Storage.deleteAll(connection, SqlText.eventStore(table.id()));
+            H2Storage.deleteAll(connection, StoreNames.eventStore(table.id()));
           }
           return new VersionedWrite.Written<Void>(null, CommitOperation.FULL_REFRESH, Map.of(),
               Map.of("numRemovedRows", removed));

@@ -7,7 +7,8 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.Delete;
@@ -26,7 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Writes the H2 statements for INSERT, UPDATE, DELETE and MERGE into a resolved table. */
+/** Writes the H2 statements for INSERT, UPDATE, DELETE and MERGE into a resolved table, as trees of {@link Sql}. */
 public final class DmlPlanner {
   private final QueryTranslator queries;
 
@@ -34,7 +35,7 @@ public final class DmlPlanner {
     this.queries = queries;
   }
 
-  public H2Statement insert(Insert insert, TableInfo table) {
+  public Sql insert(Insert insert, TableInfo table) {
     Query source = insert.source();
     boolean namesGenerated = insert.columns().stream().map(table::column).flatMap(Optional::stream)
         .anyMatch(column -> column.generatedSql().isPresent());
@@ -46,20 +47,20 @@ public final class DmlPlanner {
     List<ColumnInfo> targets = insertTargets(insert, table, translated, true);
     String relation = queries.newAlias();
     // H2 computes generated columns itself: a value given for one is checked against its expression, not written.
-    List<String> stored = new ArrayList<>();
-    List<String> values = new ArrayList<>();
+    List<Sql> stored = new ArrayList<>();
+    List<Sql> values = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       if (targets.get(i).generatedSql().isEmpty()) {
-        stored.add(SqlText.quote(targets.get(i).name()));
-        values.add(SqlText.quote(relation) + "." + SqlText.quote(TranslatedQuery.positional(i)));
+        stored.add(Sql.name(targets.get(i).name()));
+        values.add(Sql.column(relation, TranslatedQuery.positional(i)));
       }
     }
-    List<String> checks = generatedChecks(table, targets, relation);
-    String sql = "INSERT INTO " + SqlText.table(table.storageName()) + "(" + String.join(", ", stored)
-        + (stored.isEmpty() ? "" : ", ") + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT "
-        + String.join(", ", values) + (values.isEmpty() ? "" : ", ") + version() + " FROM (" + translated.sql() + ") "
-        + SqlText.quote(relation) + (checks.isEmpty() ? "" : " WHERE " + String.join(" AND ", checks));
-    return queries.finish(sql);
+    stored.add(Sql.name(StoreNames.VERSION_COLUMN));
+    values.add(version());
+    List<Sql> checks = generatedChecks(table, targets, relation);
+    Sql where = checks.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(checks));
+    return Sql.of("INSERT INTO {}({}) SELECT {} FROM ({}) {}{}", Sql.table(table.storageName()), Sql.list(stored),
+        Sql.list(values), translated.sql(), Sql.name(relation), where);
   }
 
   /**
@@ -67,8 +68,8 @@ public final class DmlPlanner {
    * gives for the row (the vendor's rule: {@code (value <=> expression) IS TRUE}), where the expression reads the
    * row's other values and, for columns the insert leaves out, their defaults.
    */
-  private List<String> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation) {
-    List<String> checks = new ArrayList<>();
+  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation) {
+    List<Sql> checks = new ArrayList<>();
     if (targets.stream().allMatch(column -> column.generatedSql().isEmpty())) {
       return checks;
     }
@@ -76,10 +77,10 @@ public final class DmlPlanner {
     for (ColumnInfo column : table.columns()) {
       SqlType type = SqlParser.parseType(column.type());
       int given = targets.indexOf(column);
-      String value = given >= 0 ? SqlText.quote(relation) + "." + SqlText.quote(TranslatedQuery.positional(given))
+      Sql value = given >= 0 ? Sql.column(relation, TranslatedQuery.positional(given))
           : column.defaultSql().map(text -> queries.expressions().translate(SqlParser.parseExpression(text),
-              Scope.empty(Optional.empty())).sql()).orElse("NULL");
-      row.add(Scope.Column.bound(column.name(), "CAST(" + value + " AS " + type.h2Type() + ")", type));
+              Scope.empty(Optional.empty())).sql()).orElse(Sql.of("NULL"));
+      row.add(Scope.Column.bound(column.name(), Sql.cast(value, type), type));
     }
     Scope scope = new Scope(row, Optional.empty());
     for (ColumnInfo column : targets) {
@@ -87,12 +88,12 @@ public final class DmlPlanner {
         continue;
       }
       String expression = column.generatedSql().get();
-      String h2Type = SqlParser.parseType(column.type()).h2Type();
-      String computed = queries.expressions().translate(SqlParser.parseExpression(expression), scope).sql();
-      String given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().sql();
-      checks.add("FG_SYS.CHECK_GENERATED((" + given + " IS NOT DISTINCT FROM CAST(" + computed + " AS " + h2Type
-          + ")), CAST(" + queries.bind(new Binding.Constant(column.name())) + " AS CHARACTER VARYING), CAST("
-          + queries.bind(new Binding.Constant(expression)) + " AS CHARACTER VARYING))");
+      SqlType type = SqlParser.parseType(column.type());
+      Sql computed = queries.expressions().translate(SqlParser.parseExpression(expression), scope).sql();
+      Sql given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().sql();
+      checks.add(Sql.of("FG_SYS.CHECK_GENERATED(({} IS NOT DISTINCT FROM {}), {}, {})", given,
+          Sql.cast(computed, type), Sql.cast(Sql.constant(column.name()), SqlType.STRING),
+          Sql.cast(Sql.constant(expression), SqlType.STRING)));
     }
     return checks;
   }
@@ -113,7 +114,6 @@ public final class DmlPlanner {
     TranslatedQuery translated = queries.translate(insert.source(), Optional.empty());
     List<ColumnInfo> targets = insertTargets(insert, table, translated, false);
     String relation = queries.newAlias();
-    String alias = SqlText.quote(relation);
     List<Scope.Column> visible = new ArrayList<>();
     for (int i = 0; i < translated.columns().size(); i++) {
       TranslatedQuery.OutputColumn column = translated.columns().get(i);
@@ -121,13 +121,13 @@ public final class DmlPlanner {
           false));
     }
     Scope scope = new Scope(visible, Optional.empty());
-    List<String> conditions = new ArrayList<>();
+    List<Sql> conditions = new ArrayList<>();
     for (Check check : checks) {
-      conditions.add("(" + queries.expressions().translate(check.condition(), scope).sql() + ") IS TRUE");
+      conditions.add(Sql.of("({}) IS TRUE", queries.expressions().translate(check.condition(), scope).sql()));
     }
-    String from = " FROM (" + translated.sql() + ") " + alias;
-    List<String> drops = new ArrayList<>();
-    List<String> fails = new ArrayList<>();
+    Sql from = Sql.of(" FROM ({}) {}", translated.sql(), Sql.name(relation));
+    List<Sql> drops = new ArrayList<>();
+    List<Sql> fails = new ArrayList<>();
     for (int i = 0; i < checks.size(); i++) {
       if (checks.get(i).dropsRow()) {
         drops.add(conditions.get(i));
@@ -136,22 +136,22 @@ public final class DmlPlanner {
         fails.add(conditions.get(i));
       }
     }
-    String keep = drops.isEmpty() ? "TRUE" : String.join(" AND ", drops);
-    H2Statement write = queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets)
-        + ", " + SqlText.quote(SqlText.VERSION_COLUMN) + ") SELECT " + translated.columnList(relation) + ", "
-        + version() + from + (drops.isEmpty() ? "" : " WHERE " + keep));
+    Sql keep = Sql.and(drops);
+    H2Statement write = Sql.of("INSERT INTO {}({}, {}) SELECT {}, {}{}{}", Sql.table(table.storageName()),
+        columnList(targets), Sql.name(StoreNames.VERSION_COLUMN), translated.columnList(relation), version(), from,
+        drops.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", keep)).statement();
     Optional<H2Statement> metrics = Optional.empty();
     if (!checks.isEmpty()) {
-      List<String> counts = new ArrayList<>(List.of("COUNT(*)"));
-      conditions.forEach(condition -> counts.add("COUNT(CASE WHEN " + condition + " THEN 1 END)"));
-      counts.add("COUNT(CASE WHEN " + keep + " THEN 1 END)");
-      metrics = Optional.of(queries.finish("SELECT " + String.join(", ", counts) + from));
+      List<Sql> counts = new ArrayList<>(List.of(Sql.of("COUNT(*)")));
+      conditions.forEach(condition -> counts.add(Sql.of("COUNT(CASE WHEN {} THEN 1 END)", condition)));
+      counts.add(Sql.of("COUNT(CASE WHEN {} THEN 1 END)", keep));
+      metrics = Optional.of(Sql.of("SELECT {}{}", Sql.list(counts), from).statement());
     }
     Optional<H2Statement> firstFailure = Optional.empty();
     if (!fails.isEmpty()) {
-      List<String> flags = fails.stream().map(condition -> "CASE WHEN " + condition + " THEN 0 ELSE 1 END").toList();
-      firstFailure = Optional.of(queries.finish("SELECT " + translated.columnList(relation) + ", "
-          + String.join(", ", flags) + from + " WHERE NOT (" + String.join(" AND ", fails) + ") LIMIT 1"));
+      List<Sql> flags = fails.stream().map(condition -> Sql.of("CASE WHEN {} THEN 0 ELSE 1 END", condition)).toList();
+      firstFailure = Optional.of(Sql.of("SELECT {}, {}{} WHERE NOT ({}) LIMIT 1", translated.columnList(relation),
+          Sql.list(flags), from, Sql.and(fails)).statement());
     }
     return new FlowStatements(write, metrics, firstFailure,
         translated.columns().stream().map(TranslatedQuery.OutputColumn::name).toList());
@@ -161,41 +161,41 @@ public final class DmlPlanner {
    * {@code INSERT ... VALUES} goes to H2 as such, so H2 types each parameter from its target column (a parameter in
    * a nested VALUES list would be typed as text, which mangles binary values) and skips a needless subquery.
    */
-  private H2Statement insertValues(Insert insert, TableInfo table, Values values) {
+  private Sql insertValues(Insert insert, TableInfo table, Values values) {
     QueryTranslator.ValuesRows rows = queries.valuesRows(values, Scope.empty(Optional.empty()), true);
     List<TranslatedQuery.OutputColumn> shape = new ArrayList<>();
     for (int i = 0; i < rows.types().size(); i++) {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
-    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery("", shape), false);
-    for (List<String> row : rows.cells()) {
+    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery(Sql.EMPTY, shape), false);
+    List<Sql> stamped = new ArrayList<>();
+    for (List<Sql> row : rows.cells()) {
       for (int i = 0; i < row.size(); i++) {
         queries.expect(row.get(i), SqlParser.parseType(targets.get(i).type()));
       }
+      stamped.add(Sql.of("({}, {})", Sql.list(row), version()));
     }
-    String version = version();
-    List<String> stamped = rows.rows().stream()
-        .map(row -> row.substring(0, row.length() - 1) + ", " + version + ")").toList();
-    return queries.finish("INSERT INTO " + SqlText.table(table.storageName()) + "(" + columnList(targets) + ", "
-        + SqlText.quote(SqlText.VERSION_COLUMN) + ") VALUES " + String.join(", ", stamped));
+    return Sql.of("INSERT INTO {}({}, {}) VALUES {}", Sql.table(table.storageName()), columnList(targets),
+        Sql.name(StoreNames.VERSION_COLUMN), Sql.list(stamped));
   }
 
   /** A value a column is set to: an expression, or the keyword DEFAULT for the column's default. */
-  private String value(Expression value, Scope scope) {
-    return value instanceof Expression.Default ? "DEFAULT" : queries.expressions().translate(value, scope).sql();
+  private Sql value(Expression value, Scope scope) {
+    return value instanceof Expression.Default ? Sql.of("DEFAULT") : queries.expressions().translate(value, scope)
+        .sql();
   }
 
   /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
-  private String version() {
-    return "CAST(" + queries.bind(Binding.Runtime.COMMIT_VERSION) + " AS BIGINT)";
+  private static Sql version() {
+    return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
   }
 
-  private String versionAssignment() {
-    return SqlText.quote(SqlText.VERSION_COLUMN) + " = " + version();
+  private static Sql versionAssignment() {
+    return Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), version());
   }
 
-  private static String columnList(List<ColumnInfo> columns) {
-    return String.join(", ", columns.stream().map(column -> SqlText.quote(column.name())).toList());
+  private static Sql columnList(List<ColumnInfo> columns) {
+    return Sql.list(columns.stream().map(column -> Sql.name(column.name())).toList());
   }
 
   /**
@@ -249,18 +249,23 @@ public final class DmlPlanner {
     return targets;
   }
 
-  public H2Statement update(Update update, TableInfo table) {
+  public Sql update(Update update, TableInfo table) {
     String alias = queries.newAlias();
     Scope scope = QueryTranslator.tableScope(table, alias, qualifier(update.alias(), table));
-    List<String> sets = assignments(update.assignments(), table, scope);
-    String sql = "UPDATE " + SqlText.table(table.storageName()) + " " + SqlText.quote(alias) + " SET "
-        + String.join(", ", sets) + ", " + versionAssignment() + update.where().map(where -> " WHERE "
-        + queries.expressions().translate(where, scope).sql()).orElse("");
-    return queries.finish(sql);
+    List<Sql> sets = assignments(update.assignments(), table, scope);
+    sets.add(versionAssignment());
+    return Sql.of("UPDATE {} {} SET {}{}", Sql.table(table.storageName()), Sql.name(alias), Sql.list(sets),
+        where(update.where(), scope));
   }
 
-  private List<String> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
-    List<String> sets = new ArrayList<>();
+  /** {@code WHERE condition}, or nothing. */
+  private Sql where(Optional<Expression> where, Scope scope) {
+    return where.map(condition -> Sql.of(" WHERE {}", queries.expressions().translate(condition, scope).sql()))
+        .orElse(Sql.EMPTY);
+  }
+
+  private List<Sql> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
+    List<Sql> sets = new ArrayList<>();
     java.util.Set<String> assigned = new java.util.HashSet<>();
     for (Assignment assignment : assignments) {
       ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
@@ -268,9 +273,9 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
-      String value = value(assignment.value(), scope);
+      Sql value = value(assignment.value(), scope);
       queries.expect(value, SqlParser.parseType(column.type()));
-      sets.add(SqlText.quote(column.name()) + " = " + value);
+      sets.add(Sql.of("{} = {}", Sql.name(column.name()), value));
     }
     return sets;
   }
@@ -288,15 +293,14 @@ public final class DmlPlanner {
     return column;
   }
 
-  public H2Statement delete(Delete delete, TableInfo table) {
+  public Sql delete(Delete delete, TableInfo table) {
     String alias = queries.newAlias();
     Scope scope = QueryTranslator.tableScope(table, alias, qualifier(delete.alias(), table));
-    String sql = "DELETE FROM " + SqlText.table(table.storageName()) + " " + SqlText.quote(alias)
-        + delete.where().map(where -> " WHERE " + queries.expressions().translate(where, scope).sql()).orElse("");
-    return queries.finish(sql);
+    return Sql.of("DELETE FROM {} {}{}", Sql.table(table.storageName()), Sql.name(alias),
+        where(delete.where(), scope));
   }
 
-  public H2Statement merge(Merge merge, TableInfo table) {
+  public Sql merge(Merge merge, TableInfo table) {
     String alias = queries.newAlias();
     Scope target = QueryTranslator.tableScope(table, alias, qualifier(merge.alias(), table));
     QueryTranslator.From source = queries.from(merge.source(), Optional.empty());
@@ -304,43 +308,43 @@ public final class DmlPlanner {
       throw Errors.notSupported("semi or anti joins in a MERGE source", merge.span());
     }
     Scope both = target.join(source.scope());
-    StringBuilder sql = new StringBuilder("MERGE INTO ").append(SqlText.table(table.storageName())).append(' ')
-        .append(SqlText.quote(alias)).append(" USING ").append(source.sql()).append(" ON ")
-        .append(queries.expressions().translate(merge.on(), both).sql());
+    List<Sql> sql = new ArrayList<>();
+    sql.add(Sql.of("MERGE INTO {} {} USING {} ON {}", Sql.table(table.storageName()), Sql.name(alias), source.sql(),
+        queries.expressions().translate(merge.on(), both).sql()));
     for (MergeClause clause : merge.clauses()) {
       if (clause.bySource()) {
         throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE", clause.span());
       }
-      sql.append(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED");
-      clause.condition().ifPresent(condition -> sql.append(" AND ")
-          .append(queries.expressions().translate(condition, clause.matched() ? both : source.scope()).sql()));
-      sql.append(" THEN ");
+      sql.add(Sql.of(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED"));
+      clause.condition().ifPresent(condition -> sql.add(Sql.of(" AND {}",
+          queries.expressions().translate(condition, clause.matched() ? both : source.scope()).sql())));
+      sql.add(Sql.of(" THEN "));
       if (clause.action() == MergeAction.DELETE) {
-        sql.append("DELETE");
+        sql.add(Sql.of("DELETE"));
       } else if (clause.action() == MergeAction.UPDATE) {
         List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), clause.span())
             : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
-        sql.append("UPDATE SET ").append(String.join(", ", assignments(assignments, table,
-            clause.star() ? source.scope() : both))).append(", ").append(versionAssignment());
+        List<Sql> sets = assignments(assignments, table, clause.star() ? source.scope() : both);
+        sets.add(versionAssignment());
+        sql.add(Sql.of("UPDATE SET {}", Sql.list(sets)));
       } else {
-        List<String> columns = new ArrayList<>();
-        List<String> values = new ArrayList<>();
+        List<Sql> columns = new ArrayList<>();
+        List<Sql> values = new ArrayList<>();
         List<Assignment> inserts = clause.star() ? starAssignments(table, source.scope(), clause.span())
             : zip(clause.columns(), clause.values(), clause.span());
         for (Assignment insert : inserts) {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
               List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
-          columns.add(SqlText.quote(column.name()));
+          columns.add(Sql.name(column.name()));
           values.add(value(insert.value(), source.scope()));
         }
-        columns.add(SqlText.quote(SqlText.VERSION_COLUMN));
+        columns.add(Sql.name(StoreNames.VERSION_COLUMN));
         values.add(version());
-        sql.append("INSERT (").append(String.join(", ", columns)).append(") VALUES (")
-            .append(String.join(", ", values)).append(')');
+        sql.add(Sql.of("INSERT ({}) VALUES ({})", Sql.list(columns), Sql.list(values)));
       }
     }
-    return queries.finish(sql.toString());
+    return Sql.join("", sql);
   }
 
   /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */

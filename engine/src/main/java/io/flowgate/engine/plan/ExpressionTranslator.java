@@ -6,7 +6,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Between;
@@ -60,19 +60,20 @@ import java.util.Optional;
  */
 final class ExpressionTranslator {
   private final QueryTranslator queries;
-  private final Bindings bindings;
+  private final ParameterTypes parameterTypes;
   private final SessionContext session;
   /** In DDL (DEFAULT, GENERATED) H2 takes no parameters, so constants are written as literals. */
   private final boolean inline;
 
-  ExpressionTranslator(QueryTranslator queries, Bindings bindings, SessionContext session, boolean inline) {
+  ExpressionTranslator(QueryTranslator queries, ParameterTypes parameterTypes, SessionContext session,
+      boolean inline) {
     this.queries = queries;
-    this.bindings = bindings;
+    this.parameterTypes = parameterTypes;
     this.session = session;
     this.inline = inline;
   }
 
-  /** Translations by node and scope, so a node translated twice (GROUP BY 1) yields the same SQL and markers. */
+  /** Translations by node and scope, so a node translated twice (GROUP BY 1) yields the same SQL and parameters. */
   private final Map<Expression, Map<Scope, Typed>> translated = new IdentityHashMap<>();
 
   Typed translate(Expression expression, Scope scope) {
@@ -112,8 +113,8 @@ final class ExpressionTranslator {
     protected Typed visitJsonExtract(Expression.JsonExtract extract, Scope scope) {
       Typed json = translate(extract.json(), scope);
       String path = String.join("\n", extract.path());
-      return Typed.of("FG_SYS.JSON_PATH(CAST(" + json.sql() + " AS CHARACTER VARYING), " + constant(path,
-          "CHARACTER VARYING") + ")", SqlType.STRING);
+      return Typed.of(Sql.of("FG_SYS.JSON_PATH(CAST({} AS CHARACTER VARYING), {})", json.sql(), constant(path,
+          SqlType.STRING)), SqlType.STRING);
     }
 
     @Override
@@ -131,7 +132,8 @@ final class ExpressionTranslator {
       if (inline) {
         throw Errors.notSupported("parameter markers in table definitions", parameter.span());
       }
-      return Typed.unknown(bindings.bind(new Binding.UserParameter(parameter.index())));
+      parameterTypes.seen(parameter.index());
+      return Typed.unknown(Sql.param(new Binding.UserParameter(parameter.index())));
     }
 
     @Override
@@ -153,26 +155,27 @@ final class ExpressionTranslator {
     protected Typed visitUnary(Unary unary, Scope scope) {
       Typed operand = translate(unary.operand(), scope);
       return switch (unary.operator()) {
-        case NOT -> Typed.of("(NOT " + operand.sql() + ")", SqlType.BOOLEAN);
+        case NOT -> Typed.of(Sql.of("(NOT {})", operand.sql()), SqlType.BOOLEAN);
         case MINUS -> {
           Typed number = numericOperand(operand, unary, "-");
-          yield new Typed("(- " + number.sql() + ")", number.type(), operand.nullable());
+          yield new Typed(Sql.of("(- {})", number.sql()), number.type(), operand.nullable());
         }
         case PLUS -> numericOperand(operand, unary, "+");
-        case BITWISE_NOT -> new Typed("BITNOT(" + integralOperand(operand, unary, "~").sql() + ")", operand.type());
+        case BITWISE_NOT -> new Typed(Sql.of("BITNOT({})", integralOperand(operand, unary, "~").sql()),
+            operand.type());
       };
     }
 
     @Override
     protected Typed visitIsNull(IsNull isNull, Scope scope) {
-      return Typed.of("(" + translate(isNull.value(), scope).sql() + (isNull.negated() ? " IS NOT NULL)"
-          : " IS NULL)"), SqlType.BOOLEAN);
+      return Typed.of(Sql.of(isNull.negated() ? "({} IS NOT NULL)" : "({} IS NULL)",
+          translate(isNull.value(), scope).sql()), SqlType.BOOLEAN);
     }
 
     @Override
     protected Typed visitIsBoolean(IsBoolean test, Scope scope) {
-      return Typed.of("(" + translate(test.value(), scope).sql() + " IS " + (test.negated() ? "NOT " : "")
-          + (test.expected() ? "TRUE" : "FALSE") + ")", SqlType.BOOLEAN);
+      return Typed.of(Sql.of("({} IS " + (test.negated() ? "NOT " : "") + (test.expected() ? "TRUE" : "FALSE")
+          + ")", translate(test.value(), scope).sql()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -181,8 +184,8 @@ final class ExpressionTranslator {
       Typed low = expect(translate(between.low(), scope), value.type());
       Typed high = expect(translate(between.high(), scope), value.type());
       value = expect(value, commonType(List.of(low, high)));
-      return Typed.of("(" + value.sql() + (between.negated() ? " NOT" : "") + " BETWEEN " + low.sql() + " AND "
-          + high.sql() + ")", SqlType.BOOLEAN);
+      return Typed.of(Sql.of(between.negated() ? "({} NOT BETWEEN {} AND {})" : "({} BETWEEN {} AND {})",
+          value.sql(), low.sql(), high.sql()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -193,8 +196,8 @@ final class ExpressionTranslator {
         items.add(expect(translate(item, scope), value.type()));
       }
       value = expect(value, commonType(items));
-      return Typed.of("(" + value.sql() + (in.negated() ? " NOT IN (" : " IN (")
-          + String.join(", ", items.stream().map(Typed::sql).toList()) + "))", SqlType.BOOLEAN);
+      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", value.sql(),
+          Sql.list(items.stream().map(Typed::sql).toList())), SqlType.BOOLEAN);
     }
 
     /** In DDL a subquery has no place. */
@@ -207,17 +210,18 @@ final class ExpressionTranslator {
     @Override
     protected Typed visitInSubquery(InSubquery in, Scope scope) {
       requireQueryContext(in);
-      String value = translate(in.value(), scope).sql();
+      Sql value = translate(in.value(), scope).sql();
       TranslatedQuery subquery = queries.translateSubquery(in.query(), scope);
       requireSingleColumn(subquery, in.span());
-      return Typed.of("(" + value + (in.negated() ? " NOT IN (" : " IN (") + subquery.sql() + "))",
+      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", value, subquery.sql()),
           SqlType.BOOLEAN);
     }
 
     @Override
     protected Typed visitExists(Exists exists, Scope scope) {
       requireQueryContext(exists);
-      return Typed.of("EXISTS (" + queries.translateSubquery(exists.query(), scope).sql() + ")", SqlType.BOOLEAN);
+      return Typed.of(Sql.of("EXISTS ({})", queries.translateSubquery(exists.query(), scope).sql()),
+          SqlType.BOOLEAN);
     }
 
     @Override
@@ -225,7 +229,7 @@ final class ExpressionTranslator {
       requireQueryContext(subquery);
       TranslatedQuery translated = queries.translateScalarSubquery(subquery.query(), scope);
       requireSingleColumn(translated, subquery.span());
-      return new Typed("(" + translated.sql() + ")", translated.columns().get(0).type());
+      return new Typed(Sql.of("({})", translated.sql()), translated.columns().get(0).type());
     }
 
     @Override
@@ -262,7 +266,7 @@ final class ExpressionTranslator {
       Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY)
           .map(t -> t.children().get(0));
       // the dialect's arrays are 0-based with [], H2's are 1-based
-      return new Typed("ARRAY_GET(" + base.sql() + ", (" + index.sql() + ") + 1)", element);
+      return new Typed(Sql.of("ARRAY_GET({}, ({}) + 1)", base.sql(), index.sql()), element);
     }
   }
 
@@ -280,15 +284,16 @@ final class ExpressionTranslator {
 
   private Typed literalValue(Literal literal) {
     return switch (literal.kind()) {
-      case NULL -> Typed.of("NULL", SqlType.VOID);
-      case BOOLEAN -> Typed.of(literal.text().equals("true") ? "TRUE" : "FALSE", SqlType.BOOLEAN);
+      case NULL -> Typed.of(Sql.of("NULL"), SqlType.VOID);
+      case BOOLEAN -> Typed.of(Sql.of(literal.text().equals("true") ? "TRUE" : "FALSE"), SqlType.BOOLEAN);
       case INTEGER -> integer(literal);
       case DECIMAL -> decimal(literal);
-      case STRING -> Typed.of(constant(literal.text(), "CHARACTER VARYING"), SqlType.STRING);
+      case STRING -> Typed.of(constant(literal.text(), SqlType.STRING), SqlType.STRING);
       case DATE -> {
         try {
           LocalDate date = LocalDate.parse(literal.text().strip());
-          yield Typed.of(inline ? "DATE '" + date + "'" : constant(date, "DATE"), SqlType.DATE);
+          yield Typed.of(inline ? Sql.of("DATE {}", Sql.text(date.toString())) : constant(date, SqlType.DATE),
+              SqlType.DATE);
         } catch (DateTimeParseException e) {
           throw invalidLiteral(literal, "DATE");
         }
@@ -297,10 +302,15 @@ final class ExpressionTranslator {
         LocalDateTime timestamp = Literals.parseTimestamp(literal.text()).orElseThrow(() -> invalidLiteral(literal,
             "TIMESTAMP"));
         SqlType type = literal.kind() == Expression.LiteralKind.TIMESTAMP ? SqlType.TIMESTAMP : SqlType.TIMESTAMP_NTZ;
-        yield Typed.of(inline ? "TIMESTAMP '" + timestamp + "'" : constant(timestamp, "TIMESTAMP(6)"), type);
+        yield Typed.of(inline ? Sql.of("TIMESTAMP {}", Sql.text(timestamp.toString()))
+            : constant(timestamp, SqlType.TIMESTAMP), type);
       }
-      case BINARY -> Typed.of(inline ? "X'" + literal.text() + "'"
-          : constant(HexFormat.of().parseHex(literal.text()), "BINARY VARYING"), SqlType.BINARY);
+      case BINARY -> {
+        byte[] bytes = HexFormat.of().parseHex(literal.text());
+        // In DDL the bytes are written as hex digits the engine printed from their values.
+        yield Typed.of(inline ? Sql.of("X{}", Sql.text(HexFormat.of().formatHex(bytes))) : constant(bytes,
+            SqlType.BINARY), SqlType.BINARY);
+      }
     };
   }
 
@@ -318,8 +328,7 @@ final class ExpressionTranslator {
     for (int i = 0; i < arguments.size(); i++) {
       FunctionInfo.Parameter parameter = function.parameters().get(i);
       SqlType type = SqlParser.parseType(parameter.type());
-      parameters.add(Scope.Column.bound(parameter.name(), "CAST(" + arguments.get(i).sql() + " AS " + type.h2Type()
-          + ")", type));
+      parameters.add(Scope.Column.bound(parameter.name(), Sql.cast(arguments.get(i).sql(), type), type));
     }
     queries.requireExecute(function, span);
     QueryTranslator body = queries.nested(function.name().catalog(), function.name().schema(), function.owner(),
@@ -330,7 +339,7 @@ final class ExpressionTranslator {
       return result; // no declared type, and none known before H2 runs the body
     }
     SqlType returns = SqlParser.parseType(function.returnType());
-    return Typed.of("CAST(" + result.sql() + " AS " + returns.h2Type() + ")", returns);
+    return Typed.of(Sql.cast(result.sql(), returns), returns);
   }
 
   /**
@@ -344,19 +353,20 @@ final class ExpressionTranslator {
       throw Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
     }
     Typed group = translate(call.arguments().get(0), scope);
-    List<String> groups = queries.catalog().groupsOf(session.user()).stream()
-        .map(name -> constant(name, "CHARACTER VARYING")).toList();
+    List<Sql> groups = queries.catalog().groupsOf(session.user()).stream()
+        .map(name -> constant(name, SqlType.STRING)).toList();
     // Group names are kept in lower case; the argument is compared the same way.
-    String sql = groups.isEmpty() ? "CASE WHEN " + group.sql() + " IS NULL THEN NULL ELSE FALSE END"
-        : "(LOWER(CAST(" + group.sql() + " AS CHARACTER VARYING)) IN (" + String.join(", ", groups) + "))";
+    Sql sql = groups.isEmpty() ? Sql.of("CASE WHEN {} IS NULL THEN NULL ELSE FALSE END", group.sql())
+        : Sql.of("(LOWER(CAST({} AS CHARACTER VARYING)) IN ({}))", group.sql(), Sql.list(groups));
     return Typed.of(sql, SqlType.BOOLEAN);
   }
 
-  private String constant(Object value, String h2Type) {
+  /** A constant of the statement: bound as a parameter of its type, or in DDL written as a literal. */
+  private Sql constant(Object value, SqlType type) {
     if (inline) {
-      return SqlText.literal(value.toString());
+      return Sql.text(value.toString());
     }
-    return "CAST(" + bindings.bind(new Binding.Constant(value)) + " AS " + h2Type + ")";
+    return Sql.cast(Sql.constant(value), type);
   }
 
   private static EngineException invalidLiteral(Literal literal, String type) {
@@ -378,7 +388,7 @@ final class ExpressionTranslator {
           : SqlType.decimal(Math.min(38, digits.replace("-", "").length()), 0);
     };
     // Printed from the parsed number, so nothing of the statement text reaches H2 here.
-    return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
+    return Typed.of(Sql.cast(Sql.number(value), type), type);
   }
 
   private static Typed decimal(Literal literal) {
@@ -391,7 +401,7 @@ final class ExpressionTranslator {
     if (upper.endsWith("D") || upper.endsWith("F")) {
       double value = Double.parseDouble(text.substring(0, text.length() - 1));
       SqlType type = upper.endsWith("F") ? SqlType.FLOAT : SqlType.DOUBLE;
-      return Typed.of("CAST(" + BigDecimal.valueOf(value).toString() + " AS " + type.h2Type() + ")", type);
+      return Typed.of(Sql.cast(Sql.number(BigDecimal.valueOf(value)), type), type);
     }
     return decimalOf(new BigDecimal(text));
   }
@@ -400,10 +410,10 @@ final class ExpressionTranslator {
     int scale = Math.max(value.scale(), 0);
     int precision = Math.max(value.precision(), scale);
     if (precision > SqlType.MAX_DECIMAL_PRECISION) {
-      return Typed.of("CAST(" + value.toString() + " AS DOUBLE PRECISION)", SqlType.DOUBLE);
+      return Typed.of(Sql.cast(Sql.number(value), SqlType.DOUBLE), SqlType.DOUBLE);
     }
     SqlType type = SqlType.decimal(precision, scale);
-    return Typed.of("CAST(" + value.toPlainString() + " AS " + type.h2Type() + ")", type);
+    return Typed.of(Sql.cast(Sql.number(value), type), type);
   }
 
   /**
@@ -414,11 +424,11 @@ final class ExpressionTranslator {
     if (value.type().isPresent() || type.isEmpty() || type.get().kind() == TypeKind.VOID) {
       return value;
     }
-    Optional<Integer> parameter = bindings.parameterOf(value.sql());
+    Optional<Integer> parameter = value.parameter();
     if (parameter.isEmpty()) {
       return value;
     }
-    bindings.expect(parameter.get(), type.get());
+    parameterTypes.expect(parameter.get(), type.get());
     return new Typed(value.sql(), type);
   }
 
@@ -469,7 +479,7 @@ final class ExpressionTranslator {
    */
   private static Typed numericOperand(Typed operand, Expression where, String operator) {
     if (operand.is(SqlType::isCharacter) || operand.is(t -> t.kind() == TypeKind.VOID)) {
-      return Typed.of("CAST(" + operand.sql() + " AS DOUBLE PRECISION)", SqlType.DOUBLE);
+      return Typed.of(Sql.cast(operand.sql(), SqlType.DOUBLE), SqlType.DOUBLE);
     }
     if (operand.type().isPresent() && !operand.is(SqlType::isNumeric)) {
       throw unexpectedType(where, operator, operand, "a number");
@@ -544,10 +554,9 @@ final class ExpressionTranslator {
     if (operator.isArithmetic()) {
       checkArithmetic(left, right, binary);
       // The dialect reads a string operand of arithmetic as a DOUBLE.
-      left = left.is(SqlType::isCharacter) ? Typed.of("CAST(" + left.sql() + " AS DOUBLE PRECISION)", SqlType.DOUBLE)
-          : left;
-      right = right.is(SqlType::isCharacter) ? Typed.of("CAST(" + right.sql() + " AS DOUBLE PRECISION)",
-          SqlType.DOUBLE) : right;
+      left = left.is(SqlType::isCharacter) ? Typed.of(Sql.cast(left.sql(), SqlType.DOUBLE), SqlType.DOUBLE) : left;
+      right = right.is(SqlType::isCharacter) ? Typed.of(Sql.cast(right.sql(), SqlType.DOUBLE), SqlType.DOUBLE)
+          : right;
     } else if (operator.isComparison() && left.type().isPresent() && right.type().isPresent()
         && !SqlType.comparable(left.type().get(), right.type().get())) {
       throw Errors.typeMismatch(Errors.quote(operator.symbol()), "cannot compare " + left.type().get().sql() + " with "
@@ -561,41 +570,41 @@ final class ExpressionTranslator {
     }
     switch (operator) {
       case AND, OR -> {
-        return Typed.of("(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")", SqlType.BOOLEAN);
+        return Typed.of(Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql()), SqlType.BOOLEAN);
       }
       case NULL_SAFE_EQUAL -> {
-        return Typed.of("(" + left.sql() + " IS NOT DISTINCT FROM " + right.sql() + ")", SqlType.BOOLEAN);
+        return Typed.of(Sql.of("({} IS NOT DISTINCT FROM {})", left.sql(), right.sql()), SqlType.BOOLEAN);
       }
       case DIVIDE -> {
         SqlType type = arithmeticType(operator, left, right);
         if (type.kind() == TypeKind.DECIMAL) {
-          return decimalResult("(" + left.sql() + " / " + right.sql() + ")", type);
+          return decimalResult(Sql.of("({} / {})", left.sql(), right.sql()), type);
         }
-        return Typed.of("(CAST(" + left.sql() + " AS DOUBLE PRECISION) / " + right.sql() + ")", SqlType.DOUBLE);
+        return Typed.of(Sql.of("(CAST({} AS DOUBLE PRECISION) / {})", left.sql(), right.sql()), SqlType.DOUBLE);
       }
       case INTEGER_DIVIDE -> {
-        return Typed.of("CAST(TRUNC(CAST(" + left.sql() + " AS DECIMAL(38, 10)) / " + right.sql() + ") AS BIGINT)",
+        return Typed.of(Sql.of("CAST(TRUNC(CAST({} AS DECIMAL(38, 10)) / {}) AS BIGINT)", left.sql(), right.sql()),
             SqlType.BIGINT);
       }
       case CONCAT -> {
-        return Typed.of("(" + asString(left) + " || " + asString(right) + ")", SqlType.STRING);
+        return Typed.of(Sql.of("({} || {})", asString(left), asString(right)), SqlType.STRING);
       }
       case BITWISE_AND -> {
-        return Typed.of("BITAND(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
+        return Typed.of(Sql.of("BITAND({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
       }
       case BITWISE_OR -> {
-        return Typed.of("BITOR(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
+        return Typed.of(Sql.of("BITOR({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
       }
       case BITWISE_XOR -> {
-        return Typed.of("BITXOR(" + left.sql() + ", " + right.sql() + ")", bitwiseType(left, right));
+        return Typed.of(Sql.of("BITXOR({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
       }
       case MODULO -> {
         SqlType type = arithmeticType(operator, left, right);
-        String sql = "MOD(" + left.sql() + ", " + right.sql() + ")";
+        Sql sql = Sql.of("MOD({}, {})", left.sql(), right.sql());
         return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
       }
       default -> {
-        String sql = "(" + left.sql() + " " + operator.symbol() + " " + right.sql() + ")";
+        Sql sql = Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql());
         if (operator.isComparison()) {
           return Typed.of(sql, SqlType.BOOLEAN);
         }
@@ -634,33 +643,32 @@ final class ExpressionTranslator {
    * A decimal result cast to the precision and scale the dialect derives, so the values clients read have the scale
    * the column says (H2 keeps 20 or more digits after the point of a quotient; the cast rounds half up, as Spark).
    */
-  private static Typed decimalResult(String sql, SqlType type) {
-    return Typed.of("CAST(" + sql + " AS " + type.h2Type() + ")", type);
+  private static Typed decimalResult(Sql sql, SqlType type) {
+    return Typed.of(Sql.cast(sql, type), type);
   }
 
-  private static String asString(Typed value) {
+  private static Sql asString(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.sql();
     }
-    return "CAST(" + value.sql() + " AS CHARACTER VARYING)";
+    return Sql.cast(value.sql(), SqlType.STRING);
   }
 
   private Typed like(Like like, Scope scope) {
-    String value = expect(translate(like.value(), scope), Optional.of(SqlType.STRING)).sql();
-    String pattern = expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)).sql();
-    String sql = switch (like.kind()) {
-      case LIKE -> value + " LIKE " + pattern + like.escape().map(e -> " ESCAPE " + translate(e, scope).sql())
-          .orElse(" ESCAPE '\\'");
-      case ILIKE -> value + " ILIKE " + pattern + like.escape().map(e -> " ESCAPE " + translate(e, scope).sql())
-          .orElse(" ESCAPE '\\'");
-      case RLIKE -> "REGEXP_LIKE(" + value + ", " + pattern + ")";
+    Sql value = expect(translate(like.value(), scope), Optional.of(SqlType.STRING)).sql();
+    Sql pattern = expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)).sql();
+    Sql escape = like.escape().map(e -> translate(e, scope).sql()).orElse(Sql.text("\\"));
+    Sql sql = switch (like.kind()) {
+      case LIKE -> Sql.of("{} LIKE {} ESCAPE {}", value, pattern, escape);
+      case ILIKE -> Sql.of("{} ILIKE {} ESCAPE {}", value, pattern, escape);
+      case RLIKE -> Sql.of("REGEXP_LIKE({}, {})", value, pattern);
     };
-    return Typed.of("(" + (like.negated() ? "NOT " : "") + sql + ")", SqlType.BOOLEAN);
+    return Typed.of(Sql.of(like.negated() ? "(NOT {})" : "({})", sql), SqlType.BOOLEAN);
   }
 
   private Typed caseExpression(Case caseExpression, Scope scope) {
-    StringBuilder sql = new StringBuilder("CASE");
-    caseExpression.operand().ifPresent(operand -> sql.append(' ').append(translate(operand, scope).sql()));
+    List<Sql> parts = new ArrayList<>();
+    caseExpression.operand().ifPresent(operand -> parts.add(Sql.of(" {}", translate(operand, scope).sql())));
     List<Typed> results = new ArrayList<>();
     for (WhenClause when : caseExpression.whens()) {
       Typed result = translate(when.result(), scope);
@@ -669,15 +677,15 @@ final class ExpressionTranslator {
       if (caseExpression.operand().isEmpty()) {
         requireBoolean(condition, when.condition(), "a WHEN condition");
       }
-      sql.append(" WHEN ").append(condition.sql()).append(" THEN ").append(result.sql());
+      parts.add(Sql.of(" WHEN {} THEN {}", condition.sql(), result.sql()));
     }
     if (caseExpression.otherwise().isPresent()) {
       Typed otherwise = translate(caseExpression.otherwise().get(), scope);
       results.add(otherwise);
-      sql.append(" ELSE ").append(otherwise.sql());
+      parts.add(Sql.of(" ELSE {}", otherwise.sql()));
     }
     requireOneType(results, caseExpression, "CASE");
-    return new Typed(sql.append(" END").toString(), commonType(results));
+    return new Typed(Sql.of("CASE{} END", Sql.join("", parts)), commonType(results));
   }
 
   private Typed cast(Cast cast, Scope scope) {
@@ -688,25 +696,28 @@ final class ExpressionTranslator {
 
   private Typed castOf(Typed value, Cast cast) {
     SqlType target = cast.type();
-    String source = value.sql();
+    Sql source = value.sql();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
         || t.kind() == TypeKind.DECIMAL)) {
-      source = "TRUNC(" + source + ")";
+      source = Sql.of("TRUNC({})", source);
     }
     if (target.isCharacter() && value.is(t -> t.kind() == TypeKind.BOOLEAN)) {
-      return Typed.of("CASE WHEN " + source + " THEN 'true' WHEN NOT " + source + " THEN 'false' END", target);
+      return Typed.of(Sql.of("CASE WHEN {} THEN {} WHEN NOT {} THEN {} END", source, Sql.text("true"), source,
+          Sql.text("false")), target);
     }
-    String sql = "CAST(" + source + " AS " + target.h2Type() + ")";
+    Sql sql = Sql.cast(source, target);
     if (cast.tryCast()) {
       // TRY_CAST gives NULL where CAST fails; H2 has no such form, so failures are caught per row by CASEWHEN on a
       // validity test only for character sources, the common case.
       if (!value.is(SqlType::isCharacter)) {
         return Typed.of(sql, target);
       }
-      String test = target.isNumeric() ? "REGEXP_LIKE(TRIM(" + source + "), '^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$')"
-          : target.kind() == TypeKind.DATE ? "REGEXP_LIKE(TRIM(" + source + "), '^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$')"
-          : "TRUE";
-      return Typed.of("CASE WHEN " + test + " THEN " + sql + " END", target);
+      Sql test = target.isNumeric() ? Sql.of("REGEXP_LIKE(TRIM({}), {})", source,
+          Sql.text("^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$"))
+          : target.kind() == TypeKind.DATE ? Sql.of("REGEXP_LIKE(TRIM({}), {})", source,
+              Sql.text("^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$"))
+          : Sql.of("TRUE");
+      return Typed.of(Sql.of("CASE WHEN {} THEN {} END", test, sql), target);
     }
     return Typed.of(sql, target);
   }
@@ -729,16 +740,16 @@ final class ExpressionTranslator {
     }
     switch (name) {
       case "current_user", "user", "session_user" -> {
-        return Typed.of(constant(session.user(), "CHARACTER VARYING"), SqlType.STRING);
+        return Typed.of(constant(session.user(), SqlType.STRING), SqlType.STRING);
       }
       case "is_account_group_member", "is_member" -> {
         return groupMember(call, scope);
       }
       case "current_catalog" -> {
-        return Typed.of(constant(session.catalog(), "CHARACTER VARYING"), SqlType.STRING);
+        return Typed.of(constant(session.catalog(), SqlType.STRING), SqlType.STRING);
       }
       case "current_schema", "current_database" -> {
-        return Typed.of(constant(session.schema(), "CHARACTER VARYING"), SqlType.STRING);
+        return Typed.of(constant(session.schema(), SqlType.STRING), SqlType.STRING);
       }
       case "struct", "named_struct" -> {
         return struct(call, scope);
@@ -749,7 +760,7 @@ final class ExpressionTranslator {
       case "map_keys", "map_values" -> {
         Typed map = onlyMapArgument(call, scope);
         int child = name.equals("map_keys") ? 0 : 1;
-        return Typed.of("(" + map.sql() + ")." + (child == 0 ? "\"keys\"" : "\"values\""),
+        return Typed.of(Sql.of("({}).{}", map.sql(), Sql.name(child == 0 ? "keys" : "values")),
             SqlType.array(map.type().orElseThrow().children().get(child)));
       }
       case "from_json" -> {
@@ -758,9 +769,8 @@ final class ExpressionTranslator {
         }
         Typed json = translate(call.arguments().get(0), scope);
         SqlType schema = FromJson.schema(call.arguments().get(1), call.span());
-        String text = "CAST(" + json.sql() + " AS CHARACTER VARYING)";
-        return Typed.of(new FromJson(value -> bindings.bind(new Binding.Constant(value)), queries::newAlias)
-            .value(text, schema), schema);
+        Sql text = Sql.cast(json.sql(), SqlType.STRING);
+        return Typed.of(new FromJson(queries::newAlias).value(text, schema), schema);
       }
       case "to_json" -> throw Errors.notSupported("the function to_json in this version of Flowgate",
           call.span());
@@ -783,7 +793,7 @@ final class ExpressionTranslator {
           return mapValue(first, translate(call.arguments().get(1), scope));
         }
         if (!name.equals("element_at") && call.arguments().size() == 1) {
-          return Typed.of("COALESCE(CARDINALITY((" + first.sql() + ").\"keys\"), -1)", SqlType.INT);
+          return Typed.of(Sql.of("COALESCE(CARDINALITY(({}).{}), -1)", first.sql(), Sql.name("keys")), SqlType.INT);
         }
       }
     }
@@ -819,11 +829,11 @@ final class ExpressionTranslator {
       // the cast keeps the type the dialect gave it.
       if (!(call.arguments().get(0) instanceof ColumnRef) && operand.type().isPresent()) {
         SqlType type = operand.type().get();
-        operand = Typed.of("CAST(" + operand.sql() + " AS " + type.h2Type() + ")", type);
+        operand = Typed.of(Sql.cast(operand.sql(), type), type);
       }
       arguments.set(0, operand);
     }
-    List<String> sql = arguments.stream().map(Typed::sql).toList();
+    List<Sql> sql = arguments.stream().map(Typed::sql).toList();
     switch (function.kind()) {
       case SCALAR -> {
         if (call.window().isPresent() || call.distinct() || call.filter().isPresent()) {
@@ -845,28 +855,28 @@ final class ExpressionTranslator {
         }
         SqlType type = function.name().equals("round") ? roundType(call, arguments.get(0))
             : scalarType(function.name(), arguments);
-        String text = function.renderer().render(sql);
+        Sql text = function.renderer().render(sql);
         if (function.name().equals("round") && type.kind() == TypeKind.DECIMAL) {
-          text = "CAST(" + text + " AS " + type.h2Type() + ")";
+          text = Sql.cast(text, type);
         }
         return Typed.of(text, type);
       }
       case AGGREGATE -> {
-        List<String> parts = new ArrayList<>();
-        parts.add(call.distinct() ? "DISTINCT " : "");
-        parts.addAll(call.star() ? List.of("*") : sql);
-        String text = function.renderer().render(parts);
+        List<Sql> parts = new ArrayList<>();
+        parts.add(call.distinct() ? Sql.of("DISTINCT ") : Sql.EMPTY);
+        parts.addAll(call.star() ? List.of(Sql.of("*")) : sql);
+        Sql text = function.renderer().render(parts);
         if (call.filter().isPresent()) {
-          text += " FILTER (WHERE " + translate(call.filter().get(), scope).sql() + ")";
+          text = Sql.of("{} FILTER (WHERE {})", text, translate(call.filter().get(), scope).sql());
         }
         if (call.window().isPresent()) {
-          text += " OVER " + window(call.window().get(), scope);
+          text = Sql.of("{} OVER {}", text, window(call.window().get(), scope));
         }
         SqlType type = aggregateType(function.name(), arguments);
         if (CAST_AGGREGATES.contains(function.name())) {
           // H2 sums doubles exactly as DECFLOAT, a BIGINT beyond its range as NUMERIC, averages integers as NUMERIC
           // and decimals with ten more digits of scale; the cast gives the dialect's type, and overflow is an error.
-          text = "CAST(" + text + " AS " + type.h2Type() + ")";
+          text = Sql.cast(text, type);
         }
         return Typed.of(text, type);
       }
@@ -901,9 +911,9 @@ final class ExpressionTranslator {
             over = new WindowSpec(over.span(), over.partitionBy(), over.orderBy(), Optional.empty());
           }
         }
-        String text = function.renderer().render(sql) + " OVER " + window(over, scope);
+        Sql text = Sql.of("{} OVER {}", function.renderer().render(sql), window(over, scope));
         // H2 ranks are BIGINT; the dialect's are INT.
-        return Typed.of(type.equals(SqlType.INT) ? "CAST(" + text + " AS INTEGER)" : text, type);
+        return Typed.of(type.equals(SqlType.INT) ? Sql.cast(text, SqlType.INT) : text, type);
       }
     }
     throw Errors.internal("unknown function kind", null);
@@ -947,7 +957,8 @@ final class ExpressionTranslator {
     SqlType struct = base.type().orElseThrow();
     for (int i = 0; i < struct.fieldNames().size(); i++) {
       if (struct.fieldNames().get(i).equalsIgnoreCase(name)) {
-        return Typed.of("(" + base.sql() + ")." + SqlText.quote(struct.fieldNames().get(i)), struct.children().get(i));
+        return Typed.of(Sql.of("({}).{}", base.sql(), Sql.name(struct.fieldNames().get(i))),
+            struct.children().get(i));
       }
     }
     throw EngineException.of(ErrorClass.FIELD_NOT_FOUND).parameter("fieldName", Errors.quote(name))
@@ -962,7 +973,7 @@ final class ExpressionTranslator {
     }
     List<String> names = new ArrayList<>();
     List<SqlType> types = new ArrayList<>();
-    List<String> values = new ArrayList<>();
+    List<Sql> values = new ArrayList<>();
     for (int i = 0; i < arguments.size(); i += named ? 2 : 1) {
       Expression value = arguments.get(named ? i + 1 : i);
       if (named) {
@@ -979,7 +990,7 @@ final class ExpressionTranslator {
       values.add(translated.sql());
     }
     SqlType type = SqlType.struct(names, types);
-    return Typed.of("CAST(ROW(" + String.join(", ", values) + ") AS " + type.h2Type() + ")", type);
+    return Typed.of(Sql.cast(Sql.of("ROW({})", Sql.list(values)), type), type);
   }
 
   private Typed map(FunctionCall call, Scope scope) {
@@ -987,8 +998,8 @@ final class ExpressionTranslator {
     if (arguments.size() % 2 != 0) {
       throw Errors.wrongArguments("map", "an even number of", arguments.size(), call.span());
     }
-    List<String> keys = new ArrayList<>();
-    List<String> values = new ArrayList<>();
+    List<Sql> keys = new ArrayList<>();
+    List<Sql> values = new ArrayList<>();
     SqlType keyType = SqlType.STRING;
     SqlType valueType = SqlType.STRING;
     for (int i = 0; i < arguments.size(); i += 2) {
@@ -1002,8 +1013,7 @@ final class ExpressionTranslator {
       values.add(value.sql());
     }
     SqlType type = SqlType.map(keyType, valueType);
-    return Typed.of("CAST(ROW(ARRAY[" + String.join(", ", keys) + "], ARRAY[" + String.join(", ", values) + "]) AS "
-        + type.h2Type() + ")", type);
+    return Typed.of(Sql.cast(Sql.of("ROW(ARRAY[{}], ARRAY[{}])", Sql.list(keys), Sql.list(values)), type), type);
   }
 
   private Typed onlyMapArgument(FunctionCall call, Scope scope) {
@@ -1020,8 +1030,9 @@ final class ExpressionTranslator {
   /** The value of a key: H2 cannot search an array, so the engine's own FG_SYS.MAP_INDEX finds the position. */
   private static Typed mapValue(Typed map, Typed key) {
     SqlType type = map.type().orElseThrow();
-    return Typed.of("ARRAY_GET((" + map.sql() + ").\"values\", FG_SYS.MAP_INDEX((" + map.sql() + ").\"keys\", CAST(CAST("
-        + key.sql() + " AS " + type.children().get(0).h2Type() + ") AS CHARACTER VARYING)))", type.children().get(1));
+    return Typed.of(Sql.of("ARRAY_GET(({}).{}, FG_SYS.MAP_INDEX(({}).{}, CAST({} AS CHARACTER VARYING)))", map.sql(),
+        Sql.name("values"), map.sql(), Sql.name("keys"), Sql.cast(key.sql(), type.children().get(0))),
+        type.children().get(1));
   }
 
   private Typed datePart(FunctionCall call, Scope scope) {
@@ -1045,43 +1056,44 @@ final class ExpressionTranslator {
           .parameter("functionName", Errors.quote(call.name())).parameter("message", "unknown field " + field.text())
           .at(field.span()).build();
     }
-    String value = translate(call.arguments().get(1), scope).sql();
+    Sql value = translate(call.arguments().get(1), scope).sql();
     if (call.name().equals("extract")) {
-      return Typed.of("EXTRACT(" + h2Field + " FROM " + value + ")", SqlType.INT);
+      return Typed.of(Sql.of("EXTRACT(" + h2Field + " FROM {})", value), SqlType.INT);
     }
     // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP
-    return Typed.of("CAST(DATE_TRUNC(" + h2Field + ", " + value + ") AS TIMESTAMP(6))", SqlType.TIMESTAMP);
+    return Typed.of(Sql.cast(Sql.of("DATE_TRUNC(" + h2Field + ", {})", value), SqlType.TIMESTAMP),
+        SqlType.TIMESTAMP);
   }
 
-  private String window(WindowSpec window, Scope scope) {
-    StringBuilder sql = new StringBuilder("(");
+  private Sql window(WindowSpec window, Scope scope) {
+    List<Sql> clauses = new ArrayList<>();
     if (!window.partitionBy().isEmpty()) {
-      List<String> keys = new ArrayList<>();
+      List<Sql> keys = new ArrayList<>();
       for (Expression key : window.partitionBy()) {
         keys.add(translate(key, scope).sql());
       }
-      sql.append("PARTITION BY ").append(String.join(", ", keys));
+      clauses.add(Sql.of("PARTITION BY {}", Sql.list(keys)));
     }
     if (!window.orderBy().isEmpty()) {
-      sql.append(sql.length() > 1 ? " " : "").append("ORDER BY ").append(orderBy(window.orderBy(), scope));
+      clauses.add(Sql.of("ORDER BY {}", orderBy(window.orderBy(), scope)));
     }
-    window.frame().ifPresent(frame -> sql.append(' ').append(frame.unit().name()).append(" BETWEEN ")
-        .append(bound(frame.start(), scope)).append(" AND ").append(bound(frame.end(), scope)));
-    return sql.append(')').toString();
+    window.frame().ifPresent(frame -> clauses.add(Sql.of(frame.unit().name() + " BETWEEN {} AND {}",
+        bound(frame.start(), scope), bound(frame.end(), scope))));
+    return Sql.of("({})", Sql.join(" ", clauses));
   }
 
-  private String bound(FrameBound bound, Scope scope) {
+  private Sql bound(FrameBound bound, Scope scope) {
     return switch (bound.kind()) {
-      case UNBOUNDED_PRECEDING -> "UNBOUNDED PRECEDING";
-      case UNBOUNDED_FOLLOWING -> "UNBOUNDED FOLLOWING";
-      case CURRENT_ROW -> "CURRENT ROW";
-      case PRECEDING -> offset(bound.offset().orElseThrow(), scope) + " PRECEDING";
-      case FOLLOWING -> offset(bound.offset().orElseThrow(), scope) + " FOLLOWING";
+      case UNBOUNDED_PRECEDING -> Sql.of("UNBOUNDED PRECEDING");
+      case UNBOUNDED_FOLLOWING -> Sql.of("UNBOUNDED FOLLOWING");
+      case CURRENT_ROW -> Sql.of("CURRENT ROW");
+      case PRECEDING -> Sql.of("{} PRECEDING", offset(bound.offset().orElseThrow(), scope));
+      case FOLLOWING -> Sql.of("{} FOLLOWING", offset(bound.offset().orElseThrow(), scope));
     };
   }
 
   /** A frame offset is a constant number that is not negative (for ROWS, H2 and the dialect also take a cast one). */
-  private String offset(Expression offset, Scope scope) {
+  private Sql offset(Expression offset, Scope scope) {
     if (offset instanceof Literal literal && (literal.kind() == LiteralKind.INTEGER
         || literal.kind() == LiteralKind.DECIMAL) && !literal.text().startsWith("-")) {
       return translate(offset, scope).sql();
@@ -1090,18 +1102,18 @@ final class ExpressionTranslator {
         offset.span());
   }
 
-  String orderBy(List<SortItem> items, Scope scope) {
-    List<String> keys = new ArrayList<>();
+  Sql orderBy(List<SortItem> items, Scope scope) {
+    List<Sql> keys = new ArrayList<>();
     for (SortItem item : items) {
       keys.add(sortKey(translate(item.key(), scope).sql(), item));
     }
-    return String.join(", ", keys);
+    return Sql.list(keys);
   }
 
   /** The dialect sorts NULLs first ascending and last descending unless told otherwise; so is H2 by default. */
-  static String sortKey(String sql, SortItem item) {
-    return sql + (item.descending() ? " DESC" : " ASC")
-        + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse("");
+  static Sql sortKey(Sql sql, SortItem item) {
+    return Sql.of("{}" + (item.descending() ? " DESC" : " ASC")
+        + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse(""), sql);
   }
 
   /**

@@ -3,7 +3,7 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.LiteralKind;
@@ -13,7 +13,6 @@ import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
@@ -23,12 +22,10 @@ import java.util.function.Supplier;
  * read is lenient: a value that is not of its field's type, or a part that is missing, is NULL.
  */
 final class FromJson {
-  private final Function<Object, String> bind;
   private final Supplier<String> newAlias;
 
-  /** {@code bind} binds a constant (a key) and returns its SQL; {@code newAlias} names each index range. */
-  FromJson(Function<Object, String> bind, Supplier<String> newAlias) {
-    this.bind = bind;
+  /** {@code newAlias} names each index range. */
+  FromJson(Supplier<String> newAlias) {
     this.newAlias = newAlias;
   }
 
@@ -52,62 +49,61 @@ final class FromJson {
     return type;
   }
 
-  /** SQL for the value of type {@code type} that the JSON text {@code text} (SQL) holds. */
-  String value(String text, SqlType type) {
+  /** SQL for the value of type {@code type} that the JSON text {@code text} holds. */
+  Sql value(Sql text, SqlType type) {
     return switch (type.kind()) {
       case STRUCT -> struct(text, type);
       case ARRAY -> array(text, type);
       case MAP -> map(text, type);
-      case INT -> "FG_SYS.JSON_INT(" + text + ")";
-      case TINYINT, SMALLINT -> "CAST(FG_SYS.JSON_INT(" + text + ") AS " + type.h2Type() + ")";
-      case BIGINT -> "FG_SYS.JSON_BIGINT(" + text + ")";
-      case DOUBLE -> "FG_SYS.JSON_DOUBLE(" + text + ")";
-      case FLOAT -> "CAST(FG_SYS.JSON_DOUBLE(" + text + ") AS REAL)";
-      case DECIMAL -> "CAST(FG_SYS.JSON_DECIMAL(" + text + ") AS " + type.h2Type() + ")";
-      case BOOLEAN -> "FG_SYS.JSON_BOOLEAN(" + text + ")";
-      case DATE -> "FG_SYS.JSON_DATE(" + text + ")";
-      case TIMESTAMP, TIMESTAMP_NTZ -> "FG_SYS.JSON_TIMESTAMP(" + text + ")";
-      case STRING, VARCHAR, CHAR -> "CAST(" + text + " AS " + type.h2Type() + ")";
+      case INT -> Sql.of("FG_SYS.JSON_INT({})", text);
+      case TINYINT, SMALLINT, DECIMAL -> Sql.cast(Sql.of(type.kind() == TypeKind.DECIMAL ? "FG_SYS.JSON_DECIMAL({})"
+          : "FG_SYS.JSON_INT({})", text), type);
+      case BIGINT -> Sql.of("FG_SYS.JSON_BIGINT({})", text);
+      case DOUBLE -> Sql.of("FG_SYS.JSON_DOUBLE({})", text);
+      case FLOAT -> Sql.cast(Sql.of("FG_SYS.JSON_DOUBLE({})", text), type);
+      case BOOLEAN -> Sql.of("FG_SYS.JSON_BOOLEAN({})", text);
+      case DATE -> Sql.of("FG_SYS.JSON_DATE({})", text);
+      case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of("FG_SYS.JSON_TIMESTAMP({})", text);
+      case STRING, VARCHAR, CHAR -> Sql.cast(text, type);
       case BINARY, VOID -> throw Errors.notSupported("from_json into " + type.sql(), Span.NONE);
     };
   }
 
-  private String struct(String text, SqlType type) {
-    List<String> fields = new ArrayList<>();
+  private Sql struct(Sql text, SqlType type) {
+    List<Sql> fields = new ArrayList<>();
     for (int i = 0; i < type.children().size(); i++) {
-      fields.add(value("FG_SYS.JSON_PATH(" + text + ", " + bind.apply(type.fieldNames().get(i)) + ")",
+      fields.add(value(Sql.of("FG_SYS.JSON_PATH({}, {})", text, Sql.constant(type.fieldNames().get(i))),
           type.children().get(i)));
     }
-    return "CASE WHEN FG_SYS.JSON_OBJECT_SIZE(" + text + ") IS NOT NULL THEN CAST(ROW(" + String.join(", ", fields)
-        + ") AS " + type.h2Type() + ") END";
+    return Sql.of("CASE WHEN FG_SYS.JSON_OBJECT_SIZE({}) IS NOT NULL THEN {} END", text,
+        Sql.cast(Sql.of("ROW({})", Sql.list(fields)), type));
   }
 
-  private String array(String text, SqlType type) {
-    String index = SqlText.quote(newAlias.get());
-    String element = value("FG_SYS.JSON_PATH(" + text + ", '[' || CAST(" + index + ".X - 1 AS VARCHAR) || ']')",
-        type.children().get(0));
-    return "CASE WHEN FG_SYS.JSON_ARRAY_LENGTH(" + text + ") IS NOT NULL THEN CAST(" + over(index, element,
-        "FG_SYS.JSON_ARRAY_LENGTH(" + text + ")") + " AS " + type.h2Type() + ") END";
+  private Sql array(Sql text, SqlType type) {
+    Sql index = Sql.name(newAlias.get());
+    Sql element = value(Sql.of("FG_SYS.JSON_PATH({}, {} || CAST({}.X - 1 AS VARCHAR) || {})", text, Sql.text("["),
+        index, Sql.text("]")), type.children().get(0));
+    return Sql.of("CASE WHEN FG_SYS.JSON_ARRAY_LENGTH({}) IS NOT NULL THEN {} END", text,
+        Sql.cast(over(index, element, Sql.of("FG_SYS.JSON_ARRAY_LENGTH({})", text)), type));
   }
 
-  private String map(String text, SqlType type) {
-    String keyIndex = SqlText.quote(newAlias.get());
-    String valueIndex = SqlText.quote(newAlias.get());
-    String size = "FG_SYS.JSON_OBJECT_SIZE(" + text + ")";
-    String keys = over(keyIndex, "CAST(FG_SYS.JSON_OBJECT_KEY(" + text + ", " + keyIndex + ".X - 1) AS "
-        + type.children().get(0).h2Type() + ")", size);
-    String values = over(valueIndex, value("FG_SYS.JSON_PATH(" + text + ", FG_SYS.JSON_OBJECT_KEY(" + text + ", "
-        + valueIndex + ".X - 1))", type.children().get(1)), size);
-    return "CASE WHEN " + size + " IS NOT NULL THEN CAST(ROW(" + keys + ", " + values + ") AS " + type.h2Type()
-        + ") END";
+  private Sql map(Sql text, SqlType type) {
+    Sql keyIndex = Sql.name(newAlias.get());
+    Sql valueIndex = Sql.name(newAlias.get());
+    Sql size = Sql.of("FG_SYS.JSON_OBJECT_SIZE({})", text);
+    Sql keys = over(keyIndex, Sql.cast(Sql.of("FG_SYS.JSON_OBJECT_KEY({}, {}.X - 1)", text, keyIndex),
+        type.children().get(0)), size);
+    Sql values = over(valueIndex, value(Sql.of("FG_SYS.JSON_PATH({}, FG_SYS.JSON_OBJECT_KEY({}, {}.X - 1))", text,
+        text, valueIndex), type.children().get(1)), size);
+    return Sql.of("CASE WHEN {} IS NOT NULL THEN {} END", size, Sql.cast(Sql.of("ROW({}, {})", keys, values), type));
   }
 
   /**
    * An array of {@code element} for indexes 1 to {@code count}, in order. H2's UNNEST cannot see outer columns, but
    * a range can be bounded by them, and its index then reads only the rows it needs.
    */
-  static String over(String index, String element, String count) {
-    return "ARRAY(SELECT " + element + " FROM SYSTEM_RANGE(1, 2147483647) " + index + " WHERE " + index
-        + ".X BETWEEN 1 AND COALESCE(" + count + ", 0) ORDER BY " + index + ".X)";
+  static Sql over(Sql index, Sql element, Sql count) {
+    return Sql.of("ARRAY(SELECT {} FROM SYSTEM_RANGE(1, 2147483647) {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0)"
+        + " ORDER BY {}.X)", element, index, index, count, index);
   }
 }

@@ -1,5 +1,6 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
 import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import java.util.HashMap;
@@ -37,7 +38,7 @@ public final class FunctionRegistry {
 
 
   interface Renderer {
-    String render(List<String> arguments);
+    Sql render(List<Sql> arguments);
   }
 
   record Function(String name, Kind kind, int minArguments, int maxArguments, Renderer renderer) {
@@ -56,105 +57,111 @@ public final class FunctionRegistry {
 
   static {
     // strings
-    scalar("upper", 1, 1, a -> "UPPER(" + a.get(0) + ")", "ucase");
-    scalar("lower", 1, 1, a -> "LOWER(" + a.get(0) + ")", "lcase");
-    scalar("length", 1, 1, a -> "CHAR_LENGTH(" + a.get(0) + ")", "char_length", "character_length", "len");
-    scalar("substring", 2, 3, a -> "SUBSTRING(" + a.get(0) + " FROM " + a.get(1)
-        + (a.size() > 2 ? " FOR " + a.get(2) : "") + ")", "substr");
-    scalar("concat", 1, MANY, a -> "(" + String.join(" || ", a) + ")");
+    scalar("upper", 1, 1, call("UPPER"), "ucase");
+    scalar("lower", 1, 1, call("LOWER"), "lcase");
+    scalar("length", 1, 1, call("CHAR_LENGTH"), "char_length", "character_length", "len");
+    scalar("substring", 2, 3, a -> a.size() > 2 ? Sql.of("SUBSTRING({} FROM {} FOR {})", a)
+        : Sql.of("SUBSTRING({} FROM {})", a), "substr");
+    scalar("concat", 1, MANY, a -> Sql.of("({})", Sql.join(" || ", a)));
     // H2 wants two values at least; a NULL, which CONCAT_WS skips, makes up the second.
-    scalar("concat_ws", 2, MANY, a -> "CONCAT_WS(" + String.join(", ", a) + (a.size() == 2 ? ", NULL" : "") + ")");
-    scalar("trim", 1, 2, a -> a.size() == 1 ? "TRIM(" + a.get(0) + ")" : "TRIM(BOTH " + a.get(1) + " FROM " + a.get(0) + ")", "btrim");
-    scalar("ltrim", 1, 2, a -> a.size() == 1 ? "LTRIM(" + a.get(0) + ")" : "TRIM(LEADING " + a.get(1) + " FROM " + a.get(0) + ")");
-    scalar("rtrim", 1, 2, a -> a.size() == 1 ? "RTRIM(" + a.get(0) + ")" : "TRIM(TRAILING " + a.get(1) + " FROM " + a.get(0) + ")");
-    scalar("replace", 2, 3, a -> "REPLACE(" + a.get(0) + ", " + a.get(1) + ", " + (a.size() > 2 ? a.get(2) : "''") + ")");
+    scalar("concat_ws", 2, MANY, a -> Sql.of(a.size() == 2 ? "CONCAT_WS({}, NULL)" : "CONCAT_WS({})", Sql.list(a)));
+    scalar("trim", 1, 2, a -> a.size() == 1 ? Sql.of("TRIM({})", a) : Sql.of("TRIM(BOTH {} FROM {})", a.get(1),
+        a.get(0)), "btrim");
+    scalar("ltrim", 1, 2, a -> a.size() == 1 ? Sql.of("LTRIM({})", a) : Sql.of("TRIM(LEADING {} FROM {})", a.get(1),
+        a.get(0)));
+    scalar("rtrim", 1, 2, a -> a.size() == 1 ? Sql.of("RTRIM({})", a) : Sql.of("TRIM(TRAILING {} FROM {})", a.get(1),
+        a.get(0)));
+    scalar("replace", 2, 3, a -> Sql.of("REPLACE({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2)
+        : Sql.text("")));
     // Lengths are checked by the engine's own FG_SYS functions first: H2 out of memory closes the whole database.
-    scalar("lpad", 2, 3, a -> "LPAD(" + a.get(0) + ", FG_SYS.CHECKED_LENGTH(" + a.get(1) + ", 'lpad'), "
-        + (a.size() > 2 ? a.get(2) : "' '") + ")");
-    scalar("rpad", 2, 3, a -> "RPAD(" + a.get(0) + ", FG_SYS.CHECKED_LENGTH(" + a.get(1) + ", 'rpad'), "
-        + (a.size() > 2 ? a.get(2) : "' '") + ")");
-    scalar("instr", 2, 2, a -> "LOCATE(" + a.get(1) + ", " + a.get(0) + ")");
-    scalar("locate", 2, 3, a -> "LOCATE(" + String.join(", ", a) + ")");
-    scalar("position", 2, 3, a -> "LOCATE(" + String.join(", ", a) + ")");
-    scalar("repeat", 2, 2, a -> "REPEAT(" + a.get(0) + ", FG_SYS.CHECKED_REPEAT(CAST(" + a.get(0)
-        + " AS CHARACTER VARYING), " + a.get(1) + "))");
-    scalar("left", 2, 2, a -> "LEFT(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("right", 2, 2, a -> "RIGHT(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("regexp_replace", 3, 3, a -> "REGEXP_REPLACE(" + String.join(", ", a) + ")");
-    scalar("regexp_like", 2, 2, a -> "REGEXP_LIKE(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("ascii", 1, 1, a -> "ASCII(" + a.get(0) + ")");
-    scalar("chr", 1, 1, a -> "CHAR(" + a.get(0) + ")", "char");
-    scalar("startswith", 2, 2, a -> "(LEFT(" + a.get(0) + ", CHAR_LENGTH(" + a.get(1) + ")) = " + a.get(1) + ")");
-    scalar("endswith", 2, 2, a -> "(RIGHT(" + a.get(0) + ", CHAR_LENGTH(" + a.get(1) + ")) = " + a.get(1) + ")");
-    scalar("contains", 2, 2, a -> "(LOCATE(" + a.get(1) + ", " + a.get(0) + ") > 0)");
+    scalar("lpad", 2, 3, a -> Sql.of("LPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+        Sql.text("lpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
+    scalar("rpad", 2, 3, a -> Sql.of("RPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+        Sql.text("rpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
+    scalar("instr", 2, 2, a -> Sql.of("LOCATE({}, {})", a.get(1), a.get(0)));
+    scalar("locate", 2, 3, call("LOCATE"));
+    scalar("position", 2, 3, call("LOCATE"));
+    scalar("repeat", 2, 2, a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT(CAST({} AS CHARACTER VARYING), {}))",
+        a.get(0), a.get(0), a.get(1)));
+    scalar("left", 2, 2, call("LEFT"));
+    scalar("right", 2, 2, call("RIGHT"));
+    scalar("regexp_replace", 3, 3, call("REGEXP_REPLACE"));
+    scalar("regexp_like", 2, 2, call("REGEXP_LIKE"));
+    scalar("ascii", 1, 1, call("ASCII"));
+    scalar("chr", 1, 1, call("CHAR"), "char");
+    scalar("startswith", 2, 2, a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("endswith", 2, 2, a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("contains", 2, 2, a -> Sql.of("(LOCATE({}, {}) > 0)", a.get(1), a.get(0)));
     // math
-    scalar("abs", 1, 1, a -> "ABS(" + a.get(0) + ")");
-    scalar("ceil", 1, 1, a -> "CAST(CEILING(" + a.get(0) + ") AS BIGINT)", "ceiling");
-    scalar("floor", 1, 1, a -> "CAST(FLOOR(" + a.get(0) + ") AS BIGINT)");
-    scalar("round", 1, 2, a -> "ROUND(" + a.get(0) + ", " + (a.size() > 1 ? a.get(1) : "0") + ")");
-    scalar("sqrt", 1, 1, a -> "SQRT(CAST(" + a.get(0) + " AS DOUBLE PRECISION))");
-    scalar("pow", 2, 2, a -> "POWER(CAST(" + a.get(0) + " AS DOUBLE PRECISION), " + a.get(1) + ")", "power");
-    scalar("exp", 1, 1, a -> "EXP(" + a.get(0) + ")");
-    scalar("ln", 1, 1, a -> "LN(" + a.get(0) + ")");
-    scalar("log", 1, 2, a -> a.size() == 1 ? "LN(" + a.get(0) + ")" : "LOG(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("log10", 1, 1, a -> "LOG10(" + a.get(0) + ")");
-    scalar("log2", 1, 1, a -> "LOG(2, " + a.get(0) + ")");
-    scalar("mod", 2, 2, a -> "MOD(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("pmod", 2, 2, a -> "MOD(MOD(" + a.get(0) + ", " + a.get(1) + ") + " + a.get(1) + ", " + a.get(1) + ")");
-    scalar("sign", 1, 1, a -> "CAST(SIGN(" + a.get(0) + ") AS DOUBLE PRECISION)", "signum");
-    scalar("greatest", 2, MANY, a -> "GREATEST(" + String.join(", ", a) + ")");
-    scalar("least", 2, MANY, a -> "LEAST(" + String.join(", ", a) + ")");
-    scalar("rand", 0, 1, a -> "RAND(" + String.join(", ", a) + ")", "random");
-    scalar("pi", 0, 0, a -> "PI()");
-    scalar("degrees", 1, 1, a -> "DEGREES(" + a.get(0) + ")");
-    scalar("radians", 1, 1, a -> "RADIANS(" + a.get(0) + ")");
+    scalar("abs", 1, 1, call("ABS"));
+    scalar("ceil", 1, 1, a -> Sql.of("CAST(CEILING({}) AS BIGINT)", a), "ceiling");
+    scalar("floor", 1, 1, a -> Sql.of("CAST(FLOOR({}) AS BIGINT)", a));
+    scalar("round", 1, 2, a -> Sql.of("ROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
+    scalar("sqrt", 1, 1, a -> Sql.of("SQRT(CAST({} AS DOUBLE PRECISION))", a));
+    scalar("pow", 2, 2, a -> Sql.of("POWER(CAST({} AS DOUBLE PRECISION), {})", a), "power");
+    scalar("exp", 1, 1, call("EXP"));
+    scalar("ln", 1, 1, call("LN"));
+    scalar("log", 1, 2, a -> a.size() == 1 ? Sql.of("LN({})", a) : Sql.of("LOG({}, {})", a));
+    scalar("log10", 1, 1, call("LOG10"));
+    scalar("log2", 1, 1, a -> Sql.of("LOG(2, {})", a));
+    scalar("mod", 2, 2, call("MOD"));
+    scalar("pmod", 2, 2, a -> Sql.of("MOD(MOD({}, {}) + {}, {})", a.get(0), a.get(1), a.get(1), a.get(1)));
+    scalar("sign", 1, 1, a -> Sql.of("CAST(SIGN({}) AS DOUBLE PRECISION)", a), "signum");
+    scalar("greatest", 2, MANY, call("GREATEST"));
+    scalar("least", 2, MANY, call("LEAST"));
+    scalar("rand", 0, 1, call("RAND"), "random");
+    scalar("pi", 0, 0, call("PI"));
+    scalar("degrees", 1, 1, call("DEGREES"));
+    scalar("radians", 1, 1, call("RADIANS"));
     for (String trig : List.of("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cot")) {
-      scalar(trig, 1, 1, a -> trig.toUpperCase(java.util.Locale.ROOT) + "(" + a.get(0) + ")");
+      scalar(trig, 1, 1, call(trig.toUpperCase(java.util.Locale.ROOT)));
     }
-    scalar("atan2", 2, 2, a -> "ATAN2(" + a.get(0) + ", " + a.get(1) + ")");
+    scalar("atan2", 2, 2, call("ATAN2"));
     // conditional
-    scalar("coalesce", 1, MANY, a -> "COALESCE(" + String.join(", ", a) + ")");
-    scalar("ifnull", 2, 2, a -> "COALESCE(" + a.get(0) + ", " + a.get(1) + ")", "nvl");
-    scalar("nullif", 2, 2, a -> "NULLIF(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("nvl2", 3, 3, a -> "CASE WHEN " + a.get(0) + " IS NOT NULL THEN " + a.get(1) + " ELSE " + a.get(2) + " END");
-    scalar("if", 3, 3, a -> "CASE WHEN " + a.get(0) + " THEN " + a.get(1) + " ELSE " + a.get(2) + " END", "iff");
-    scalar("isnull", 1, 1, a -> "(" + a.get(0) + " IS NULL)");
-    scalar("isnotnull", 1, 1, a -> "(" + a.get(0) + " IS NOT NULL)");
+    scalar("coalesce", 1, MANY, call("COALESCE"));
+    scalar("ifnull", 2, 2, call("COALESCE"), "nvl");
+    scalar("nullif", 2, 2, call("NULLIF"));
+    scalar("nvl2", 3, 3, a -> Sql.of("CASE WHEN {} IS NOT NULL THEN {} ELSE {} END", a));
+    scalar("if", 3, 3, a -> Sql.of("CASE WHEN {} THEN {} ELSE {} END", a), "iff");
+    scalar("isnull", 1, 1, a -> Sql.of("({} IS NULL)", a));
+    scalar("isnotnull", 1, 1, a -> Sql.of("({} IS NOT NULL)", a));
     // date and time
-    scalar("current_date", 0, 0, a -> "CURRENT_DATE", "curdate");
-    scalar("current_timestamp", 0, 0, a -> "LOCALTIMESTAMP(6)", "now", "localtimestamp");
-    scalar("year", 1, 1, a -> "EXTRACT(YEAR FROM " + a.get(0) + ")");
-    scalar("quarter", 1, 1, a -> "EXTRACT(QUARTER FROM " + a.get(0) + ")");
-    scalar("month", 1, 1, a -> "EXTRACT(MONTH FROM " + a.get(0) + ")");
-    scalar("day", 1, 1, a -> "EXTRACT(DAY FROM " + a.get(0) + ")", "dayofmonth");
-    scalar("dayofyear", 1, 1, a -> "EXTRACT(DAY_OF_YEAR FROM " + a.get(0) + ")");
-    scalar("dayofweek", 1, 1, a -> "(MOD(EXTRACT(ISO_DAY_OF_WEEK FROM " + a.get(0) + "), 7) + 1)");
-    scalar("weekofyear", 1, 1, a -> "EXTRACT(ISO_WEEK FROM " + a.get(0) + ")");
-    scalar("hour", 1, 1, a -> "EXTRACT(HOUR FROM " + a.get(0) + ")");
-    scalar("minute", 1, 1, a -> "EXTRACT(MINUTE FROM " + a.get(0) + ")");
-    scalar("second", 1, 1, a -> "CAST(EXTRACT(SECOND FROM " + a.get(0) + ") AS INTEGER)");
-    scalar("date_add", 2, 2, a -> "DATEADD(DAY, " + a.get(1) + ", CAST(" + a.get(0) + " AS DATE))", "dateadd");
-    scalar("date_sub", 2, 2, a -> "DATEADD(DAY, -(" + a.get(1) + "), CAST(" + a.get(0) + " AS DATE))");
-    scalar("datediff", 2, 2, a -> "CAST(DATEDIFF(DAY, CAST(" + a.get(1) + " AS DATE), CAST(" + a.get(0) + " AS DATE)) AS INTEGER)");
-    scalar("add_months", 2, 2, a -> "DATEADD(MONTH, " + a.get(1) + ", CAST(" + a.get(0) + " AS DATE))");
-    scalar("last_day", 1, 1, a -> "LAST_DAY(" + a.get(0) + ")");
-    scalar("to_date", 1, 2, a -> a.size() == 1 ? "CAST(" + a.get(0) + " AS DATE)"
-        : "CAST(PARSEDATETIME(" + a.get(0) + ", " + a.get(1) + ") AS DATE)");
-    scalar("to_timestamp", 1, 2, a -> a.size() == 1 ? "CAST(" + a.get(0) + " AS TIMESTAMP(6))"
-        : "CAST(PARSEDATETIME(" + a.get(0) + ", " + a.get(1) + ") AS TIMESTAMP(6))");
-    scalar("date_format", 2, 2, a -> "FORMATDATETIME(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("date_trunc", 2, 2, a -> "DATE_TRUNC(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("extract", 2, 2, a -> "EXTRACT(" + a.get(0) + " FROM " + a.get(1) + ")");
-    scalar("unix_timestamp", 1, 1, a -> "DATEDIFF(SECOND, TIMESTAMP '1970-01-01 00:00:00', " + a.get(0) + ")");
+    scalar("current_date", 0, 0, a -> Sql.of("CURRENT_DATE"), "curdate");
+    scalar("current_timestamp", 0, 0, a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
+    scalar("year", 1, 1, a -> Sql.of("EXTRACT(YEAR FROM {})", a));
+    scalar("quarter", 1, 1, a -> Sql.of("EXTRACT(QUARTER FROM {})", a));
+    scalar("month", 1, 1, a -> Sql.of("EXTRACT(MONTH FROM {})", a));
+    scalar("day", 1, 1, a -> Sql.of("EXTRACT(DAY FROM {})", a), "dayofmonth");
+    scalar("dayofyear", 1, 1, a -> Sql.of("EXTRACT(DAY_OF_YEAR FROM {})", a));
+    scalar("dayofweek", 1, 1, a -> Sql.of("(MOD(EXTRACT(ISO_DAY_OF_WEEK FROM {}), 7) + 1)", a));
+    scalar("weekofyear", 1, 1, a -> Sql.of("EXTRACT(ISO_WEEK FROM {})", a));
+    scalar("hour", 1, 1, a -> Sql.of("EXTRACT(HOUR FROM {})", a));
+    scalar("minute", 1, 1, a -> Sql.of("EXTRACT(MINUTE FROM {})", a));
+    scalar("second", 1, 1, a -> Sql.of("CAST(EXTRACT(SECOND FROM {}) AS INTEGER)", a));
+    scalar("date_add", 2, 2, a -> Sql.of("DATEADD(DAY, {}, CAST({} AS DATE))", a.get(1), a.get(0)), "dateadd");
+    scalar("date_sub", 2, 2, a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("datediff", 2, 2, a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
+        a.get(1), a.get(0)));
+    scalar("add_months", 2, 2, a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("last_day", 1, 1, call("LAST_DAY"));
+    scalar("to_date", 1, 2, a -> a.size() == 1 ? Sql.of("CAST({} AS DATE)", a)
+        : Sql.of("CAST(PARSEDATETIME({}, {}) AS DATE)", a));
+    scalar("to_timestamp", 1, 2, a -> a.size() == 1 ? Sql.of("CAST({} AS TIMESTAMP(6))", a)
+        : Sql.of("CAST(PARSEDATETIME({}, {}) AS TIMESTAMP(6))", a));
+    scalar("date_format", 2, 2, call("FORMATDATETIME"));
+    scalar("date_trunc", 2, 2, call("DATE_TRUNC"));
+    scalar("extract", 2, 2, a -> Sql.of("EXTRACT({} FROM {})", a));
+    scalar("unix_timestamp", 1, 1, a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
+        a.get(0)));
     // arrays
-    scalar("array", 0, MANY, a -> "ARRAY[" + String.join(", ", a) + "]");
-    scalar("size", 1, 1, a -> "COALESCE(CARDINALITY(" + a.get(0) + "), -1)", "cardinality", "array_size");
-    scalar("array_contains", 2, 2, a -> "ARRAY_CONTAINS(" + a.get(0) + ", " + a.get(1) + ")");
-    scalar("element_at", 2, 2, a -> "ARRAY_GET(" + a.get(0) + ", " + a.get(1) + ")");
+    scalar("array", 0, MANY, a -> Sql.of("ARRAY[{}]", Sql.list(a)));
+    scalar("size", 1, 1, a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
+    scalar("array_contains", 2, 2, call("ARRAY_CONTAINS"));
+    scalar("element_at", 2, 2, call("ARRAY_GET"));
     // aggregates
-    // An aggregate's renderer gets "" or "DISTINCT " first, then its arguments (count(*) has the one argument *).
-    register(new Function("count", Kind.AGGREGATE, 0, 1, a -> "COUNT(" + a.get(0) + (a.size() > 1 ? a.get(1) : "*")
-        + ")"));
+    // An aggregate's renderer gets DISTINCT or nothing first, then its arguments (count(*) has the one argument *).
+    register(new Function("count", Kind.AGGREGATE, 0, 1, a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1)
+        : Sql.of("*"))));
     aggregate("sum", "SUM");
     aggregate("avg", "AVG", "mean");
     aggregate("min", "MIN");
@@ -168,10 +175,10 @@ public final class FunctionRegistry {
     aggregate("bool_or", "BOOL_OR", "some", "any");
     aggregate("any_value", "ANY_VALUE", "first", "first_value$agg");
     // Over distinct inputs the count of true ones is 0 or 1, as the dialect's count_if(DISTINCT c) gives.
-    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> "COUNT(" + a.get(0) + "CASE WHEN " + a.get(1)
-        + " THEN 1 END)"));
+    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
     // The exact distinct count is within any relative error asked for; the second argument is that bound.
-    register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, a -> "COUNT(DISTINCT " + a.get(1) + ")"));
+    register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, a -> Sql.of("COUNT(DISTINCT {})",
+        a.get(1))));
     aggregate("median", "MEDIAN");
     // window functions
     window("row_number", "ROW_NUMBER", 0, 0);
@@ -194,11 +201,16 @@ public final class FunctionRegistry {
   }
 
   private static void aggregate(String name, String h2Name, String... aliases) {
-    register(new Function(name, Kind.AGGREGATE, 1, 1, a -> h2Name + "(" + a.get(0) + a.get(1) + ")"), aliases);
+    register(new Function(name, Kind.AGGREGATE, 1, 1, a -> Sql.of(h2Name + "({}{})", a.get(0), a.get(1))), aliases);
   }
 
   private static void window(String name, String h2Name, int min, int max) {
-    register(new Function(name, Kind.WINDOW, min, max, a -> h2Name + "(" + String.join(", ", a) + ")"));
+    register(new Function(name, Kind.WINDOW, min, max, call(h2Name)));
+  }
+
+  /** H2's function {@code h2Name} called on the arguments as they are. */
+  private static Renderer call(String h2Name) {
+    return a -> Sql.of(h2Name + "({})", Sql.list(a));
   }
 
   private static void register(Function function, String... aliases) {

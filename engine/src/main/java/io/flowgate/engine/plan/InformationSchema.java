@@ -8,8 +8,7 @@ import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.h2.Binding;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
@@ -48,8 +47,7 @@ final class InformationSchema {
   private static final SqlType T = SqlType.TIMESTAMP;
 
   /** The rows of view {@code name.table()} for catalog {@code name.catalog()}, or empty if there is no such view. */
-  static Optional<TranslatedQuery> relation(CatalogService catalog, TableName name, Bindings bindings,
-      String alias, String user) {
+  static Optional<TranslatedQuery> relation(CatalogService catalog, TableName name, String alias, String user) {
     // Only what the user may see: catalogs and schemas the user may use, tables the user may read or write.
     VisibleCatalog visible = new VisibleCatalog(catalog, user);
     List<CatalogInfo> catalogs = visible.catalogs().stream()
@@ -171,35 +169,33 @@ final class InformationSchema {
         return Optional.empty();
       }
     }
-    return Optional.of(values(view, rows, bindings, alias));
+    return Optional.of(values(view, rows, alias));
   }
 
-  private static TranslatedQuery values(View view, List<List<Object>> rows, Bindings bindings, String alias) {
+  private static TranslatedQuery values(View view, List<List<Object>> rows, String alias) {
     List<TranslatedQuery.OutputColumn> columns = new ArrayList<>();
     for (int i = 0; i < view.columns().size(); i++) {
       columns.add(new TranslatedQuery.OutputColumn(view.columns().get(i), Optional.of(view.types().get(i))));
     }
-    TranslatedQuery shape = new TranslatedQuery("", columns);
+    TranslatedQuery shape = new TranslatedQuery(Sql.EMPTY, columns);
     if (rows.isEmpty()) {
-      List<String> nulls = new ArrayList<>();
+      List<Sql> nulls = new ArrayList<>();
       for (int i = 0; i < columns.size(); i++) {
-        nulls.add("CAST(NULL AS " + view.types().get(i).h2Type() + ") AS " + SqlText.quote(TranslatedQuery.positional(i)));
+        nulls.add(TranslatedQuery.output(Sql.cast(Sql.of("NULL"), view.types().get(i)), i));
       }
-      return new TranslatedQuery("SELECT " + String.join(", ", nulls) + " WHERE FALSE", columns);
+      return new TranslatedQuery(Sql.of("SELECT {} WHERE FALSE", Sql.list(nulls)), columns);
     }
-    List<String> tuples = new ArrayList<>();
+    List<Sql> tuples = new ArrayList<>();
     for (List<Object> row : rows) {
-      List<String> cells = new ArrayList<>();
+      List<Sql> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        String type = view.types().get(i).h2Type();
         Object value = row.get(i);
-        cells.add(value == null ? "CAST(NULL AS " + type + ")"
-            : "CAST(" + bindings.bind(new Binding.Constant(value)) + " AS " + type + ")");
+        cells.add(Sql.cast(value == null ? Sql.of("NULL") : Sql.constant(value), view.types().get(i)));
       }
-      tuples.add("(" + String.join(", ", cells) + ")");
+      tuples.add(Sql.of("({})", Sql.list(cells)));
     }
-    return new TranslatedQuery("SELECT * FROM (VALUES " + String.join(", ", tuples) + ") " + SqlText.quote(alias)
-        + "(" + shape.columnList("") + ")", columns);
+    return new TranslatedQuery(Sql.of("SELECT * FROM (VALUES {}) {}({})", Sql.list(tuples), Sql.name(alias),
+        shape.columnList("")), columns);
   }
 
   static boolean isInformationSchema(TableName name) {

@@ -13,8 +13,8 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
-import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
 import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
@@ -70,7 +70,7 @@ public final class QueryTranslator {
    * (identity functions still answer for the user).
    */
   private final String reader;
-  private final Bindings bindings;
+  private final ParameterTypes parameterTypes;
   private final ExpressionTranslator expressions;
   private final int[] nextAlias;
   private int viewDepth;
@@ -82,7 +82,7 @@ public final class QueryTranslator {
   /** A CTE in scope: its H2 name and columns. */
   private record Cte(String h2Name, TranslatedQuery query) {}
 
-  record From(String sql, Scope scope, List<String> filters) {}
+  record From(Sql sql, Scope scope, List<Sql> filters) {}
 
   /** A translator for definitions read later (views, column expressions): no run-time sources. */
   public QueryTranslator(CatalogService catalog, SessionContext session) {
@@ -94,27 +94,27 @@ public final class QueryTranslator {
    * {@code t} gained since a checkpoint.
    */
   public QueryTranslator(CatalogService catalog, SessionContext session, StreamSources sources) {
-    this(catalog, session, new Bindings(), new int[1], 0, sources, session.user());
+    this(catalog, session, new ParameterTypes(), new int[1], 0, sources, session.user());
   }
 
-  private QueryTranslator(CatalogService catalog, SessionContext session, Bindings bindings, int[] nextAlias,
-      int viewDepth, StreamSources sources, String reader) {
+  private QueryTranslator(CatalogService catalog, SessionContext session, ParameterTypes parameterTypes,
+      int[] nextAlias, int viewDepth, StreamSources sources, String reader) {
     this.reader = reader;
     this.catalog = catalog;
     this.session = session;
-    this.bindings = bindings;
+    this.parameterTypes = parameterTypes;
     this.nextAlias = nextAlias;
     this.viewDepth = viewDepth;
     this.sources = sources;
-    this.expressions = new ExpressionTranslator(this, bindings, session, false);
+    this.expressions = new ExpressionTranslator(this, parameterTypes, session, false);
   }
 
   /** Translates a top-level query. */
   public PlannedQuery plan(Query query) {
     TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
-    return new PlannedQuery(bindings.finish(translated.sql()), translated.columns().stream()
+    return PlannedQuery.of(translated.sql(), translated.columns().stream()
         .map(column -> new PlannedQuery.Column(column.name(), column.type().orElse(SqlType.STRING), column.nullable()))
-        .toList(), sources.fileReads(), reads, bindings.parameterTypes(-1));
+        .toList(), sources.fileReads(), reads, parameterTypes.list(-1));
   }
 
   /** The tables and views the statement this translator translated so far names (see {@link PlannedQuery}). */
@@ -127,12 +127,8 @@ public final class QueryTranslator {
     return sources.fileReads();
   }
 
-  H2Statement finish(String sql) {
-    return bindings.finish(sql);
-  }
-
   /** {@code sql} written where a value of {@code type} goes: if it is a client's parameter, that is its type. */
-  void expect(String sql, SqlType type) {
+  void expect(Sql sql, SqlType type) {
     expressions.expect(Typed.unknown(sql), Optional.of(type));
   }
 
@@ -141,11 +137,7 @@ public final class QueryTranslator {
    * order); empty where nothing around a parameter tells.
    */
   public List<Optional<SqlType>> parameterTypes(int count) {
-    return bindings.parameterTypes(count);
-  }
-
-  String bind(Binding binding) {
-    return bindings.bind(binding);
+    return parameterTypes.list(count);
   }
 
   ExpressionTranslator expressions() {
@@ -158,15 +150,15 @@ public final class QueryTranslator {
 
   /**
    * A translator for a SQL function's body or a table's policies: names resolve in {@code catalog}.{@code schema},
-   * as the same user, with this statement's bindings and aliases. Nesting is bounded (a function calling itself).
+   * as the same user, with this statement's parameters and aliases. Nesting is bounded (a function calling itself).
    */
   QueryTranslator nested(String catalogName, String schemaName, String owner, Span span) {
     if (viewDepth >= MAX_VIEW_DEPTH) {
       throw Errors.notSupported("SQL functions or views nested more than " + MAX_VIEW_DEPTH
           + " deep (a function that calls itself?)", span);
     }
-    return new QueryTranslator(catalog, new SessionContext(session.user(), catalogName, schemaName), bindings,
-        nextAlias, viewDepth + 1, StreamSources.none(), owner);
+    return new QueryTranslator(catalog, new SessionContext(session.user(), catalogName, schemaName),
+        parameterTypes, nextAlias, viewDepth + 1, StreamSources.none(), owner);
   }
 
   /**
@@ -176,25 +168,25 @@ public final class QueryTranslator {
    * are visible to them. {@code passThrough} are further columns of {@code relation} (a change feed's) that
    * policies leave alone.
    */
-  String protect(TableInfo table, String relation, List<String> passThrough, Span span) {
+  Sql protect(TableInfo table, Sql relation, List<String> passThrough, Span span) {
     if (table.policies().isEmpty()) {
       return relation;
     }
     String inner = newAlias();
     Scope own = tableScope(table, inner, List.of());
     QueryTranslator policies = nested(table.name().catalog(), table.name().schema(), table.owner(), span);
-    List<String> select = new ArrayList<>();
+    List<Sql> select = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       Optional<PolicyInfo> mask = table.mask(column.name());
-      String value = mask.isPresent()
+      Sql value = mask.isPresent()
           ? policies.policy(table, mask.get(), own, span).sql()
-          : SqlText.quote(inner) + "." + SqlText.quote(column.name());
-      select.add(value + " AS " + SqlText.quote(column.name()));
+          : Sql.column(inner, column.name());
+      select.add(Sql.of("{} AS {}", value, Sql.name(column.name())));
     }
     for (String column : passThrough) {
-      select.add(SqlText.quote(inner) + "." + SqlText.quote(column));
+      select.add(Sql.column(inner, column));
     }
-    String where = "";
+    Sql where = Sql.EMPTY;
     if (table.rowFilter().isPresent()) {
       Typed filter = policies.policy(table, table.rowFilter().get(), own, span);
       if (filter.type().filter(type -> type.kind() != TypeKind.BOOLEAN && type.kind() != TypeKind.VOID)
@@ -202,9 +194,9 @@ public final class QueryTranslator {
         throw EngineException.of(ErrorClass.QUERIED_TABLE_INCOMPATIBLE_WITH_ROW_LEVEL_SECURITY_POLICY)
             .subClass("NON_BOOLEAN_RETURN_TYPE", "the row filter function must return BOOLEAN.").at(span).build();
       }
-      where = " WHERE " + filter.sql();
+      where = Sql.of(" WHERE {}", filter.sql());
     }
-    return "(SELECT " + String.join(", ", select) + " FROM " + relation + " " + SqlText.quote(inner) + where + ")";
+    return Sql.of("(SELECT {} FROM {} {}{})", Sql.list(select), relation, Sql.name(inner), where);
   }
 
   /** Reading a table or view needs SELECT on it (and USE on its catalog and schema), checked for the reader. */
@@ -223,7 +215,7 @@ public final class QueryTranslator {
 
   /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */
   public void checkPolicies(TableInfo table, Span span) {
-    protect(table, SqlText.table(table.storageName()), List.of(), span);
+    protect(table, Sql.table(table.storageName()), List.of(), span);
   }
 
   /**
@@ -234,7 +226,7 @@ public final class QueryTranslator {
     List<Scope.Column> scope = new ArrayList<>();
     for (FunctionInfo.Parameter parameter : parameters) {
       SqlType type = SqlParser.parseType(parameter.type());
-      scope.add(Scope.Column.bound(parameter.name(), "CAST(NULL AS " + type.h2Type() + ")", type));
+      scope.add(Scope.Column.bound(parameter.name(), Sql.cast(Sql.of("NULL"), type), type));
     }
     Typed typed = nested(name.catalog(), name.schema(), reader, span).expressions().translate(SqlParser.parseExpression(body),
         new Scope(scope, Optional.empty()));
@@ -304,7 +296,7 @@ public final class QueryTranslator {
       Scope scope = Scope.empty(Optional.of(outer));
       Typed value = expressions.translate(single.expression(), scope);
       String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
-      return new TranslatedQuery("SELECT " + value.sql(), List.of(new OutputColumn(name, value.type())));
+      return new TranslatedQuery(Sql.of("SELECT {}", value.sql()), List.of(new OutputColumn(name, value.type())));
     }
     return translateSubquery(query, outer);
   }
@@ -315,34 +307,34 @@ public final class QueryTranslator {
     Map<String, Cte> saved = currentCtes;
     try {
       Map<String, Cte> ctes = new HashMap<>(inherited);
-      List<String> withSql = new ArrayList<>();
+      List<Sql> withSql = new ArrayList<>();
       for (WithQuery with : query.with()) {
         currentCtes = Map.copyOf(ctes);
         TranslatedQuery body = translate(with.query(), outer, ctes);
         body = renameColumns(body, with.columns(), with.span());
         String h2Name = "w" + (++nextAlias[0]);
-        withSql.add(SqlText.quote(h2Name) + "(" + body.columnList("") + ") AS (" + body.sql() + ")");
+        withSql.add(Sql.of("{}({}) AS ({})", Sql.name(h2Name), body.columnList(""), body.sql()));
         ctes.put(with.name().toLowerCase(Locale.ROOT), new Cte(h2Name, body));
       }
       currentCtes = Map.copyOf(ctes);
       Body body = body(query.body(), outer);
-      StringBuilder sql = new StringBuilder();
+      List<Sql> sql = new ArrayList<>();
       if (!withSql.isEmpty()) {
-        sql.append("WITH ").append(String.join(", ", withSql)).append(' ');
+        sql.add(Sql.of("WITH {} ", Sql.list(withSql)));
       }
-      sql.append(body.query().sql());
+      sql.add(body.query().sql());
       if (!query.orderBy().isEmpty()) {
-        sql.append(" ORDER BY ").append(orderBy(query.orderBy(), body));
+        sql.add(Sql.of(" ORDER BY {}", orderBy(query.orderBy(), body)));
       }
-      query.limit().ifPresent(limit -> sql.append(" LIMIT ").append(rowCount(limit, outer)));
-      query.offset().ifPresent(offset -> sql.append(" OFFSET ").append(rowCount(offset, outer)));
-      return new TranslatedQuery(sql.toString(), body.query().columns());
+      query.limit().ifPresent(limit -> sql.add(Sql.of(" LIMIT {}", rowCount(limit, outer))));
+      query.offset().ifPresent(offset -> sql.add(Sql.of(" OFFSET {}", rowCount(offset, outer))));
+      return new TranslatedQuery(Sql.join("", sql), body.query().columns());
     } finally {
       currentCtes = saved;
     }
   }
 
-  private String rowCount(Expression count, Optional<Scope> outer) {
+  private Sql rowCount(Expression count, Optional<Scope> outer) {
     Typed value = expressions.translate(count, Scope.empty(outer));
     return value.sql();
   }
@@ -350,22 +342,22 @@ public final class QueryTranslator {
   /** A translated query body and, for a single SELECT block, the scope its ORDER BY may also use. */
   private record Body(TranslatedQuery query, Optional<Scope> fromScope, List<Expression> items) {}
 
-  private String orderBy(List<SortItem> items, Body body) {
-    List<String> keys = new ArrayList<>();
+  private Sql orderBy(List<SortItem> items, Body body) {
+    List<Sql> keys = new ArrayList<>();
     List<OutputColumn> columns = body.query().columns();
     for (SortItem item : items) {
-      String key = null;
+      Sql key = null;
       if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
         int position = AggregationAnalyzer.position(literal);
         if (position < 1 || position > columns.size()) {
           throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
               .parameter("size", columns.size()).at(literal.span()).build();
         }
-        key = SqlText.quote(TranslatedQuery.positional(position - 1));
+        key = Sql.name(TranslatedQuery.positional(position - 1));
       } else if (item.key() instanceof ColumnRef reference && reference.parts().size() == 1) {
         for (int i = 0; i < columns.size(); i++) {
           if (columns.get(i).name().equalsIgnoreCase(reference.name())) {
-            key = SqlText.quote(TranslatedQuery.positional(i));
+            key = Sql.name(TranslatedQuery.positional(i));
             break;
           }
         }
@@ -380,7 +372,7 @@ public final class QueryTranslator {
       }
       keys.add(ExpressionTranslator.sortKey(key, item));
     }
-    return String.join(", ", keys);
+    return Sql.list(keys);
   }
 
   private Body body(QueryBody body, Optional<Scope> outer) {
@@ -404,7 +396,8 @@ public final class QueryTranslator {
     protected Body visitNested(Nested nested, Optional<Scope> outer) {
       TranslatedQuery inner = translate(nested.query(), outer, currentCtes);
       // A query in parentheses stays one (not a derived table), so it may still refer to an outer query's columns.
-      return new Body(new TranslatedQuery("(" + inner.sql() + ")", inner.columns()), Optional.empty(), List.of());
+      return new Body(new TranslatedQuery(Sql.of("({})", inner.sql()), inner.columns()), Optional.empty(),
+          List.of());
     }
 
     @Override
@@ -441,15 +434,14 @@ public final class QueryTranslator {
     if (operation.all() && operation.operator() != QueryBody.SetOperator.UNION) {
       // H2 has no INTERSECT ALL / EXCEPT ALL: number the copies of each row, apply the set operation to
       // (row, copy number) and drop the number. That is exactly multiset intersection and difference.
-      String list = left.columnList("");
-      String numbered = ", ROW_NUMBER() OVER (PARTITION BY " + list + ") AS \"n\" FROM (";
-      String sql = "SELECT " + list + " FROM (SELECT " + list + numbered + left.sql() + ") " + SqlText.quote(newAlias())
-          + " " + operator + " SELECT " + list + numbered + right.sql() + ") " + SqlText.quote(newAlias()) + ") "
-          + SqlText.quote(newAlias());
+      Sql list = left.columnList("");
+      Sql numbered = Sql.of(", ROW_NUMBER() OVER (PARTITION BY {}) AS {} FROM (", list, Sql.name("n"));
+      Sql sql = Sql.of("SELECT {} FROM (SELECT {}{}{}) {} " + operator + " SELECT {}{}{}) {}) {}", list, list, numbered,
+          left.sql(), Sql.name(newAlias()), list, numbered, right.sql(), Sql.name(newAlias()), Sql.name(newAlias()));
       result = new TranslatedQuery(sql, columns);
     } else {
-      result = new TranslatedQuery("(" + left.sql() + ") " + operator + (operation.all() ? " ALL " : " ")
-          + "(" + right.sql() + ")", columns);
+      result = new TranslatedQuery(Sql.of("({}) " + operator + (operation.all() ? " ALL " : " ") + "({})",
+          left.sql(), right.sql()), columns);
     }
     return result;
   }
@@ -458,17 +450,17 @@ public final class QueryTranslator {
    * The rows of a VALUES list as H2 tuples, with each column's type the common type of its cells, and whether a cell
    * of it can be NULL.
    */
-  record ValuesRows(List<List<String>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
+  record ValuesRows(List<List<Sql>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
     /** Each row as an H2 tuple. */
-    List<String> rows() {
-      return cells.stream().map(row -> "(" + String.join(", ", row) + ")").toList();
+    List<Sql> rows() {
+      return cells.stream().map(row -> Sql.of("({})", Sql.list(row))).toList();
     }
   }
 
   /** VALUES rows; with {@code defaults} (INSERT ... VALUES) a cell may be the keyword DEFAULT. */
   ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
     int width = values.rows().get(0).size();
-    List<List<String>> rows = new ArrayList<>();
+    List<List<Sql>> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
     List<Boolean> nullable = new ArrayList<>();
     for (List<Expression> row : values.rows()) {
@@ -478,9 +470,9 @@ public final class QueryTranslator {
             .parameter("expectedNumCols", width).parameter("actualNumCols", row.size())
             .parameter("rowIndex", rows.size()).at(values.span()).build();
       }
-      List<String> cells = new ArrayList<>();
+      List<Sql> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        Typed cell = defaults && row.get(i) instanceof Expression.Default ? Typed.unknown("DEFAULT")
+        Typed cell = defaults && row.get(i) instanceof Expression.Default ? Typed.unknown(Sql.of("DEFAULT"))
             : expressions.translate(row.get(i), scope);
         cells.add(cell.sql());
         if (types.size() <= i) {
@@ -514,31 +506,31 @@ public final class QueryTranslator {
     for (int i = 0; i < rows.types().size(); i++) {
       columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i), rows.nullable().get(i)));
     }
-    TranslatedQuery shape = new TranslatedQuery("", columns);
-    String alias = SqlText.quote(newAlias());
-    return new TranslatedQuery("SELECT * FROM (VALUES " + String.join(", ", rows.rows()) + ") " + alias + "("
-        + shape.columnList("") + ")", columns);
+    TranslatedQuery shape = new TranslatedQuery(Sql.EMPTY, columns);
+    Sql alias = Sql.name(newAlias());
+    return new TranslatedQuery(Sql.of("SELECT * FROM (VALUES {}) {}({})", Sql.list(rows.rows()), alias,
+        shape.columnList("")), columns);
   }
 
   private Body select(Select select, Optional<Scope> outer) {
     From from = select.from().map(relation -> from(relation, outer))
-        .orElseGet(() -> new From("", Scope.empty(outer), List.of()));
+        .orElseGet(() -> new From(Sql.EMPTY, Scope.empty(outer), List.of()));
     Scope scope = from.scope();
     Optional<Generator> generator = generator(select, scope);
     if (generator.isPresent()) {
-      String base = from.sql().isEmpty() ? "(VALUES (1)) " + SqlText.quote(newAlias()) : from.sql();
-      List<String> filters = new ArrayList<>(from.filters());
+      Sql base = from.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : from.sql();
+      List<Sql> filters = new ArrayList<>(from.filters());
       generator.get().predicate().ifPresent(filters::add);
-      from = new From(base + generator.get().join(), scope, filters);
+      from = new From(Sql.of("{}{}", base, generator.get().join()), scope, filters);
     }
-    List<String> items = new ArrayList<>();
+    List<Sql> items = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     List<Expression> itemExpressions = new ArrayList<>();
     List<Scope.Column> aliases = new ArrayList<>();
     for (SelectItem item : select.items()) {
       if (generator.isPresent() && generator.get().item() == item) {
         for (int i = 0; i < generator.get().sql().size(); i++) {
-          items.add(generator.get().sql().get(i) + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+          items.add(TranslatedQuery.output(generator.get().sql().get(i), items.size()));
           columns.add(generator.get().columns().get(i));
           itemExpressions.add(((SingleColumn) item).expression());
         }
@@ -549,7 +541,7 @@ public final class QueryTranslator {
               .parameter("elem", "'*'").parameter("prettyName", "query without FROM").at(all.span()).build();
         }
         for (Scope.Column column : expanded) {
-          items.add(column.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+          items.add(TranslatedQuery.output(column.sql(), items.size()));
           columns.add(new OutputColumn(column.name(), column.type(), column.nullable()));
           itemExpressions.add(new ColumnRef(all.span(), List.of(column.name())));
         }
@@ -559,47 +551,44 @@ public final class QueryTranslator {
         if (single.expression() instanceof Expression.Parameter) {
           // A bare parameter has no type to take from where it stands: it is a STRING, as PostgreSQL reads an
           // untyped parameter as text (CAST it for another type).
-          value = Typed.of("CAST(" + expressions.expect(value, Optional.of(SqlType.STRING)).sql()
-              + " AS CHARACTER VARYING)", SqlType.STRING);
+          value = Typed.of(Sql.cast(expressions.expect(value, Optional.of(SqlType.STRING)).sql(), SqlType.STRING),
+              SqlType.STRING);
         }
         String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
         if (single.alias().isPresent()) {
-          aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true, Optional.of("(" + value.sql()
-              + ")"), value.nullable()));
+          aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true,
+              Optional.of(Sql.of("({})", value.sql())), value.nullable()));
         }
-        items.add(value.sql() + " AS " + SqlText.quote(TranslatedQuery.positional(items.size())));
+        items.add(TranslatedQuery.output(value.sql(), items.size()));
         columns.add(new OutputColumn(name, value.type(), value.nullable()));
         itemExpressions.add(single.expression());
       }
     }
     AggregationAnalyzer.check(select, itemExpressions, reference -> columnOf(reference, scope), FunctionRegistry.TRAITS);
-    StringBuilder sql = new StringBuilder("SELECT ");
-    if (select.distinct()) {
-      sql.append("DISTINCT ");
-    }
-    sql.append(String.join(", ", items));
+    List<Sql> sql = new ArrayList<>();
+    sql.add(Sql.of(select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}", Sql.list(items)));
     if (!from.sql().isEmpty()) {
-      sql.append(" FROM ").append(from.sql());
+      sql.add(Sql.of(" FROM {}", from.sql()));
     }
-    List<String> predicates = new ArrayList<>(from.filters());
+    List<Sql> predicates = new ArrayList<>(from.filters());
     select.where().ifPresent(where -> predicates.add(expressions.translate(where, scope).sql()));
     if (!predicates.isEmpty()) {
-      sql.append(" WHERE ").append(String.join(" AND ", predicates));
+      sql.add(Sql.of(" WHERE {}", Sql.and(predicates)));
     }
     if (!select.groupBy().isEmpty()) {
-      List<String> keys = new ArrayList<>();
+      List<Sql> keys = new ArrayList<>();
       for (Expression key : select.groupBy()) {
         keys.add(groupKey(key, scope, select.items(), itemExpressions));
       }
-      sql.append(" GROUP BY ").append(String.join(", ", keys));
+      sql.add(Sql.of(" GROUP BY {}", Sql.list(keys)));
     }
     // HAVING may name a select alias where no column of FROM has that name, as in Spark.
-    select.having().ifPresent(having -> sql.append(" HAVING ").append(expressions.translate(having,
-        scope.join(new Scope(aliases, Optional.empty()))).sql()));
+    select.having().ifPresent(having -> sql.add(Sql.of(" HAVING {}", expressions.translate(having,
+        scope.join(new Scope(aliases, Optional.empty()))).sql())));
     select.qualify().ifPresent(qualify -> {
       throw Errors.notSupported("QUALIFY", select.span());
     });
-    return new Body(new TranslatedQuery(sql.toString(), columns), Optional.of(scope), itemExpressions);
+    return new Body(new TranslatedQuery(Sql.join("", sql), columns), Optional.of(scope), itemExpressions);
   }
 
   /** The column a reference of this block names, if it names one of its FROM clause's columns. */
@@ -620,7 +609,7 @@ public final class QueryTranslator {
    * once per element of its array or map, the filter that drops rows without elements (not for the _outer forms),
    * and the columns it adds in place of its select item.
    */
-  private record Generator(SelectItem item, String join, Optional<String> predicate, List<String> sql,
+  private record Generator(SelectItem item, Sql join, Optional<Sql> predicate, List<Sql> sql,
       List<OutputColumn> columns) {}
 
   private Optional<Generator> generator(Select select, Scope scope) {
@@ -652,26 +641,28 @@ public final class QueryTranslator {
         || t.kind() == io.flowgate.engine.type.TypeKind.MAP).orElseThrow(() -> Errors.typeMismatch(name,
             "its argument must be an ARRAY or a MAP", call.span()));
     boolean map = type.kind() == io.flowgate.engine.type.TypeKind.MAP;
-    String index = SqlText.quote(newAlias()) + ".X";
-    String elements = map ? "(" + source.sql() + ").\"keys\"" : source.sql();
-    String join = " LEFT JOIN SYSTEM_RANGE(1, 2147483647) " + index.substring(0, index.length() - 2) + " ON "
-        + index + " BETWEEN 1 AND COALESCE(CARDINALITY(" + elements + "), 0)";
-    List<String> sql = new ArrayList<>();
+    Sql range = Sql.name(newAlias());
+    Sql index = Sql.of("{}.X", range);
+    Sql elements = map ? Sql.of("({}).{}", source.sql(), Sql.name("keys")) : source.sql();
+    Sql join = Sql.of(" LEFT JOIN SYSTEM_RANGE(1, 2147483647) {} ON {} BETWEEN 1 AND COALESCE(CARDINALITY({}), 0)",
+        range, index, elements);
+    List<Sql> sql = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     if (name.startsWith("pos")) {
-      sql.add("CAST(" + index + " - 1 AS INTEGER)");
+      sql.add(Sql.of("CAST({} - 1 AS INTEGER)", index));
       columns.add(new OutputColumn("pos", Optional.of(SqlType.INT)));
     }
     if (map) {
-      sql.add("ARRAY_GET(" + elements + ", " + index + ")");
+      sql.add(Sql.of("ARRAY_GET({}, {})", elements, index));
       columns.add(new OutputColumn("key", Optional.of(type.children().get(0))));
-      sql.add("ARRAY_GET((" + source.sql() + ").\"values\", " + index + ")");
+      sql.add(Sql.of("ARRAY_GET(({}).{}, {})", source.sql(), Sql.name("values"), index));
       columns.add(new OutputColumn(item.alias().orElse("value"), Optional.of(type.children().get(1))));
     } else {
-      sql.add("ARRAY_GET(" + elements + ", " + index + ")");
+      sql.add(Sql.of("ARRAY_GET({}, {})", elements, index));
       columns.add(new OutputColumn(item.alias().orElse("col"), Optional.of(type.children().get(0))));
     }
-    Optional<String> predicate = name.endsWith("_outer") ? Optional.empty() : Optional.of(index + " IS NOT NULL");
+    Optional<Sql> predicate = name.endsWith("_outer") ? Optional.empty() : Optional.of(Sql.of("{} IS NOT NULL",
+        index));
     return Optional.of(new Generator(item, join, predicate, sql, columns));
   }
 
@@ -697,7 +688,7 @@ public final class QueryTranslator {
   }
 
   /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */
-  private String groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
+  private Sql groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
     if (key instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
       // AggregationAnalyzer has checked that the position is in the select list
       return expressions.translate(itemExpressions.get(AggregationAnalyzer.position(literal) - 1), scope).sql();
@@ -736,8 +727,7 @@ public final class QueryTranslator {
           derived.span());
       String alias = newAlias();
       List<String> qualifier = derived.alias().map(List::of).orElse(List.of());
-      return new From("(" + query.sql() + ") " + SqlText.quote(alias), scopeOf(query, alias, qualifier, outer),
-          List.of());
+      return new From(derived(query, alias), scopeOf(query, alias, qualifier, outer), List.of());
     }
 
     @Override
@@ -808,7 +798,7 @@ public final class QueryTranslator {
       if (cte != null) {
         String alias = newAlias();
         List<String> qualifier = List.of(reference.alias().orElse(reference.name().get(0)));
-        return new From(SqlText.quote(cte.h2Name()) + " " + SqlText.quote(alias),
+        return new From(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)),
             scopeOf(cte.query(), alias, qualifier, outer), List.of());
       }
       // A one-part name means the session's temporary view before any table, as in the dialect.
@@ -817,20 +807,18 @@ public final class QueryTranslator {
         TranslatedQuery view = expandTempView(temporary, reference.span());
         String alias = newAlias();
         List<String> qualifier = List.of(reference.alias().orElse(temporary.name()));
-        return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
-            List.of());
+        return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
       }
     }
     TableName qualified = qualify(reference.name(), reference.span());
     if (InformationSchema.isInformationSchema(qualified)) {
       String inner = newAlias();
-      TranslatedQuery view = InformationSchema.relation(catalog, qualified, bindings, inner, reader)
+      TranslatedQuery view = InformationSchema.relation(catalog, qualified, inner, reader)
           .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), reference.span()));
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
       reads.add(new PlannedQuery.Read(qualified, Optional.empty(), false, 0, false));
-      return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
-          List.of());
+      return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
     }
     TableInfo table = resolveTable(reference.name(), reference.span());
     requireSelect(table, reference.span());
@@ -839,12 +827,16 @@ public final class QueryTranslator {
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     if (table.kind() == TableKind.VIEW) {
       TranslatedQuery view = expandView(table, reference.span());
-      return new From("(" + view.sql() + ") " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer),
-          List.of());
+      return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
     }
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(protect(table, SqlText.table(table.storageName()), List.of(), reference.span()) + " "
-        + SqlText.quote(alias), scope, List.of());
+    return new From(Sql.of("{} {}", protect(table, Sql.table(table.storageName()), List.of(), reference.span()),
+        Sql.name(alias)), scope, List.of());
+  }
+
+  /** {@code (query) "alias"}: a query read as a relation. */
+  private static Sql derived(TranslatedQuery query, String alias) {
+    return Sql.of("({}) {}", query.sql(), Sql.name(alias));
   }
 
   private static PlannedQuery.Read read(TableInfo table, boolean streaming) {
@@ -875,7 +867,8 @@ public final class QueryTranslator {
       throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
           Errors.quote(name)).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
     }
-    return new QueryTranslator(catalog, home, bindings, nextAlias, viewDepth + 1, StreamSources.none(), viewReader);
+    return new QueryTranslator(catalog, home, parameterTypes, nextAlias, viewDepth + 1, StreamSources.none(),
+        viewReader);
   }
 
   /** A view's stored query translated by {@code inner}, its columns named as the view names them. */
@@ -904,17 +897,17 @@ public final class QueryTranslator {
     if (source.changeFeed()) {
       return changeFeed(stream, table, keys, outer);
     }
-    String version = SqlText.quote(SqlText.VERSION_COLUMN);
+    Sql version = Sql.name(StoreNames.VERSION_COLUMN);
     // An inclusive lower bound lets H2's index start at the first new version instead of stepping over every row
     // of the last one read.
-    String sql = "(SELECT * FROM " + SqlText.table(table.storageName()) + " WHERE " + version + " >= CAST("
-        + bindings.bind(keys.from()) + " AS BIGINT) AND " + version + " <= CAST(" + bindings.bind(keys.to())
-        + " AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(" + bindings.bind(keys.skip()) + " AS BIGINT ARRAY), " + version
-        + "))";
+    Sql sql = Sql.of("(SELECT * FROM {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT)"
+        + " AND NOT ARRAY_CONTAINS(CAST({} AS BIGINT ARRAY), {}))", Sql.table(table.storageName()), version,
+        Sql.param(keys.from()), version, Sql.param(keys.to()), Sql.param(keys.skip()), version);
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(protect(table, sql, List.of(), stream.span()) + " " + SqlText.quote(alias), scope, List.of());
+    return new From(Sql.of("{} {}", protect(table, sql, List.of(), stream.span()), Sql.name(alias)), scope,
+        List.of());
   }
 
   /**
@@ -922,18 +915,18 @@ public final class QueryTranslator {
    * window, with {@code _change_type}, {@code _commit_version} and {@code _commit_timestamp}.
    */
   private From changeFeed(Relation.Stream stream, TableInfo table, StreamSources.Keys keys, Optional<Scope> outer) {
-    String version = "c." + SqlText.quote(ChangeFeed.COMMIT_VERSION);
-    List<String> select = new ArrayList<>();
+    Sql version = Sql.of("c.{}", Sql.name(ChangeFeed.COMMIT_VERSION));
+    List<Sql> select = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
-      select.add("c." + SqlText.quote(column.name()));
+      select.add(Sql.of("c.{}", Sql.name(column.name())));
     }
-    select.add("c." + SqlText.quote(ChangeFeed.CHANGE_TYPE));
+    select.add(Sql.of("c.{}", Sql.name(ChangeFeed.CHANGE_TYPE)));
     select.add(version);
-    select.add("CAST(m.TS AS TIMESTAMP(6)) AS " + SqlText.quote(ChangeFeed.COMMIT_TIMESTAMP));
-    String sql = "(SELECT " + String.join(", ", select) + " FROM " + SqlText.table(ChangeFeed.changeTable(table))
-        + " c JOIN FG_SYS.COMMITS m ON m.TABLE_ID = CAST(" + bindings.bind(new Binding.Constant(table.id()))
-        + " AS BIGINT) AND m.VERSION = " + version + " WHERE " + version + " >= CAST(" + bindings.bind(keys.from())
-        + " AS BIGINT) AND " + version + " <= CAST(" + bindings.bind(keys.to()) + " AS BIGINT))";
+    select.add(Sql.of("CAST(m.TS AS TIMESTAMP(6)) AS {}", Sql.name(ChangeFeed.COMMIT_TIMESTAMP)));
+    Sql sql = Sql.of("(SELECT {} FROM {} c JOIN FG_SYS.COMMITS m ON m.TABLE_ID = CAST({} AS BIGINT)"
+        + " AND m.VERSION = {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT))", Sql.list(select),
+        Sql.table(ChangeFeed.changeTable(table)), Sql.constant(table.id()), version, version, Sql.param(keys.from()),
+        version, Sql.param(keys.to()));
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     List<Scope.Column> columns = new ArrayList<>(tableScope(table, alias, qualifier).columns());
@@ -943,8 +936,8 @@ public final class QueryTranslator {
         Optional.of(SqlType.BIGINT), false));
     columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
         Optional.of(SqlType.TIMESTAMP), false));
-    return new From(protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE, ChangeFeed.COMMIT_VERSION,
-        ChangeFeed.COMMIT_TIMESTAMP), stream.span()) + " " + SqlText.quote(alias), new Scope(columns, outer), List.of());
+    return new From(Sql.of("{} {}", protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE, ChangeFeed.COMMIT_VERSION,
+        ChangeFeed.COMMIT_TIMESTAMP), stream.span()), Sql.name(alias)), new Scope(columns, outer), List.of());
   }
 
   /**
@@ -973,32 +966,33 @@ public final class QueryTranslator {
       throw Errors.wrongArguments("read_files", "a path and options", function.arguments().size(), function.span());
     }
     StreamSources.FileRead read = sources.addFiles(path, options, streaming, function.span());
-    List<String> select = new ArrayList<>();
+    List<Sql> select = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (Map.Entry<String, SqlType> column : read.schema().entrySet()) {
-      select.add(SqlText.quote(column.getKey()));
+      select.add(Sql.name(column.getKey()));
       columns.add(new OutputColumn(column.getKey(), Optional.of(column.getValue())));
     }
-    select.add(SqlText.quote("_rescued_data"));
+    select.add(Sql.name("_rescued_data"));
     columns.add(new OutputColumn("_rescued_data", Optional.of(SqlType.STRING)));
     SqlType metadata = FileColumns.METADATA;
-    select.add("CAST(ROW(\"_fp\", \"_fn\", \"_fs\", \"_fmt\") AS " + metadata.h2Type() + ")");
+    select.add(Sql.cast(Sql.of("ROW({})", Sql.list(List.of(Sql.name("_fp"), Sql.name("_fn"), Sql.name("_fs"),
+        Sql.name("_fmt")))), metadata));
     columns.add(new OutputColumn("_metadata", Optional.of(metadata)));
-    List<String> aliased = new ArrayList<>();
+    List<Sql> aliased = new ArrayList<>();
     for (int i = 0; i < select.size(); i++) {
-      aliased.add(select.get(i) + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
+      aliased.add(TranslatedQuery.output(select.get(i), i));
     }
     // The read's key is a digest the engine made, so it may stand in the SQL text; H2 needs it there to know the
     // function's columns when it prepares the statement.
-    String sql = "(SELECT " + String.join(", ", aliased) + " FROM FG_SYS.READ_FILES('" + read.key() + "', CAST("
-        + bindings.bind(read.batch()) + " AS CHARACTER VARYING)))";
+    Sql sql = Sql.of("(SELECT {} FROM FG_SYS.READ_FILES({}, CAST({} AS CHARACTER VARYING)))", Sql.list(aliased),
+        Sql.text(read.key()), Sql.param(read.batch()));
     String alias = newAlias();
     TranslatedQuery view = new TranslatedQuery(sql, columns);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("read_files"));
     Scope scope = scopeOf(view, alias, qualifier, outer);
     List<Scope.Column> visible = new ArrayList<>(scope.columns());
     visible.set(visible.size() - 1, visible.get(visible.size() - 1).hide());
-    return new From(sql + " " + SqlText.quote(alias), scope.withColumns(visible), List.of());
+    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scope.withColumns(visible), List.of());
   }
 
   /**
@@ -1043,26 +1037,26 @@ public final class QueryTranslator {
       throw Errors.wrongArguments("range", "1 to 4", count, function.span());
     }
     Scope none = Scope.empty(outer);
-    List<String> arguments = new ArrayList<>();
+    List<Sql> arguments = new ArrayList<>();
     List<String> parameters = count == 1 ? List.of("end") : List.of("start", "end", "step", "numPartitions");
     for (int i = 0; i < count; i++) {
       Expression argument = function.arguments().get(i);
       FoldableArguments.require(argument, "range", parameters.get(i), "BIGINT", FunctionRegistry.TRAITS);
-      arguments.add("FG_SYS.REQUIRE_ARGUMENT(CAST(" + expressions.translate(argument, none).sql() + " AS BIGINT),"
-          + " 'range', '" + parameters.get(i) + "')");
+      arguments.add(Sql.of("FG_SYS.REQUIRE_ARGUMENT(CAST({} AS BIGINT), {}, {})",
+          expressions.translate(argument, none).sql(), Sql.text("range"), Sql.text(parameters.get(i))));
     }
-    String start = count == 1 ? "0" : arguments.get(0);
-    String end = count == 1 ? arguments.get(0) : arguments.get(1);
-    String step = count >= 3 ? arguments.get(2) : "1";
+    Sql start = count == 1 ? Sql.number(0) : arguments.get(0);
+    Sql end = count == 1 ? arguments.get(0) : arguments.get(1);
+    Sql step = count >= 3 ? arguments.get(2) : Sql.number(1);
     // range(start, end, step) is half-open; SYSTEM_RANGE is closed, so stop one step short of end.
-    String sql = "(SELECT X AS \"c1\" FROM SYSTEM_RANGE(" + start + ", " + end + " - SIGN(" + step + "), " + step
-        + ") WHERE (" + step + " > 0 AND X < " + end + ") OR (" + step + " < 0 AND X > " + end + "))";
+    Sql sql = Sql.of("(SELECT X AS {} FROM SYSTEM_RANGE({}, {} - SIGN({}), {}) WHERE ({} > 0 AND X < {})"
+        + " OR ({} < 0 AND X > {}))", Sql.name("c1"), start, end, step, step, step, end, step, end);
     String alias = newAlias();
     String columnName = function.columnAliases().isEmpty() ? "id" : function.columnAliases().get(0);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("range"));
     Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, "c1", Optional.of(SqlType.BIGINT),
         false)), outer);
-    return new From(sql + " " + SqlText.quote(alias), scope, List.of());
+    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scope, List.of());
   }
 
   /**
@@ -1095,35 +1089,35 @@ public final class QueryTranslator {
     privileges().requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
     List<String> originFields = List.of("pipeline_id", "pipeline_name", "update_id", "dataset_name", "flow_name");
     SqlType originType = SqlType.struct(originFields, originFields.stream().map(field -> SqlType.STRING).toList());
-    String text = "CHARACTER VARYING";
-    String origin = "CAST(ROW(CAST(" + bindings.bind(new Binding.Constant(PipelineIds.of(table.id()))) + " AS " + text
-        + "), CAST(" + bindings.bind(new Binding.Constant(String.join(".", table.name().parts()))) + " AS " + text
-        + "), UPDATE_ID, CAST(" + bindings.bind(new Binding.Constant(table.name().table())) + " AS " + text
-        + "), FLOW_NAME) AS " + originType.h2Type() + ")";
-    String[][] columns = {
-      {"id", "ID"}, {"sequence", "'{\"data_plane_id\":{\"seq_no\":' || CAST(SEQ AS VARCHAR) || '}}'"},
-      {"origin", origin}, {"timestamp", "TS"}, {"message", "MESSAGE"}, {"level", "LEVEL"},
-      {"maturity_level", "'STABLE'"}, {"error", "ERROR"}, {"details", "DETAILS"}, {"event_type", "EVENT_TYPE"}};
-    List<String> select = new ArrayList<>();
+    Sql origin = Sql.cast(Sql.of("ROW({}, {}, UPDATE_ID, {}, FLOW_NAME)",
+        Sql.cast(Sql.constant(PipelineIds.of(table.id())), SqlType.STRING),
+        Sql.cast(Sql.constant(String.join(".", table.name().parts())), SqlType.STRING),
+        Sql.cast(Sql.constant(table.name().table()), SqlType.STRING)), originType);
+    List<String> names = List.of("id", "sequence", "origin", "timestamp", "message", "level", "maturity_level",
+        "error", "details", "event_type");
+    List<Sql> values = List.of(Sql.of("ID"), Sql.of("{} || CAST(SEQ AS VARCHAR) || {}",
+        Sql.text("{\"data_plane_id\":{\"seq_no\":"), Sql.text("}}")), origin, Sql.of("TS"), Sql.of("MESSAGE"),
+        Sql.of("LEVEL"), Sql.text("STABLE"), Sql.of("ERROR"), Sql.of("DETAILS"), Sql.of("EVENT_TYPE"));
+    List<Sql> select = new ArrayList<>();
     List<OutputColumn> output = new ArrayList<>();
-    for (int i = 0; i < columns.length; i++) {
-      select.add(columns[i][1] + " AS " + SqlText.quote(TranslatedQuery.positional(i)));
-      String column = columns[i][0];
+    for (int i = 0; i < names.size(); i++) {
+      select.add(TranslatedQuery.output(values.get(i), i));
+      String column = names.get(i);
       output.add(new OutputColumn(column, Optional.of(column.equals("timestamp") ? SqlType.TIMESTAMP
           : column.equals("origin") ? originType : SqlType.STRING)));
     }
-    String sql = "(SELECT " + String.join(", ", select) + " FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST("
-        + bindings.bind(new Binding.Constant(table.id())) + " AS BIGINT) ORDER BY SEQ)";
+    Sql sql = Sql.of("(SELECT {} FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST({} AS BIGINT) ORDER BY SEQ)",
+        Sql.list(select), Sql.constant(table.id()));
     String alias = newAlias();
     TranslatedQuery view = new TranslatedQuery(sql, output);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("event_log"));
-    return new From(sql + " " + SqlText.quote(alias), scopeOf(view, alias, qualifier, outer), List.of());
+    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scopeOf(view, alias, qualifier, outer), List.of());
   }
 
   private From join(Join join, Optional<Scope> outer) {
     From left = from(join.left(), outer);
     From right = from(join.right(), outer);
-    List<String> filters = new ArrayList<>(left.filters());
+    List<Sql> filters = new ArrayList<>(left.filters());
     filters.addAll(right.filters());
     Scope combined = left.scope().join(right.scope());
     List<String> using = join.using();
@@ -1132,35 +1126,36 @@ public final class QueryTranslator {
           .filter(name -> right.scope().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
           .toList();
     }
-    String condition = null;
+    Sql condition = null;
     List<Scope.Column[]> usingPairs = new ArrayList<>();
     if (!using.isEmpty()) {
-      List<String> equalities = new ArrayList<>();
+      List<Sql> equalities = new ArrayList<>();
       List<Scope.Column> rightColumns = new ArrayList<>(right.scope().columns());
       for (String name : using) {
         ColumnRef reference = new ColumnRef(join.span(), List.of(name));
         Scope.Column leftColumn = left.scope().resolve(reference).column();
         Scope.Column rightColumn = new Scope(right.scope().columns(), Optional.empty()).resolve(reference).column();
-        equalities.add(leftColumn.sql() + " = " + rightColumn.sql());
+        equalities.add(Sql.of("{} = {}", leftColumn.sql(), rightColumn.sql()));
         usingPairs.add(new Scope.Column[] {leftColumn, rightColumn});
         rightColumns.replaceAll(column -> column == rightColumn ? column.hide() : column);
       }
       combined = left.scope().join(right.scope().withColumns(rightColumns));
-      condition = String.join(" AND ", equalities);
+      condition = Sql.and(equalities);
     } else if (join.on().isPresent()) {
       condition = expressions.translate(join.on().get(), combined).sql();
     }
     if (join.type() == JoinType.LEFT_SEMI || join.type() == JoinType.LEFT_ANTI) {
       // Only the left side's columns remain; the right side becomes an EXISTS test.
-      String exists = "EXISTS (SELECT 1 FROM " + right.sql() + (condition == null ? "" : " WHERE " + condition) + ")";
-      filters.add(join.type() == JoinType.LEFT_SEMI ? exists : "NOT " + exists);
+      Sql exists = condition == null ? Sql.of("EXISTS (SELECT 1 FROM {})", right.sql())
+          : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", right.sql(), condition);
+      filters.add(join.type() == JoinType.LEFT_SEMI ? exists : Sql.of("NOT {}", exists));
       return new From(left.sql(), left.scope(), filters);
     }
     if (join.type() == JoinType.FULL) {
       if (!filters.isEmpty()) {
         throw Errors.notSupported("a semi or anti join inside a FULL OUTER JOIN", join.span());
       }
-      return fullJoin(left, right, condition == null ? "TRUE" : condition, usingPairs, outer);
+      return fullJoin(left, right, condition == null ? Sql.of("TRUE") : condition, usingPairs, outer);
     }
     String keyword = switch (join.type()) {
       case INNER -> condition == null ? "CROSS JOIN" : "INNER JOIN";
@@ -1169,7 +1164,8 @@ public final class QueryTranslator {
       case CROSS -> "CROSS JOIN";
       case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
     };
-    String sql = left.sql() + " " + keyword + " " + right.sql() + (condition == null ? "" : " ON " + condition);
+    Sql sql = condition == null ? Sql.of("{} " + keyword + " {}", left.sql(), right.sql())
+        : Sql.of("{} " + keyword + " {} ON {}", left.sql(), right.sql(), condition);
     return new From(sql, padded(combined, left.scope().columns().size(), join.type()), filters);
   }
 
@@ -1191,25 +1187,25 @@ public final class QueryTranslator {
    * H2 has no FULL OUTER JOIN: it becomes the left join plus the right rows without a match, as a derived table
    * whose columns are renamed {@code j1, j2, ...}; a USING column is the non-NULL one of its two sides.
    */
-  private From fullJoin(From left, From right, String condition, List<Scope.Column[]> usingPairs,
+  private From fullJoin(From left, From right, Sql condition, List<Scope.Column[]> usingPairs,
       Optional<Scope> outer) {
     String alias = newAlias();
-    List<String> leftSelect = new ArrayList<>();
-    List<String> rightSelect = new ArrayList<>();
+    List<Sql> leftSelect = new ArrayList<>();
+    List<Sql> rightSelect = new ArrayList<>();
     List<Scope.Column> columns = new ArrayList<>();
     int index = 0;
     for (Scope.Column column : left.scope().columns()) {
       String name = "j" + (++index);
-      leftSelect.add(column.sql() + " AS " + SqlText.quote(name));
-      rightSelect.add(typedNull(column) + " AS " + SqlText.quote(name));
+      leftSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
+      rightSelect.add(Sql.of("{} AS {}", typedNull(column), Sql.name(name)));
       boolean merged = usingPairs.stream().anyMatch(pair -> pair[0] == column);
       columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
           column.hidden() || merged));
     }
     for (Scope.Column column : right.scope().columns()) {
       String name = "j" + (++index);
-      leftSelect.add(column.sql() + " AS " + SqlText.quote(name));
-      rightSelect.add(column.sql() + " AS " + SqlText.quote(name));
+      leftSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
+      rightSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
       boolean merged = usingPairs.stream().anyMatch(pair -> pair[1] == column);
       columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
           column.hidden() || merged));
@@ -1217,21 +1213,20 @@ public final class QueryTranslator {
     List<Scope.Column> visible = new ArrayList<>();
     for (Scope.Column[] pair : usingPairs) {
       String name = "j" + (++index);
-      leftSelect.add("COALESCE(" + pair[0].sql() + ", " + pair[1].sql() + ") AS " + SqlText.quote(name));
-      rightSelect.add(pair[1].sql() + " AS " + SqlText.quote(name));
+      leftSelect.add(Sql.of("COALESCE({}, {}) AS {}", pair[0].sql(), pair[1].sql(), Sql.name(name)));
+      rightSelect.add(Sql.of("{} AS {}", pair[1].sql(), Sql.name(name)));
       visible.add(new Scope.Column(alias, List.of(), pair[0].name(), name, pair[0].type(), false));
     }
     visible.addAll(columns);
-    String sql = "(SELECT " + String.join(", ", leftSelect) + " FROM " + left.sql() + " LEFT OUTER JOIN "
-        + right.sql() + " ON " + condition + " UNION ALL SELECT " + String.join(", ", rightSelect) + " FROM "
-        + right.sql() + " WHERE NOT EXISTS (SELECT 1 FROM " + left.sql() + " WHERE " + condition + ")) "
-        + SqlText.quote(alias);
+    Sql sql = Sql.of("(SELECT {} FROM {} LEFT OUTER JOIN {} ON {} UNION ALL SELECT {} FROM {}"
+        + " WHERE NOT EXISTS (SELECT 1 FROM {} WHERE {})) {}", Sql.list(leftSelect), left.sql(), right.sql(), condition,
+        Sql.list(rightSelect), right.sql(), left.sql(), condition, Sql.name(alias));
     return new From(sql, new Scope(visible, outer), List.of());
   }
 
-  private static String typedNull(Scope.Column column) {
+  private static Sql typedNull(Scope.Column column) {
     return column.type().filter(type -> type.kind() != io.flowgate.engine.type.TypeKind.VOID)
-        .map(type -> "CAST(NULL AS " + type.h2Type() + ")").orElse("NULL");
+        .map(type -> Sql.cast(Sql.of("NULL"), type)).orElse(Sql.of("NULL"));
   }
 
 }

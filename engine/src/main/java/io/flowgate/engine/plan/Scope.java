@@ -3,7 +3,7 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
@@ -24,20 +24,19 @@ final class Scope {
    * {@code nullable} is false only for a column known to hold no NULL here (NOT NULL, and not padded by an outer join).
    */
   record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
-      boolean hidden, Optional<String> expression, boolean nullable) {
+      boolean hidden, Optional<Sql> expression, boolean nullable) {
     Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
         boolean hidden) {
       this(relation, qualifier, name, h2Name, type, hidden, Optional.empty(), true);
     }
 
     /** A name that stands for an H2 expression, such as a SQL function's parameter. */
-    static Column bound(String name, String sql, SqlType type) {
+    static Column bound(String name, Sql sql, SqlType type) {
       return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(sql), true);
     }
 
-    String sql() {
-      return expression.orElseGet(() -> relation.isEmpty() ? SqlText.quote(h2Name)
-          : SqlText.quote(relation) + "." + SqlText.quote(h2Name));
+    Sql sql() {
+      return expression.orElseGet(() -> Sql.column(relation, h2Name));
     }
 
     Column hide() {

@@ -4,7 +4,8 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.Identity;
@@ -24,96 +25,91 @@ public final class TableDefinitions {
    * The DDL of a data table with its hidden version column. The index on the version column is made when a flow
    * first streams from the table ({@link #versionIndex}), so tables no stream reads do not pay for it on each write.
    */
-  public static List<String> dataTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
-      SessionContext session) {
-    return List.of(createTable(storageName, columns, catalog, session));
-  }
-
-  private static String createTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
+  public static Sql dataTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
       SessionContext session) {
     validate(columns);
-    List<String> definitions = new ArrayList<>();
+    List<Sql> definitions = new ArrayList<>();
     for (ColumnDefinition column : columns) {
       definitions.add(columnDefinition(column, columns, catalog, session));
     }
-    definitions.add(SqlText.quote(SqlText.VERSION_COLUMN) + " BIGINT DEFAULT 0 NOT NULL");
-    return "CREATE TABLE " + SqlText.table(storageName) + " (" + String.join(", ", definitions) + ")";
+    definitions.add(Sql.of("{} BIGINT DEFAULT 0 NOT NULL", Sql.name(StoreNames.VERSION_COLUMN)));
+    return Sql.of("CREATE TABLE {} ({})", Sql.table(storageName), Sql.list(definitions));
   }
 
   /**
    * The DDL that adds {@code added} to a data table whose columns become {@code all}. A NOT NULL column can only
    * be added to a table without rows (H2 refuses it otherwise, which reaches the client as the dialect's class).
    */
-  public static List<String> addColumns(String storageName, List<ColumnDefinition> added, List<ColumnDefinition> all,
+  public static List<Sql> addColumns(String storageName, List<ColumnDefinition> added, List<ColumnDefinition> all,
       CatalogService catalog, SessionContext session) {
     validate(all);
-    List<String> statements = new ArrayList<>();
+    List<Sql> statements = new ArrayList<>();
     for (ColumnDefinition column : added) {
-      statements.add("ALTER TABLE " + SqlText.table(storageName) + " ADD COLUMN IF NOT EXISTS "
-          + columnDefinition(column, all, catalog, session));
+      statements.add(Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {}", Sql.table(storageName),
+          columnDefinition(column, all, catalog, session)));
     }
     return statements;
   }
 
   /** The DDL that makes a column of a data table NOT NULL or nullable. */
-  public static String setNullable(String storageName, String column, boolean nullable) {
-    return "ALTER TABLE " + SqlText.table(storageName) + " ALTER COLUMN " + SqlText.quote(column)
-        + (nullable ? " SET NULL" : " SET NOT NULL");
+  public static Sql setNullable(String storageName, String column, boolean nullable) {
+    return Sql.of(nullable ? "ALTER TABLE {} ALTER COLUMN {} SET NULL" : "ALTER TABLE {} ALTER COLUMN {} SET NOT NULL",
+        Sql.table(storageName), Sql.name(column));
   }
 
   /** One column's H2 definition; its generated expression may read the other columns of {@code columns}. */
-  private static String columnDefinition(ColumnDefinition column, List<ColumnDefinition> columns,
+  private static Sql columnDefinition(ColumnDefinition column, List<ColumnDefinition> columns,
       CatalogService catalog, SessionContext session) {
     QueryTranslator queries = new QueryTranslator(catalog, session);
-    ExpressionTranslator inline = new ExpressionTranslator(queries, new Bindings(), session, true);
+    ExpressionTranslator inline = new ExpressionTranslator(queries, new ParameterTypes(), session, true);
     List<Scope.Column> visible = new ArrayList<>();
     for (ColumnDefinition other : columns) {
       visible.add(new Scope.Column("", List.of(), other.name(), other.name(), Optional.of(other.type()), false));
     }
     Scope scope = new Scope(visible, Optional.empty());
-    StringBuilder sql = new StringBuilder(SqlText.quote(column.name())).append(' ').append(column.type().h2Type());
+    List<Sql> sql = new ArrayList<>(List.of(Sql.of("{} {}", Sql.name(column.name()), Sql.type(column.type()))));
     if (column.generatedAs().isPresent()) {
-      sql.append(" GENERATED ALWAYS AS (")
-          .append(inline.translate(column.generatedAs().get().expression(), scope).sql()).append(')');
+      sql.add(Sql.of(" GENERATED ALWAYS AS ({})", inline.translate(column.generatedAs().get().expression(), scope)
+          .sql()));
     }
     if (column.defaultValue().isPresent()) {
-      sql.append(" DEFAULT ").append(inline.translate(column.defaultValue().get().expression(),
-          new Scope(List.of(), Optional.empty())).sql());
+      sql.add(Sql.of(" DEFAULT {}", inline.translate(column.defaultValue().get().expression(),
+          new Scope(List.of(), Optional.empty())).sql()));
     }
-    column.identity().ifPresent(identity -> sql.append(" GENERATED BY DEFAULT AS IDENTITY (START WITH ")
-        .append(identity.start()).append(" INCREMENT BY ").append(identity.step()).append(')'));
+    column.identity().ifPresent(identity -> sql.add(Sql.of(" GENERATED BY DEFAULT AS IDENTITY (START WITH {}"
+        + " INCREMENT BY {})", Sql.number(identity.start()), Sql.number(identity.step()))));
     if (column.notNull()) {
-      sql.append(" NOT NULL");
+      sql.add(Sql.of(" NOT NULL"));
     }
-    return sql.toString();
+    return Sql.join("", sql);
   }
 
   /** The index that makes a streaming read of a table cost O(new rows). */
-  public static String versionIndex(String storageName) {
-    return "CREATE INDEX IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(storageName + "_V") + " ON "
-        + SqlText.table(storageName) + " (" + SqlText.quote(SqlText.VERSION_COLUMN) + ")";
+  public static Sql versionIndex(String storageName) {
+    return Sql.of("CREATE INDEX IF NOT EXISTS {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA),
+        Sql.name(storageName + "_V"), Sql.table(storageName), Sql.name(StoreNames.VERSION_COLUMN));
   }
 
   /** A plain (non-unique) index on the named columns, which must be columns of the table. */
-  public static String createIndex(String storageName, String indexName, List<String> keyColumns,
+  public static Sql createIndex(String storageName, String indexName, List<String> keyColumns,
       List<ColumnDefinition> columns, io.flowgate.engine.sql.tree.Span span) {
-    List<String> quoted = new ArrayList<>();
+    List<Sql> quoted = new ArrayList<>();
     for (String key : keyColumns) {
       ColumnDefinition column = columns.stream().filter(c -> c.name().equalsIgnoreCase(key)).findFirst()
           .orElseThrow(() -> Errors.unresolvedColumn(List.of(key), columns.stream().map(ColumnDefinition::name)
               .toList(), span));
-      quoted.add(SqlText.quote(column.name()));
+      quoted.add(Sql.name(column.name()));
     }
-    return "CREATE INDEX " + SqlText.quote(SqlText.DATA_SCHEMA) + "." + SqlText.quote(indexName) + " ON "
-        + SqlText.table(storageName) + " (" + String.join(", ", quoted) + ")";
+    return Sql.of("CREATE INDEX {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA), Sql.name(indexName),
+        Sql.table(storageName), Sql.list(quoted));
   }
 
   private static void validate(List<ColumnDefinition> columns) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
-      if (column.name().equalsIgnoreCase(SqlText.VERSION_COLUMN)
-          || column.name().equalsIgnoreCase(SqlText.CDC_SEQUENCE_COLUMN)
-          || column.name().equalsIgnoreCase(SqlText.ROW_ID_COLUMN)) {
+      if (column.name().equalsIgnoreCase(StoreNames.VERSION_COLUMN)
+          || column.name().equalsIgnoreCase(StoreNames.CDC_SEQUENCE_COLUMN)
+          || column.name().equalsIgnoreCase(StoreNames.ROW_ID_COLUMN)) {
         throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
             column.span());
       }

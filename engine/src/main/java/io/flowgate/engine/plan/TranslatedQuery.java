@@ -1,15 +1,16 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * A query translated to H2 SQL (with binding markers). Its columns come out of H2 named {@code c1..cN} by
- * position; {@code columns} holds the names and types the client sees.
+ * A query translated to H2 SQL. Its columns come out of H2 named {@code c1..cN} by position; {@code columns} holds
+ * the names and types the client sees.
  */
-record TranslatedQuery(String sql, List<OutputColumn> columns) {
+record TranslatedQuery(Sql sql, List<OutputColumn> columns) {
   TranslatedQuery {
     columns = List.copyOf(columns);
   }
@@ -29,18 +30,17 @@ record TranslatedQuery(String sql, List<OutputColumn> columns) {
     return "c" + (index + 1);
   }
 
+  /** {@code value AS "c<index + 1>"}: an output column of a generated query. */
+  static Sql output(Sql value, int index) {
+    return Sql.of("{} AS {}", value, Sql.name(positional(index)));
+  }
+
   /** {@code "c1", "c2", ...} qualified by {@code relation} when it is not empty. */
-  String columnList(String relation) {
-    StringBuilder sql = new StringBuilder();
+  Sql columnList(String relation) {
+    List<Sql> names = new ArrayList<>();
     for (int i = 0; i < columns.size(); i++) {
-      if (i > 0) {
-        sql.append(", ");
-      }
-      if (!relation.isEmpty()) {
-        sql.append(SqlText.quote(relation)).append('.');
-      }
-      sql.append(SqlText.quote(positional(i)));
+      names.add(Sql.column(relation, positional(i)));
     }
-    return sql.toString();
+    return Sql.list(names);
   }
 }

@@ -1,6 +1,7 @@
 package io.flowgate.engine.storage;
 
 import io.flowgate.engine.files.FileBatches;
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TextValues;
@@ -194,10 +195,10 @@ public final class H2Functions {
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
       "REQUIRE_ARGUMENT:requireArgument");
 
-  static List<String> installSql() {
+  static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.
-    return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> "CREATE ALIAS IF NOT EXISTS FG_SYS."
-        + entry[0] + (entry[0].equals("READ_FILES") ? "" : " DETERMINISTIC") + " FOR '" + H2Functions.class.getName()
-        + "." + entry[1] + "'").toList();
+    return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> Sql.of("CREATE ALIAS IF NOT EXISTS FG_SYS."
+        + entry[0] + (entry[0].equals("READ_FILES") ? "" : " DETERMINISTIC") + " FOR {}",
+        Sql.text(H2Functions.class.getName() + "." + entry[1]))).toList();
   }
 }

@@ -6,7 +6,8 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.SqlText;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -73,8 +74,8 @@ public final class H2Storage implements AutoCloseable {
     JdbcConnectionPool pool = JdbcConnectionPool.create(url, "flowgate", "");
     pool.setMaxConnections(maxConnections);
     H2Storage storage = new H2Storage(pool, directory, crashed);
-    storage.execute("CREATE SCHEMA IF NOT EXISTS " + SqlText.quote(SqlText.DATA_SCHEMA));
-    storage.execute("CREATE SCHEMA IF NOT EXISTS FG_SYS");
+    storage.execute(Sql.of("CREATE SCHEMA IF NOT EXISTS {}", Sql.name(StoreNames.DATA_SCHEMA)));
+    storage.execute(Sql.of("CREATE SCHEMA IF NOT EXISTS FG_SYS"));
     H2Functions.installSql().forEach(storage::execute);
     if (crashed) {
       storage.rebuildIndexes();
@@ -86,7 +87,7 @@ public final class H2Storage implements AutoCloseable {
   private static final String CLEAN_SHUTDOWN = "flowgate.closed";
 
   private void rebuildIndexes() {
-    List<String> statements;
+    List<Sql> statements;
     try (Connection connection = pool.getConnection()) {
       statements = IndexRebuild.statements(connection);
     } catch (SQLException e) {
@@ -157,27 +158,29 @@ public final class H2Storage implements AutoCloseable {
   }
 
   /** Whether {@link #executeOnce} already ran {@code ddl} in this store's life. */
-  public boolean executedOnce(String ddl) {
-    return executedOnce.contains(ddl);
+  public boolean executedOnce(Sql ddl) {
+    return executedOnce.contains(ddlText(ddl));
   }
 
   /**
    * Runs generated DDL that only creates what is missing ({@code IF NOT EXISTS}) once per store: later calls with
    * the same text are skipped without a round to H2.
    */
-  public void executeOnce(String ddl) {
-    if (executedOnce.add(ddl)) {
+  public void executeOnce(Sql ddl) {
+    String text = ddlText(ddl);
+    if (executedOnce.add(text)) {
       try {
         execute(ddl);
       } catch (RuntimeException e) {
-        executedOnce.remove(ddl);
+        executedOnce.remove(text);
         throw e;
       }
     }
   }
 
   /** Runs generated DDL, which H2 commits on its own. */
-  public void execute(String sql) {
+  public void execute(Sql ddl) {
+    String sql = ddlText(ddl);
     writes.enter();
     try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
       statement.execute(sql);
@@ -186,6 +189,15 @@ public final class H2Storage implements AutoCloseable {
     } finally {
       writes.exit();
     }
+  }
+
+  /** DDL as text: H2 takes no parameters in DDL, so a tree that binds values is a bug of the engine's. */
+  private static String ddlText(Sql ddl) {
+    H2Statement statement = ddl.statement();
+    if (!statement.bindings().isEmpty()) {
+      throw Errors.internal("DDL with parameters: " + statement.sql(), null);
+    }
+    return statement.sql();
   }
 
   /** Runs a generated write; {@code runtime} supplies the values of {@link Binding.Runtime} bindings by key. */
@@ -240,40 +252,39 @@ public final class H2Storage implements AutoCloseable {
 
   /** Removes every row of a data table inside the caller's transaction; returns how many there were. */
   public static long deleteAll(Connection connection, String storageName) throws SQLException {
-    return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName), List.of()), List.of(),
-        Map.of());
+    return update(connection, Sql.of("DELETE FROM {}", Sql.table(storageName)).statement(), List.of(), Map.of());
   }
 
   /** Removes the rows of a data table stamped with a commit version above {@code version}; returns how many. */
   public static long deleteAbove(Connection connection, String storageName, long version) throws SQLException {
-    return update(connection, new H2Statement("DELETE FROM " + SqlText.table(storageName) + " WHERE "
-        + SqlText.quote(SqlText.VERSION_COLUMN) + " > CAST(? AS BIGINT)", List.of(new Binding.Constant(version))),
-        List.of(), Map.of());
+    return update(connection, Sql.of("DELETE FROM {} WHERE {} > CAST({} AS BIGINT)", Sql.table(storageName),
+        Sql.name(StoreNames.VERSION_COLUMN), Sql.constant(version)).statement(), List.of(), Map.of());
   }
 
   /** Drops a data table (H2 commits DDL on its own). */
   public void dropTable(String storageName) {
-    execute("DROP TABLE IF EXISTS " + SqlText.table(storageName));
+    execute(Sql.of("DROP TABLE IF EXISTS {}", Sql.table(storageName)));
   }
 
   /**
-   * Runs one generated statement of plain {@code ?} parameters for many rows (inserts, deletes by key), sent in
-   * JDBC batches; failures arrive as the dialect's errors. Closing sends what is left.
+   * Runs one generated statement for many rows (inserts, deletes by key), sent in JDBC batches; each row gives the
+   * values of the statement's {@link Binding.UserParameter}s. Failures arrive as the dialect's errors. Closing sends
+   * what is left.
    */
   public static final class Batched implements AutoCloseable {
     private static final int BATCH = 1_000;
+    private final H2Statement statement;
     private final PreparedStatement prepared;
     private int pending;
 
-    private Batched(PreparedStatement prepared) {
+    private Batched(H2Statement statement, PreparedStatement prepared) {
+      this.statement = statement;
       this.prepared = prepared;
     }
 
     public void add(List<Object> row) {
       try {
-        for (int i = 0; i < row.size(); i++) {
-          prepared.setObject(i + 1, row.get(i));
-        }
+        bind(prepared, statement, row, Map.of());
         prepared.addBatch();
         if (++pending == BATCH) {
           send();
@@ -301,7 +312,7 @@ public final class H2Storage implements AutoCloseable {
   }
 
   public static Batched batched(Connection connection, H2Statement statement) throws SQLException {
-    return new Batched(prepare(connection, statement.sql()));
+    return new Batched(statement, prepare(connection, statement.sql()));
   }
 
   /** Every row of a generated query run inside the caller's transaction, values as {@link #firstRow} gives them. */
@@ -387,15 +398,11 @@ public final class H2Storage implements AutoCloseable {
   /** Drops data tables that no catalog entry names: left behind by a crash between H2 DDL and the catalog commit. */
   public void dropOrphans(Set<String> known) {
     List<String> orphans = new ArrayList<>();
-    try (Connection connection = pool.getConnection();
-        PreparedStatement statement = prepare(connection, 
-            "SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES WHERE TABLE_SCHEMA = ?")) {
-      statement.setString(1, SqlText.DATA_SCHEMA);
-      try (ResultSet rows = statement.executeQuery()) {
-        while (rows.next()) {
-          if (!known.contains(rows.getString(1))) {
-            orphans.add(rows.getString(1));
-          }
+    try (Connection connection = pool.getConnection()) {
+      for (Object[] row : allRows(connection, Sql.of("SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES"
+          + " WHERE TABLE_SCHEMA = {}", Sql.text(StoreNames.DATA_SCHEMA)).statement(), List.of(), Map.of())) {
+        if (!known.contains((String) row[0])) {
+          orphans.add((String) row[0]);
         }
       }
     } catch (SQLException e) {

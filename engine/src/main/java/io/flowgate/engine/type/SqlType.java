@@ -149,34 +149,6 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
     return name.matches("[A-Za-z_][A-Za-z0-9_]*") ? name : "`" + name.replace("`", "``") + "`";
   }
 
-  /** The H2 column type that stores values of this type. */
-  public String h2Type() {
-    return switch (kind) {
-      case BOOLEAN -> "BOOLEAN";
-      case TINYINT -> "TINYINT";
-      case SMALLINT -> "SMALLINT";
-      case INT -> "INTEGER";
-      case BIGINT -> "BIGINT";
-      case FLOAT -> "REAL";
-      case DOUBLE -> "DOUBLE PRECISION";
-      case DECIMAL -> "DECIMAL(" + length + "," + scale + ")";
-      case STRING -> collation == Collation.UTF8_LCASE ? "VARCHAR_IGNORECASE" : "CHARACTER VARYING";
-      case VARCHAR -> "CHARACTER VARYING(" + length + ")";
-      case CHAR -> "CHARACTER(" + length + ")";
-      case BINARY -> "BINARY VARYING";
-      case DATE -> "DATE";
-      case TIMESTAMP, TIMESTAMP_NTZ -> "TIMESTAMP(6)";
-      case ARRAY -> children.get(0).h2Type() + " ARRAY";
-      // A map is its keys and values as two arrays of equal length, in insertion order.
-      case MAP -> "ROW(\"keys\" " + children.get(0).h2Type() + " ARRAY, \"values\" " + children.get(1).h2Type()
-          + " ARRAY)";
-      case STRUCT -> "ROW(" + java.util.stream.IntStream.range(0, children.size())
-          .mapToObj(i -> '"' + fieldNames.get(i).replace("\"", "\"\"") + "\" " + children.get(i).h2Type())
-          .collect(Collectors.joining(", ")) + ")";
-      case VOID -> "CHARACTER VARYING";
-    };
-  }
-
   /** Display size or precision reported to JDBC clients. */
   public int precision() {
     return switch (kind) {

@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
 import java.util.Collections;
 import java.util.List;
@@ -15,8 +16,8 @@ class FunctionTypesTest {
 
   @Test
   void everyRegisteredFunctionHasAResultType() {
-    Typed number = Typed.of("x", SqlType.INT);
-    Typed array = Typed.of("a", SqlType.array(SqlType.STRING));
+    Typed number = Typed.of(Sql.name("x"), SqlType.INT);
+    Typed array = Typed.of(Sql.name("a"), SqlType.array(SqlType.STRING));
     FunctionRegistry.names().forEach((alias, kind) -> {
       // the translator types a call by the function's own name, whatever alias it was called by
       String name = FunctionRegistry.lookup(alias).orElseThrow().name();
@@ -33,8 +34,8 @@ class FunctionTypesTest {
 
   @Test
   void typesFollowTheArguments() {
-    Typed price = Typed.of("p", SqlType.decimal(10, 2));
-    Typed count = Typed.of("c", SqlType.INT);
+    Typed price = Typed.of(Sql.name("p"), SqlType.decimal(10, 2));
+    Typed count = Typed.of(Sql.name("c"), SqlType.INT);
     assertThat(ExpressionTranslator.scalarType("coalesce", List.of(count, price))).isEqualTo(SqlType.decimal(12, 2));
     assertThat(ExpressionTranslator.scalarType("pmod", List.of(price, count))).isEqualTo(SqlType.decimal(10, 2));
     assertThat(ExpressionTranslator.aggregateType("sum", List.of(price))).isEqualTo(SqlType.decimal(20, 2));

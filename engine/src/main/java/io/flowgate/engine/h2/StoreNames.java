@@ -1,7 +1,7 @@
 package io.flowgate.engine.h2;
 
-/** Quoting for generated H2 SQL. Every identifier H2 sees goes through {@link #quote}. */
-public final class SqlText {
+/** The names the engine gives what it keeps in H2: its schema, its hidden columns, the tables beside a data table. */
+public final class StoreNames {
   public static final String DATA_SCHEMA = "FG_DATA";
   /**
    * The hidden column every data table has: the commit version that last wrote the row, so a streaming read of the
@@ -19,16 +19,7 @@ public final class SqlText {
    */
   public static final String ROW_ID_COLUMN = "__fg_row_id";
 
-  private SqlText() {}
-
-  public static String quote(String identifier) {
-    return '"' + identifier.replace("\"", "\"\"") + '"';
-  }
-
-  /** A string literal for DDL, where H2 takes no parameters; single quotes are doubled and nothing else is special. */
-  public static String literal(String value) {
-    return '\'' + value.replace("'", "''") + '\'';
-  }
+  private StoreNames() {}
 
   /**
    * The H2 table that keeps the AUTO CDC events a streaming table received, beside its data table
@@ -50,9 +41,5 @@ public final class SqlText {
 
   public static String changeTableOf(String storageName) {
     return "C" + storageName.substring(1);
-  }
-
-  public static String table(String storageName) {
-    return quote(DATA_SCHEMA) + "." + quote(storageName);
   }
 }
