@@ -33,14 +33,32 @@ final class CleanErrors implements InvocationHandler {
   private static final java.util.Set<String> KEYED_EXECUTE = java.util.Set.of("execute", "executeUpdate",
       "executeLargeUpdate");
 
-  /** The query timeout the gateway session of one connection has (0: the gateway's own), as the driver last set it. */
-  private static final class SessionTimeout {
+  /**
+   * What the driver knows of the gateway session of one connection: its query timeout (0: the gateway's own), as the
+   * driver last set it, and its time zone, in which timestamps print.
+   */
+  static final class SessionState {
     private int seconds;
+    private volatile java.time.ZoneId timeZone;
+
+    SessionState(java.time.ZoneId timeZone) {
+      this.timeZone = timeZone;
+    }
+
+    java.time.ZoneId timeZone() {
+      return timeZone;
+    }
   }
+
+  /** A statement that may change the session time zone: SET TIME ZONE, SET / RESET of TIMEZONE, or RESET of all. */
+  private static final Pattern SETS_TIME_ZONE = Pattern.compile("(?is)\\s*(SET\\s+TIME\\s+ZONE\\b.*|(SET|RESET)\\s+"
+      + "(TIMEZONE|spark\\.sql\\.session\\.timeZone)\\b.*|RESET\\s*;?\\s*)");
 
   private final Object target;
   private final Connection connection;
-  private final SessionTimeout timeout;
+  private final SessionState session;
+  /** For a prepared statement, its SQL (to tell whether running it may change the session time zone). */
+  private final String preparedSql;
   /**
    * For a result set, the statement's max rows when it had one (0: none). Avatica sends a prepared statement's
    * max rows only when it is prepared, so a later {@code setMaxRows} is applied here, as the rows are read.
@@ -54,17 +72,38 @@ final class CleanErrors implements InvocationHandler {
   /** For a result set, what reads its timestamps, binaries and java.time values; null otherwise. */
   private final ResultValues values;
 
-  private CleanErrors(Object target, Connection connection, SessionTimeout timeout, long rowLimit) {
+  private CleanErrors(Object target, Connection connection, SessionState session, long rowLimit,
+      String preparedSql) {
     this.target = target;
     this.connection = connection;
-    this.timeout = timeout;
+    this.session = session;
     this.rowLimit = rowLimit;
-    this.values = target instanceof ResultSet rows ? new ResultValues(rows) : null;
+    this.preparedSql = preparedSql;
+    this.values = target instanceof ResultSet rows ? new ResultValues(rows, session) : null;
   }
 
-  static Connection wrap(Connection connection) {
+  /** Wraps a new connection whose gateway session runs in {@code timeZone}. */
+  static Connection wrap(Connection connection, java.time.ZoneId timeZone) {
     return (Connection) Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {Connection.class},
-        new CleanErrors(connection, null, new SessionTimeout(), 0));
+        new CleanErrors(connection, null, new SessionState(timeZone), 0, null));
+  }
+
+  /**
+   * After a statement that may have changed the session time zone, asks the gateway for it
+   * ({@code current_timezone()}), so that timestamps print as the session's {@code CAST(ts AS STRING)} does.
+   */
+  private void followTimeZone(Statement statement, String sql) throws SQLException {
+    if (sql == null || !SETS_TIME_ZONE.matcher(sql).matches()) {
+      return;
+    }
+    try (Statement ask = statement.getConnection().createStatement();
+        ResultSet zone = ask.executeQuery("SELECT current_timezone()")) {
+      if (zone.next()) {
+        session.timeZone = java.time.ZoneId.of(zone.getString(1));
+      }
+    } catch (SQLException e) {
+      throw clean(e);
+    }
   }
 
   /**
@@ -73,8 +112,8 @@ final class CleanErrors implements InvocationHandler {
    */
   private void sendTimeout(Statement statement) throws SQLException {
     int wanted = statement.getQueryTimeout();
-    synchronized (timeout) {
-      if (wanted == timeout.seconds) {
+    synchronized (session) {
+      if (wanted == session.seconds) {
         return;
       }
       try (Statement set = statement.getConnection().createStatement()) {
@@ -82,7 +121,7 @@ final class CleanErrors implements InvocationHandler {
       } catch (SQLException e) {
         throw clean(e);
       }
-      timeout.seconds = wanted;
+      session.seconds = wanted;
     }
   }
 
@@ -178,6 +217,9 @@ final class CleanErrors implements InvocationHandler {
     if (next && Boolean.TRUE.equals(result)) {
       rowsRead++;
     }
+    if (target instanceof Statement statement && EXECUTE.contains(method.getName())) {
+      followTimeZone(statement, args != null && args.length > 0 && args[0] instanceof String sql ? sql : preparedSql);
+    }
     if (wantsKeys && (args == null || args.length == 0) && KEYED_EXECUTE.contains(method.getName())) {
       keepKeys((Statement) target);
     }
@@ -190,8 +232,10 @@ final class CleanErrors implements InvocationHandler {
         Connection owner = proxy instanceof Connection own ? own : connection;
         long limit = result instanceof ResultSet && target instanceof Statement statement
             ? statement.getLargeMaxRows() : 0;
+        String sql = result instanceof PreparedStatement && args != null && args.length > 0
+            && args[0] instanceof String text ? text : null;
         return Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {returned},
-            new CleanErrors(result, owner, timeout, limit));
+            new CleanErrors(result, owner, session, limit, sql));
       }
     }
     return result;

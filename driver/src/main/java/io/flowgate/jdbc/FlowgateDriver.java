@@ -5,6 +5,7 @@ import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.avatica.AvaticaConnection;
 import org.apache.calcite.avatica.DriverVersion;
@@ -24,6 +25,11 @@ public final class FlowgateDriver extends Driver {
   /** Chosen by the fetch benchmark in tck (see README): JSON rows are smaller and decode faster than protobuf here. */
   static final String DEFAULT_SERIALIZATION = "json";
   static final int DEFAULT_FETCH_SIZE = 5_000;
+  /**
+   * The session time zone a connection asks for (the dialect's {@code timezone} setting), under the name the gateway
+   * reads: Avatica takes {@code timeZone} for the zone of its own date conversions, which must stay the client's.
+   */
+  static final String TIME_ZONE_PROPERTY = "flowgate_timezone";
 
   static {
     try {
@@ -61,7 +67,20 @@ public final class FlowgateDriver extends Driver {
     Properties properties = translate(url, info == null ? new Properties() : info);
     try {
       // The bare prefix leaves Avatica nothing to parse from the URL: everything is in the properties.
-      return CleanErrors.wrap(super.connect(PREFIX, properties));
+      Connection connection = super.connect(PREFIX, properties);
+      java.time.ZoneId zone = java.time.ZoneOffset.UTC;
+      if (properties.getProperty(TIME_ZONE_PROPERTY) != null) {
+        // The gateway resolved the zone it was asked for (LOCAL is its own); timestamps print in the one it took.
+        try (java.sql.Statement statement = connection.createStatement();
+            java.sql.ResultSet rows = statement.executeQuery("SELECT current_timezone()")) {
+          rows.next();
+          zone = java.time.ZoneId.of(rows.getString(1));
+        } catch (SQLException e) {
+          connection.close();
+          throw e;
+        }
+      }
+      return CleanErrors.wrap(connection, zone);
     } catch (SQLException e) {
       throw CleanErrors.clean(e);
     } catch (RuntimeException e) {
@@ -106,6 +125,12 @@ public final class FlowgateDriver extends Driver {
     }
     if (path.length > 2 && !path[2].isEmpty()) {
       properties.setProperty("schema", decode(path[2]));
+    }
+    for (String key : List.copyOf(properties.stringPropertyNames())) {
+      if (key.equalsIgnoreCase("timezone")) {
+        properties.setProperty(TIME_ZONE_PROPERTY, properties.getProperty(key));
+        properties.remove(key);
+      }
     }
     if (properties.getProperty("schema") != null) {
       // Avatica does not forward "schema" to the server; the gateway reads it under this name.

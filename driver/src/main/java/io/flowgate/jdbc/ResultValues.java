@@ -16,19 +16,22 @@ import java.util.HexFormat;
 /**
  * Reads the values Avatica's client gets wrong or refuses, for one result set. Avatica takes every timestamp for a
  * wall clock of the client's zone: right for TIMESTAMP_NTZ, but a TIMESTAMP is an instant (the gateway sends it as
- * its wall clock in UTC, the sessions' zone), so its {@code getTimestamp} and {@code getObject} give that instant.
- * {@code getObject(i, type)} answers the {@code java.time} types, which Avatica refuses; {@code getString} of a
- * timestamp prints as the dialect's {@code CAST(ts AS STRING)} does, and of a BINARY as hex. Other calls are not
- * answered here ({@link #NOT_HANDLED}).
+ * its wall clock in UTC), so its {@code getTimestamp} and {@code getObject} give that instant. {@code getObject(i,
+ * type)} answers the {@code java.time} types, which Avatica refuses (a TIMESTAMP as a {@code LocalDateTime} is its
+ * wall clock in the session time zone); {@code getString} of a timestamp prints as the dialect's {@code CAST(ts AS
+ * STRING)} does in the session time zone, and of a BINARY as hex. Other calls are not answered here ({@link
+ * #NOT_HANDLED}).
  */
 final class ResultValues {
   static final Object NOT_HANDLED = new Object();
 
   private final ResultSet rows;
+  private final CleanErrors.SessionState session;
   private String[] typeNames;
 
-  ResultValues(ResultSet rows) {
+  ResultValues(ResultSet rows, CleanErrors.SessionState session) {
     this.rows = rows;
+    this.session = session;
   }
 
   Object read(String method, Object[] args) throws SQLException {
@@ -48,7 +51,7 @@ final class ResultValues {
     boolean timestamp = type.equals("TIMESTAMP") || type.equals("TIMESTAMP_NTZ");
     if (method.equals("getString") && timestamp) {
       LocalDateTime wallClock = wallClock(column);
-      return wallClock == null ? null : text(wallClock);
+      return wallClock == null ? null : text(type.equals("TIMESTAMP") ? inSessionZone(wallClock) : wallClock);
     }
     if (method.equals("getString") && type.equals("BINARY")) {
       byte[] bytes = rows.getBytes(column);
@@ -83,7 +86,7 @@ final class ResultValues {
     // timestamp without a zone.
     ZonedDateTime zoned = wallClock.atZone(instant ? ZoneOffset.UTC : ZoneId.systemDefault());
     if (wanted == LocalDateTime.class) {
-      return wallClock;
+      return instant ? inSessionZone(wallClock) : wallClock;
     }
     if (wanted == Instant.class) {
       return zoned.toInstant();
@@ -95,6 +98,11 @@ final class ResultValues {
       return Timestamp.from(zoned.toInstant());
     }
     return zoned;
+  }
+
+  /** A TIMESTAMP's wall clock in UTC, as the gateway sends it, as the wall clock of the session time zone. */
+  private LocalDateTime inSessionZone(LocalDateTime utc) {
+    return utc.atOffset(ZoneOffset.UTC).atZoneSameInstant(session.timeZone()).toLocalDateTime();
   }
 
   /** The wall clock the gateway sent: Avatica's timestamp read back in the client's zone. */

@@ -67,7 +67,8 @@ public final class Engine implements AutoCloseable {
   private static final String UNKNOWN_USER_HASH = Passwords.hash(java.util.UUID.randomUUID().toString());
 
   /** A query plan is valid for one text, user, current catalog and schema, and catalog generation. */
-  record PlanKey(String sql, String user, String catalog, String schema, long generation, long tempViews) {}
+  record PlanKey(String sql, String user, String catalog, String schema, java.time.ZoneId timeZone, long generation,
+      long tempViews) {}
 
   /** A cached plan with its result columns in the API's form, made once per plan rather than once per execution. */
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
@@ -176,13 +177,19 @@ public final class Engine implements AutoCloseable {
     return catalog.principal(ADMIN).flatMap(PrincipalInfo::passwordHash).isPresent();
   }
 
-  /** Opens a session for an authenticated principal; {@code catalog} and {@code schema} properties pick the start. */
+  /**
+   * Opens a session for an authenticated principal; {@code catalog} and {@code schema} properties pick the start,
+   * {@code timezone} the session time zone (UTC without it).
+   */
   public Session openSession(Principal principal, Map<String, String> properties) {
     Session session = new Session(this, principal);
     String catalogName = properties.getOrDefault("catalog", CatalogService.DEFAULT_CATALOG);
     session.useCatalog(catalogName);
     if (properties.containsKey("schema")) {
       session.useSchema(properties.get("schema"));
+    }
+    if (properties.containsKey("timezone")) {
+      session.setTimeZone(properties.get("timezone"));
     }
     return session;
   }

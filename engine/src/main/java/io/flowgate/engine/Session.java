@@ -60,6 +60,8 @@ public final class Session {
   private String schema = CatalogService.DEFAULT_SCHEMA;
   /** The session's STATEMENT_TIMEOUT, when it set one; 0 seconds means none. */
   private Optional<java.time.Duration> statementTimeout = Optional.empty();
+  /** The session time zone: how TIMESTAMP values read as text and fields, and how text reads as them. */
+  private java.time.ZoneId timeZone = SessionContext.UTC;
   /** The vendor's bound on STATEMENT_TIMEOUT: two days. */
   private static final long MAX_STATEMENT_TIMEOUT_SECONDS = 172_800;
   /** JDBC's auto-commit; off, the statements a transaction takes run in one until commit or rollback. */
@@ -115,7 +117,7 @@ public final class Session {
 
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema,
-        tempViews),
+        tempViews, timeZone),
         engine.background(), engine.ingestRoots(), Optional.ofNullable(transaction));
   }
 
@@ -524,7 +526,7 @@ public final class Session {
 
   /** Plans a query, or takes its cached plan; a plan that reads files is not cached, since files change. */
   private Planned plan(String sql, Query query) {
-    PlanKey key = new PlanKey(sql, user(), catalog, schema, engine.catalog().generation(), tempViewsStamp);
+    PlanKey key = new PlanKey(sql, user(), catalog, schema, timeZone, engine.catalog().generation(), tempViewsStamp);
     return engine.cachedPlan(key).orElseGet(() -> {
       PlannedQuery planned = context().translator().plan(query);
       Planned described = new Planned(planned, QueryDescriber.columns(planned));
@@ -536,11 +538,32 @@ public final class Session {
   }
 
   /**
-   * The session's configuration: STATEMENT_TIMEOUT (seconds, 0 to 172800; 0 is the gateway's own bound) is the one
-   * parameter this gateway has; any other is CONFIG_NOT_AVAILABLE, as on the vendor's SQL warehouses.
+   * The session's configuration: STATEMENT_TIMEOUT (seconds, 0 to 172800; 0 is the gateway's own bound) and
+   * TIMEZONE (a region such as {@code America/Los_Angeles}, or an offset such as {@code +02:00}; also named {@code
+   * spark.sql.session.timeZone}, and set by {@code SET TIME ZONE}) are the parameters this gateway has; any other is
+   * CONFIG_NOT_AVAILABLE, as on the vendor's SQL warehouses. {@code SET} alone lists both.
    */
   private StatementResult setConfig(Ddl.SetConfig set) {
-    String key = set.key().map(k -> k.toUpperCase(java.util.Locale.ROOT)).orElse(STATEMENT_TIMEOUT);
+    if (set.key().isEmpty() && !set.reset()) {
+      return configRows(List.of(List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())),
+          List.of(Ddl.SetConfig.TIME_ZONE, timeZone.getId())));
+    }
+    if (set.key().isEmpty()) {
+      statementTimeout = Optional.empty();
+      timeZone = SessionContext.UTC;
+      return new StatementResult.Done();
+    }
+    String key = set.key().get().toUpperCase(java.util.Locale.ROOT);
+    if (key.equals(Ddl.SetConfig.TIME_ZONE) || key.equals("SPARK.SQL.SESSION.TIMEZONE")) {
+      if (set.reset()) {
+        timeZone = SessionContext.UTC;
+      } else if (set.value().isPresent()) {
+        timeZone = zone(set.value().get(), set.span());
+      } else {
+        return configRows(List.of(List.of(set.key().get(), timeZone.getId())));
+      }
+      return new StatementResult.Done();
+    }
     if (!key.equals(STATEMENT_TIMEOUT)) {
       throw EngineException.of(ErrorClass.CONFIG_NOT_AVAILABLE).parameter("config", set.key().get())
           .at(set.span()).build();
@@ -564,10 +587,43 @@ public final class Session {
       statementTimeout = Optional.of(java.time.Duration.ofSeconds(seconds));
       return new StatementResult.Done();
     }
+    return configRows(List.of(List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds()))));
+  }
+
+  private static StatementResult configRows(List<List<Object>> rows) {
     List<ResultColumn> columns = List.of(new ResultColumn("key", SqlType.STRING, false),
         new ResultColumn("value", SqlType.STRING, false));
-    List<List<Object>> rows = List.of(List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())));
     return new StatementResult.Rows(columns, new ListCursor(rows));
+  }
+
+  /**
+   * A session time zone by name: a region id, an offset ({@code +02:00}, {@code UTC+2}), or {@code LOCAL}, the
+   * gateway's own zone. Three-letter abbreviations other than UTC and GMT are ambiguous and refused, as Spark does.
+   */
+  static java.time.ZoneId zone(String name, Span span) {
+    String text = name.strip();
+    if (text.equals(Ddl.SetConfig.LOCAL_TIME_ZONE)) {
+      return java.time.ZoneId.systemDefault();
+    }
+    try {
+      if (text.length() == 3 && !text.equalsIgnoreCase("UTC") && !text.equalsIgnoreCase("GMT")) {
+        throw new java.time.DateTimeException("an abbreviation");
+      }
+      return java.time.ZoneId.of(text.equalsIgnoreCase("Z") ? "UTC" : text);
+    } catch (java.time.DateTimeException unknown) {
+      throw EngineException.of(ErrorClass.INVALID_CONF_VALUE).subClass("TIME_ZONE",
+          "cannot resolve the given timezone.").parameter("confValue", "'" + name + "'")
+          .parameter("confName", "spark.sql.session.timeZone").at(span).build();
+    }
+  }
+
+  void setTimeZone(String name) {
+    timeZone = zone(name, Span.NONE);
+  }
+
+  /** The session time zone, as {@code current_timezone()} gives it. */
+  public java.time.ZoneId timeZone() {
+    return timeZone;
   }
 
   private static final String STATEMENT_TIMEOUT = "STATEMENT_TIMEOUT";

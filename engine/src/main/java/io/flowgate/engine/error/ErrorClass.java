@@ -54,6 +54,7 @@ public enum ErrorClass {
   INTERNAL_ERROR("XX000", "An internal error occurred: <message>."),
   INVALID_AGGREGATE_USE("42903", "An aggregate function is used where it is not allowed (WHERE, GROUP BY or nested in another aggregate)."),
   INVALID_ARRAY_INDEX("22003", "The index <indexValue> is out of bounds. Use the SQL function `get()` to tolerate accessing element at invalid index and return NULL instead."),
+  INVALID_CONF_VALUE("22022", "The value <confValue> in the config <confName> is invalid:"),
   INVALID_CREDENTIALS("28000", "The user name or password is not valid."),
   INVALID_DEFAULT_VALUE("42623", "Failed to execute <statement> command because the destination column or variable <colName> has a DEFAULT value <defaultValue>,"),
   INVALID_EXTRACT_BASE_FIELD_TYPE("42000", "Can't extract a value from <base>. Need a complex type [STRUCT, ARRAY, MAP] but got <other>."),

@@ -52,7 +52,8 @@ public final class DmlPlanner {
     for (int i = 0; i < targets.size(); i++) {
       if (targets.get(i).generatedSql().isEmpty()) {
         stored.add(Sql.name(targets.get(i).name()));
-        values.add(Sql.column(relation, TranslatedQuery.positional(i)));
+        values.add(queries.expressions().assigned(new Typed(Sql.column(relation, TranslatedQuery.positional(i)),
+            translated.columns().get(i).type()), SqlParser.parseType(targets.get(i).type())));
       }
     }
     stored.add(Sql.name(StoreNames.VERSION_COLUMN));
@@ -169,20 +170,28 @@ public final class DmlPlanner {
     }
     List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery(Sql.EMPTY, shape), false);
     List<Sql> stamped = new ArrayList<>();
-    for (List<Sql> row : rows.cells()) {
+    for (List<Typed> row : rows.cells()) {
+      List<Sql> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        queries.expect(row.get(i), SqlParser.parseType(targets.get(i).type()));
+        SqlType type = SqlParser.parseType(targets.get(i).type());
+        queries.expect(row.get(i).sql(), type);
+        cells.add(queries.expressions().assigned(row.get(i), type));
       }
-      stamped.add(Sql.of("({}, {})", Sql.list(row), version()));
+      stamped.add(Sql.of("({}, {})", Sql.list(cells), version()));
     }
     return Sql.of("INSERT INTO {}({}, {}) VALUES {}", Sql.table(table.storageName()), columnList(targets),
         Sql.name(StoreNames.VERSION_COLUMN), Sql.list(stamped));
   }
 
-  /** A value a column is set to: an expression, or the keyword DEFAULT for the column's default. */
-  private Sql value(Expression value, Scope scope) {
-    return value instanceof Expression.Default ? Sql.of("DEFAULT") : queries.expressions().translate(value, scope)
-        .sql();
+  /** A value {@code column} is set to: an expression, or the keyword DEFAULT for the column's default. */
+  private Sql value(Expression value, Scope scope, ColumnInfo column) {
+    if (value instanceof Expression.Default) {
+      return Sql.of("DEFAULT");
+    }
+    SqlType type = SqlParser.parseType(column.type());
+    Typed typed = queries.expressions().translate(value, scope);
+    queries.expect(typed.sql(), type);
+    return queries.expressions().assigned(typed, type);
   }
 
   /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
@@ -273,9 +282,7 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
-      Sql value = value(assignment.value(), scope);
-      queries.expect(value, SqlParser.parseType(column.type()));
-      sets.add(Sql.of("{} = {}", Sql.name(column.name()), value));
+      sets.add(Sql.of("{} = {}", Sql.name(column.name()), value(assignment.value(), scope, column)));
     }
     return sets;
   }
@@ -337,7 +344,7 @@ public final class DmlPlanner {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
               List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
           columns.add(Sql.name(column.name()));
-          values.add(value(insert.value(), source.scope()));
+          values.add(value(insert.value(), source.scope(), column));
         }
         columns.add(Sql.name(StoreNames.VERSION_COLUMN));
         values.add(version());

@@ -185,7 +185,8 @@ final class ExpressionTranslator {
       Typed high = expect(translate(between.high(), scope), value.type());
       value = expect(value, commonType(List.of(low, high)));
       return Typed.of(Sql.of(between.negated() ? "({} NOT BETWEEN {} AND {})" : "({} BETWEEN {} AND {})",
-          value.sql(), low.sql(), high.sql()), SqlType.BOOLEAN);
+          meeting(value, List.of(low, high)), meeting(low, List.of(value)), meeting(high, List.of(value))),
+          SqlType.BOOLEAN);
     }
 
     @Override
@@ -196,8 +197,9 @@ final class ExpressionTranslator {
         items.add(expect(translate(item, scope), value.type()));
       }
       value = expect(value, commonType(items));
-      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", value.sql(),
-          Sql.list(items.stream().map(Typed::sql).toList())), SqlType.BOOLEAN);
+      Typed tested = value;
+      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", meeting(value, items),
+          Sql.list(items.stream().map(item -> meeting(item, List.of(tested))).toList())), SqlType.BOOLEAN);
     }
 
     /** In DDL a subquery has no place. */
@@ -302,6 +304,11 @@ final class ExpressionTranslator {
         LocalDateTime timestamp = Literals.parseTimestamp(literal.text()).orElseThrow(() -> invalidLiteral(literal,
             "TIMESTAMP"));
         SqlType type = literal.kind() == Expression.LiteralKind.TIMESTAMP ? SqlType.TIMESTAMP : SqlType.TIMESTAMP_NTZ;
+        if (type.equals(SqlType.TIMESTAMP) && zoned()) {
+          // the literal is a wall clock of the session zone; the store keeps the instant's in UTC
+          timestamp = timestamp.atZone(session.timeZone()).withZoneSameInstant(java.time.ZoneOffset.UTC)
+              .toLocalDateTime();
+        }
         yield Typed.of(inline ? Sql.of("TIMESTAMP {}", Sql.text(timestamp.toString()))
             : constant(timestamp, SqlType.TIMESTAMP), type);
       }
@@ -465,6 +472,11 @@ final class ExpressionTranslator {
     }
   }
 
+  /** Functions that read a TIMESTAMP argument's fields or text: they see its wall clock in the session zone. */
+  private static final java.util.Set<String> WALL_CLOCK_ARGUMENTS = java.util.Set.of("year", "quarter", "month",
+      "day", "dayofyear", "dayofweek", "weekofyear", "hour", "minute", "second", "date_add", "date_sub", "datediff",
+      "add_months", "last_day", "to_date", "date_format");
+
   /** Aggregates whose H2 value is cast to the dialect's type (see {@link #aggregateType}). */
   private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
       "variance", "var_pop", "median");
@@ -550,6 +562,11 @@ final class ExpressionTranslator {
       Typed typedLeft = expect(left, right.type());
       right = expect(right, left.type());
       left = typedLeft;
+    }
+    if (operator.isComparison() && zoned()) {
+      Typed original = left;
+      left = new Typed(meeting(left, List.of(right)), left.type(), left.nullable());
+      right = new Typed(meeting(right, List.of(original)), right.type(), right.nullable());
     }
     if (operator.isArithmetic()) {
       checkArithmetic(left, right, binary);
@@ -647,11 +664,54 @@ final class ExpressionTranslator {
     return Typed.of(Sql.cast(sql, type), type);
   }
 
-  private static Sql asString(Typed value) {
+  private Sql asString(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.sql();
     }
-    return Sql.cast(value.sql(), SqlType.STRING);
+    return Sql.cast(wallClock(value), SqlType.STRING);
+  }
+
+  // The session time zone. The store keeps a TIMESTAMP (an instant) as its wall clock in UTC, so in a session of
+  // another zone its text and fields come from the zone's wall clock, and text, dates and TIMESTAMP_NTZ values
+  // become TIMESTAMPs as wall clocks of the zone. Definitions (inline) are the table's, not the session's: UTC.
+
+  private boolean zoned() {
+    return !inline && session.zoned();
+  }
+
+  private Sql zoneName() {
+    return Sql.text(session.timeZone().getId());
+  }
+
+  /** A TIMESTAMP as the session zone's wall clock; anything else as it is. */
+  private Sql wallClock(Typed value) {
+    return zoned() && value.is(t -> t.kind() == TypeKind.TIMESTAMP)
+        ? Sql.of("FG_SYS.TO_ZONE({}, {})", value.sql(), zoneName()) : value.sql();
+  }
+
+  /** A wall clock of the session zone (a TIMESTAMP_NTZ, or a DATE's midnight) as the TIMESTAMP it is there. */
+  private Sql instant(Sql wallClock) {
+    return zoned() ? Sql.of("FG_SYS.FROM_ZONE({}, {})", Sql.cast(wallClock, SqlType.TIMESTAMP), zoneName())
+        : wallClock;
+  }
+
+  /** Whether a value becomes a TIMESTAMP as a wall clock when it meets one: text, a DATE, a TIMESTAMP_NTZ. */
+  private static boolean wallClockLike(Typed value) {
+    return value.is(t -> t.isCharacter() || t.kind() == TypeKind.DATE || t.kind() == TypeKind.TIMESTAMP_NTZ);
+  }
+
+  /** {@code value} where it meets {@code others} in a comparison: a wall clock meeting a TIMESTAMP becomes one. */
+  private Sql meeting(Typed value, List<Typed> others) {
+    if (zoned() && wallClockLike(value) && others.stream().anyMatch(other -> other.is(t -> t.kind()
+        == TypeKind.TIMESTAMP))) {
+      return instant(value.sql());
+    }
+    return value.sql();
+  }
+
+  /** {@code value} written into a column of {@code type}: a wall clock written into a TIMESTAMP becomes one. */
+  Sql assigned(Typed value, SqlType type) {
+    return type.kind() == TypeKind.TIMESTAMP && zoned() && wallClockLike(value) ? instant(value.sql()) : value.sql();
   }
 
   private Typed like(Like like, Scope scope) {
@@ -696,7 +756,8 @@ final class ExpressionTranslator {
 
   private Typed castOf(Typed value, Cast cast) {
     SqlType target = cast.type();
-    Sql source = value.sql();
+    boolean fromTimestamp = value.is(t -> t.kind() == TypeKind.TIMESTAMP) && target.kind() != TypeKind.TIMESTAMP;
+    Sql source = fromTimestamp ? wallClock(value) : value.sql();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
         || t.kind() == TypeKind.DECIMAL)) {
       source = Sql.of("TRUNC({})", source);
@@ -705,7 +766,8 @@ final class ExpressionTranslator {
       return Typed.of(Sql.of("CASE WHEN {} THEN {} WHEN NOT {} THEN {} END", source, Sql.text("true"), source,
           Sql.text("false")), target);
     }
-    Sql sql = Sql.cast(source, target);
+    Sql sql = target.kind() == TypeKind.TIMESTAMP && wallClockLike(value) ? instant(Sql.cast(source, target))
+        : Sql.cast(source, target);
     if (cast.tryCast()) {
       // TRY_CAST gives NULL where CAST fails; H2 has no such form, so failures are caught per row by CASEWHEN on a
       // validity test only for character sources, the common case.
@@ -744,6 +806,9 @@ final class ExpressionTranslator {
       }
       case "is_account_group_member", "is_member" -> {
         return groupMember(call, scope);
+      }
+      case "current_timezone" -> {
+        return Typed.of(constant(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
       }
       case "current_catalog" -> {
         return Typed.of(constant(session.catalog(), SqlType.STRING), SqlType.STRING);
@@ -851,13 +916,19 @@ final class ExpressionTranslator {
           }
         }
         if (name.equals("concat") || name.equals("concat_ws")) {
-          sql = arguments.stream().map(ExpressionTranslator::asString).toList();
+          sql = arguments.stream().map(this::asString).toList();
+        } else if (WALL_CLOCK_ARGUMENTS.contains(function.name())) {
+          sql = arguments.stream().map(this::wallClock).toList();
         }
         SqlType type = function.name().equals("round") ? roundType(call, arguments.get(0))
             : scalarType(function.name(), arguments);
         Sql text = function.renderer().render(sql);
         if (function.name().equals("round") && type.kind() == TypeKind.DECIMAL) {
           text = Sql.cast(text, type);
+        } else if (function.name().equals("to_timestamp")) {
+          text = instant(text);
+        } else if (function.name().equals("current_date") && zoned()) {
+          text = Sql.of("CAST(FG_SYS.TO_ZONE(LOCALTIMESTAMP(6), {}) AS DATE)", zoneName());
         }
         return Typed.of(text, type);
       }
@@ -1056,12 +1127,12 @@ final class ExpressionTranslator {
           .parameter("functionName", Errors.quote(call.name())).parameter("message", "unknown field " + field.text())
           .at(field.span()).build();
     }
-    Sql value = translate(call.arguments().get(1), scope).sql();
+    Sql value = wallClock(translate(call.arguments().get(1), scope));
     if (call.name().equals("extract")) {
       return Typed.of(Sql.of("EXTRACT(" + h2Field + " FROM {})", value), SqlType.INT);
     }
-    // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP
-    return Typed.of(Sql.cast(Sql.of("DATE_TRUNC(" + h2Field + ", {})", value), SqlType.TIMESTAMP),
+    // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP, truncated in the session zone
+    return Typed.of(instant(Sql.cast(Sql.of("DATE_TRUNC(" + h2Field + ", {})", value), SqlType.TIMESTAMP)),
         SqlType.TIMESTAMP);
   }
 

@@ -33,7 +33,7 @@ public final class FunctionRegistry {
   private static final Set<String> RANDOM = Set.of("rand", "random");
   /** The clock and the session: fixed while one statement runs (the translator writes most as constants). */
   private static final Set<String> PER_STATEMENT = Set.of("current_date", "curdate", "current_timestamp", "now",
-      "localtimestamp", "current_user", "user", "session_user", "current_catalog", "current_schema",
+      "current_timezone", "localtimestamp", "current_user", "user", "session_user", "current_catalog", "current_schema",
       "current_database", "is_account_group_member", "is_member");
 
 

@@ -157,8 +157,8 @@ public final class QueryTranslator {
       throw Errors.notSupported("SQL functions or views nested more than " + MAX_VIEW_DEPTH
           + " deep (a function that calls itself?)", span);
     }
-    return new QueryTranslator(catalog, new SessionContext(session.user(), catalogName, schemaName),
-        parameterTypes, nextAlias, viewDepth + 1, StreamSources.none(), owner);
+    return new QueryTranslator(catalog, session.at(catalogName, schemaName), parameterTypes, nextAlias,
+        viewDepth + 1, StreamSources.none(), owner);
   }
 
   /**
@@ -450,17 +450,17 @@ public final class QueryTranslator {
    * The rows of a VALUES list as H2 tuples, with each column's type the common type of its cells, and whether a cell
    * of it can be NULL.
    */
-  record ValuesRows(List<List<Sql>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
+  record ValuesRows(List<List<Typed>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
     /** Each row as an H2 tuple. */
     List<Sql> rows() {
-      return cells.stream().map(row -> Sql.of("({})", Sql.list(row))).toList();
+      return cells.stream().map(row -> Sql.of("({})", Sql.list(row.stream().map(Typed::sql).toList()))).toList();
     }
   }
 
   /** VALUES rows; with {@code defaults} (INSERT ... VALUES) a cell may be the keyword DEFAULT. */
   ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
     int width = values.rows().get(0).size();
-    List<List<Sql>> rows = new ArrayList<>();
+    List<List<Typed>> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
     List<Boolean> nullable = new ArrayList<>();
     for (List<Expression> row : values.rows()) {
@@ -470,11 +470,11 @@ public final class QueryTranslator {
             .parameter("expectedNumCols", width).parameter("actualNumCols", row.size())
             .parameter("rowIndex", rows.size()).at(values.span()).build();
       }
-      List<Sql> cells = new ArrayList<>();
+      List<Typed> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
         Typed cell = defaults && row.get(i) instanceof Expression.Default ? Typed.unknown(Sql.of("DEFAULT"))
             : expressions.translate(row.get(i), scope);
-        cells.add(cell.sql());
+        cells.add(cell);
         if (types.size() <= i) {
           types.add(cell.type());
           nullable.add(cell.nullable());
@@ -847,7 +847,8 @@ public final class QueryTranslator {
 
   /** A temporary view's query, read as this translator's reader, with the session's other temporary views. */
   private TranslatedQuery expandTempView(TempView view, Span span) {
-    SessionContext home = new SessionContext(session.user(), view.catalog(), view.schema(), session.tempViews());
+    SessionContext home = new SessionContext(session.user(), view.catalog(), view.schema(), session.tempViews(),
+        session.timeZone());
     QueryTranslator inner = expanding(List.of(view.name()), home, reader, span);
     TranslatedQuery query = expand(inner, view.queryText(), view.columns(), span);
     reads.addAll(inner.reads);
@@ -856,7 +857,7 @@ public final class QueryTranslator {
 
   /** A catalog view's query: names resolve where it was created, its reads are checked as its owner's. */
   private TranslatedQuery expandView(TableInfo view, Span span) {
-    SessionContext home = new SessionContext(session.user(), view.name().catalog(), view.name().schema());
+    SessionContext home = session.at(view.name().catalog(), view.name().schema());
     return expand(expanding(view.name().parts(), home, view.owner(), span), view.viewSql().orElseThrow(),
         view.columns().stream().map(ColumnInfo::name).toList(), span);
   }

@@ -146,6 +146,25 @@ public final class H2Functions {
    * {@code read_files}: the rows of a batch of files; H2 passes no batch when it only asks for the columns, as it
    * does while preparing a statement.
    */
+  /**
+   * A TIMESTAMP the store keeps (a wall clock in UTC) as the wall clock of the time zone {@code zone}: how a session
+   * in that zone reads its fields and text.
+   */
+  public static LocalDateTime toZone(LocalDateTime utc, String zone) {
+    return utc == null ? null : utc.atOffset(java.time.ZoneOffset.UTC).atZoneSameInstant(java.time.ZoneId.of(zone))
+        .toLocalDateTime();
+  }
+
+  /**
+   * A wall clock of the time zone {@code zone} as the TIMESTAMP the store keeps (in UTC); a wall clock that a
+   * daylight-saving change skips is taken after the gap, and one it repeats at its earlier instant, as Java and Spark
+   * resolve them.
+   */
+  public static LocalDateTime fromZone(LocalDateTime wallClock, String zone) {
+    return wallClock == null ? null : wallClock.atZone(java.time.ZoneId.of(zone))
+        .withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
+  }
+
   public static ResultSet readFiles(Connection connection, String read, String batch) throws SQLException {
     boolean columnsOnly = "jdbc:columnlist:connection".equals(connection.getMetaData().getURL());
     FileBatches.RowSource rows = columnsOnly ? null : FileBatches.rows(read, batch);
@@ -193,7 +212,7 @@ public final class H2Functions {
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
-      "REQUIRE_ARGUMENT:requireArgument");
+      "REQUIRE_ARGUMENT:requireArgument", "TO_ZONE:toZone", "FROM_ZONE:fromZone");
 
   static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.

@@ -40,6 +40,8 @@ public final class EngineMeta extends MetaImpl {
   private static final int DEFAULT_FRAME_ROWS = 5_000;
   /** Avatica keeps a "schema" property to itself, so our driver sends the starting schema under this name. */
   private static final String SCHEMA_PROPERTY = "flowgate_schema";
+  /** The session time zone our driver asks for (Avatica's client keeps {@code timeZone} for itself). */
+  private static final String TIME_ZONE_PROPERTY = "flowgate_timezone";
 
   private final Engine engine;
   private final Cache<String, ConnectionState> connections;
@@ -129,9 +131,10 @@ public final class EngineMeta extends MetaImpl {
             .parameter("limit", limits.connectionsPerUser()).build();
       }
       Map<String, String> properties = new HashMap<>();
-      for (String key : List.of("catalog", "schema", SCHEMA_PROPERTY)) {
+      for (String key : List.of("catalog", "schema", SCHEMA_PROPERTY, "timezone", TIME_ZONE_PROPERTY)) {
         if (info.get(key) != null && !info.get(key).isBlank()) {
-          properties.put(key.equals(SCHEMA_PROPERTY) ? "schema" : key, info.get(key));
+          properties.put(key.equals(SCHEMA_PROPERTY) ? "schema" : key.equals(TIME_ZONE_PROPERTY) ? "timezone" : key,
+              info.get(key));
         }
       }
       Session session = engine.openSession(new Principal(user), properties);

@@ -279,10 +279,20 @@ final class StatementParser {
     return new Ddl.TableCommand(span, command, table);
   }
 
-  /** {@code SET}, {@code SET key}, {@code SET key = value}, {@code RESET [key]}: the session's configuration. */
+  /**
+   * {@code SET}, {@code SET key}, {@code SET key = value}, {@code RESET [key]}: the session's configuration; {@code
+   * SET TIME ZONE {LOCAL | 'zone'}} sets its {@code TIMEZONE}.
+   */
   private Statement setConfig(Span span, boolean reset) {
     if (cursor.atEnd() || cursor.isSymbol(";")) {
       return new Ddl.SetConfig(span, Optional.empty(), Optional.empty(), reset);
+    }
+    if (!reset && cursor.acceptWords("TIME", "ZONE")) {
+      if (cursor.acceptWord("INTERVAL")) {
+        throw Errors.notSupported("SET TIME ZONE INTERVAL (name the offset as a string, such as '+01:00')", span);
+      }
+      String zone = cursor.acceptWord("LOCAL") ? Ddl.SetConfig.LOCAL_TIME_ZONE : cursor.expectString();
+      return new Ddl.SetConfig(span, Optional.of(Ddl.SetConfig.TIME_ZONE), Optional.of(zone), false);
     }
     String key = String.join(".", cursor.qualifiedName());
     Optional<String> value = Optional.empty();

@@ -28,7 +28,12 @@ public sealed interface Ddl extends Statement {
    * {@code SET} (list), {@code SET key} (show one), {@code SET key = value}, {@code RESET key} and {@code RESET}: the
    * session's configuration parameters.
    */
-  record SetConfig(Span span, Optional<String> key, Optional<String> value, boolean reset) implements Ddl {}
+  record SetConfig(Span span, Optional<String> key, Optional<String> value, boolean reset) implements Ddl {
+    /** The parameter {@code SET TIME ZONE} sets. */
+    public static final String TIME_ZONE = "TIMEZONE";
+    /** The value {@code SET TIME ZONE LOCAL} gives it: the gateway's own time zone. */
+    public static final String LOCAL_TIME_ZONE = "LOCAL";
+  }
 
   /** {@code SHOW STATEMENTS}: the statements running now (all of them for the administrator, else one's own). */
   record ShowStatements(Span span) implements Ddl {}

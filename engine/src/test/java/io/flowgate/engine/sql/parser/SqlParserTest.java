@@ -11,9 +11,11 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Transaction;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class SqlParserTest {
@@ -59,6 +61,17 @@ class SqlParserTest {
     assertThatThrownBy(() -> SqlParser.parseStatement("BEGIN ATOMIC DELETE FROM t;"))
         .isInstanceOf(EngineException.class);
     assertThatThrownBy(() -> SqlParser.parseStatement("BEGIN")).isInstanceOf(EngineException.class);
+  }
+
+  @Test
+  void setTimeZoneSetsTheTimezoneParameter() {
+    assertThat(SqlParser.parseStatement("SET TIME ZONE 'Asia/Tokyo'").statement()).usingRecursiveComparison()
+        .ignoringFieldsOfTypes(Span.class).isEqualTo(new Ddl.SetConfig(Span.NONE, Optional.of("TIMEZONE"),
+            Optional.of("Asia/Tokyo"), false));
+    assertThat(((Ddl.SetConfig) SqlParser.parseStatement("set time zone local").statement()).value())
+        .contains(Ddl.SetConfig.LOCAL_TIME_ZONE);
+    assertThat(((Ddl.SetConfig) SqlParser.parseStatement("SET spark.sql.session.timeZone = 'UTC'").statement())
+        .key()).contains("spark.sql.session.timeZone");
   }
 
   @Test
