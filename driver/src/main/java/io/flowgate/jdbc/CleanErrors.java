@@ -177,6 +177,11 @@ final class CleanErrors implements InvocationHandler {
         || method.getName().equals("setTimestamp") && args.length == 2)) {
       args = args.clone();
       args[1] = ParameterValues.sendable(args[1]);
+      if (args[1] instanceof String text && method.getName().equals("setTimestamp")) {
+        // a timestamp finer than Avatica's milliseconds travels as its text
+        ((PreparedStatement) target).setString((Integer) args[0], text);
+        return null;
+      }
     }
     if (values != null && method.getName().startsWith("get")) {
       Object read;

@@ -139,6 +139,8 @@ public final class FlowgateDriver extends Driver {
     boolean ssl = Boolean.parseBoolean(properties.getProperty("ssl", "false"));
     properties.setProperty("url", (ssl ? "https://" : "http://") + hostPort);
     properties.putIfAbsent("serialization", DEFAULT_SERIALIZATION);
+    // Timestamps travel as microseconds, which ResultValues reads; Avatica's milliseconds would lose the rest.
+    properties.setProperty("flowgate_timestamp_unit", "micros");
     // Avatica's default of 100 rows a frame costs a round trip per 100 rows; see the fetch benchmark.
     properties.putIfAbsent("fetch_size", String.valueOf(DEFAULT_FETCH_SIZE));
     if (properties.getProperty("user") != null) {

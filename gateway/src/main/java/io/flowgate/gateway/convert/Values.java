@@ -17,8 +17,9 @@ import java.util.List;
 import org.apache.calcite.avatica.remote.TypedValue;
 
 /**
- * Values between the engine and Avatica's wire form: dates travel as days since the epoch and timestamps as
- * UTC milliseconds (Avatica carries no finer precision), complex values as text.
+ * Values between the engine and Avatica's wire form: dates travel as days since the epoch and timestamps as UTC
+ * milliseconds, Avatica's unit, or microseconds to a client that asked for them (Flowgate's driver, which reads the
+ * number itself), complex values as text.
  */
 public final class Values {
   private static final long MILLIS_PER_DAY = 86_400_000L;
@@ -29,16 +30,16 @@ public final class Values {
    * A value as Avatica's wire carries its column's type. A value that does not have that type (H2 put values of two
    * types in one column, as a UNION of a BOOLEAN and a number can) is a type error, reported by name.
    */
-  public static Object toWire(Object value, ResultColumn column) {
+  public static Object toWire(Object value, ResultColumn column, boolean microseconds) {
     try {
-      return wireValue(value, column);
+      return wireValue(value, column, microseconds);
     } catch (ClassCastException | NumberFormatException e) {
       throw Errors.typeMismatch(Errors.quote(column.name()), "its values do not all have the column's type "
           + column.type().sql(), null);
     }
   }
 
-  private static Object wireValue(Object value, ResultColumn column) {
+  private static Object wireValue(Object value, ResultColumn column, boolean microseconds) {
     if (value == null) {
       return null;
     }
@@ -46,7 +47,7 @@ public final class Values {
     return switch (kind) {
       case DATE -> value instanceof LocalDate date ? (int) date.toEpochDay() : (int) ((Date) value).toLocalDate()
           .toEpochDay();
-      case TIMESTAMP, TIMESTAMP_NTZ -> millis(value);
+      case TIMESTAMP, TIMESTAMP_NTZ -> microseconds ? micros(value) : millis(value);
       case TINYINT -> ((Number) value).byteValue();
       case SMALLINT -> ((Number) value).shortValue();
       case INT -> ((Number) value).intValue();
@@ -58,6 +59,13 @@ public final class Values {
       case STRING, VARCHAR, CHAR, VOID -> value instanceof Boolean bool ? bool.toString() : value.toString();
       default -> value;
     };
+  }
+
+  private static long micros(Object value) {
+    java.time.Instant instant = value instanceof Timestamp timestamp ? timestamp.toLocalDateTime()
+        .toInstant(ZoneOffset.UTC) : value instanceof LocalDateTime local ? local.toInstant(ZoneOffset.UTC)
+        : value instanceof OffsetDateTime offset ? offset.toInstant() : ((java.util.Date) value).toInstant();
+    return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
   }
 
   private static long millis(Object value) {

@@ -26,9 +26,12 @@ final class ConnectionState {
    */
   volatile String reportedCatalog;
   volatile String reportedSchema;
+  /** Whether the client reads timestamps as microseconds (Flowgate's driver) rather than Avatica's milliseconds. */
+  private final boolean microseconds;
 
   ConnectionState(Session session, String user, Duration statementIdleTimeout, int maxStatements,
-      OpenResults results) {
+      OpenResults results, boolean microseconds) {
+    this.microseconds = microseconds;
     this.session = session;
     this.user = user;
     this.results = results;
@@ -44,7 +47,7 @@ final class ConnectionState {
       }
     }
     int id = nextStatement.incrementAndGet();
-    StatementState statement = new StatementState(connectionId, id, user, results);
+    StatementState statement = new StatementState(connectionId, id, user, results, microseconds);
     statements.put(id, statement);
     return statement;
   }

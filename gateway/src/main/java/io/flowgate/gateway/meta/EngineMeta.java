@@ -42,6 +42,8 @@ public final class EngineMeta extends MetaImpl {
   private static final String SCHEMA_PROPERTY = "flowgate_schema";
   /** The session time zone our driver asks for (Avatica's client keeps {@code timeZone} for itself). */
   private static final String TIME_ZONE_PROPERTY = "flowgate_timezone";
+  /** Our driver reads timestamps as microseconds; the stock client takes Avatica's milliseconds. */
+  private static final String TIMESTAMP_UNIT_PROPERTY = "flowgate_timestamp_unit";
 
   private final Engine engine;
   private final Cache<String, ConnectionState> connections;
@@ -139,7 +141,7 @@ public final class EngineMeta extends MetaImpl {
       }
       Session session = engine.openSession(new Principal(user), properties);
       connections.put(ch.id, new ConnectionState(session, user, limits.idleTimeout(),
-          limits.statementsPerConnection(), results));
+          limits.statementsPerConnection(), results, "micros".equals(info.get(TIMESTAMP_UNIT_PROPERTY))));
       return null;
     });
   }
@@ -311,7 +313,7 @@ public final class EngineMeta extends MetaImpl {
       }
       Object[] row = new Object[columns.size()];
       for (int i = 0; i < row.length; i++) {
-        row[i] = Values.toWire(statement.cursor.get(i), columns.get(i));
+        row[i] = Values.toWire(statement.cursor.get(i), columns.get(i), statement.microseconds);
       }
       rows.add(row);
       statement.rowsSent++;

@@ -13,6 +13,8 @@ final class StatementState {
   final int id;
   final String user;
   private final OpenResults results;
+  /** Whether the client reads this statement's timestamps as microseconds (see {@code Values}). */
+  final boolean microseconds;
   String sql;
   List<ResultColumn> columns = List.of();
   RowCursor cursor;
@@ -21,7 +23,8 @@ final class StatementState {
   private volatile long lastUse = System.nanoTime();
   private boolean expired;
 
-  StatementState(String connectionId, int id, String user, OpenResults results) {
+  StatementState(String connectionId, int id, String user, OpenResults results, boolean microseconds) {
+    this.microseconds = microseconds;
     this.connectionId = connectionId;
     this.id = id;
     this.user = user;
