@@ -183,7 +183,7 @@ final class ExpressionTranslator {
       Typed value = translate(between.value(), scope);
       Typed low = expect(translate(between.low(), scope), value.type());
       Typed high = expect(translate(between.high(), scope), value.type());
-      value = expect(value, commonType(List.of(low, high)));
+      value = expect(value, ResultTypes.common(List.of(low, high)));
       return Typed.of(Sql.of(between.negated() ? "({} NOT BETWEEN {} AND {})" : "({} BETWEEN {} AND {})",
           meeting(value, List.of(low, high)), meeting(low, List.of(value)), meeting(high, List.of(value))),
           SqlType.BOOLEAN);
@@ -196,7 +196,7 @@ final class ExpressionTranslator {
       for (Expression item : in.list()) {
         items.add(expect(translate(item, scope), value.type()));
       }
-      value = expect(value, commonType(items));
+      value = expect(value, ResultTypes.common(items));
       Typed tested = value;
       return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", meeting(value, items),
           Sql.list(items.stream().map(item -> meeting(item, List.of(tested))).toList())), SqlType.BOOLEAN);
@@ -439,15 +439,6 @@ final class ExpressionTranslator {
     return new Typed(value.sql(), type);
   }
 
-  /** The type values of several expressions take in one column: their common type (empty if all are parameters). */
-  private static Optional<SqlType> commonType(List<Typed> values) {
-    Optional<SqlType> type = Optional.empty();
-    for (Typed value : values) {
-      type = QueryTranslator.widen(type, value.type());
-    }
-    return type;
-  }
-
   /** Values that end up in one column (CASE branches, IN lists) must have types of one family. */
   private static void requireOneType(List<Typed> values, Expression where, String what) {
     Optional<SqlType> first = Optional.empty();
@@ -477,7 +468,7 @@ final class ExpressionTranslator {
       "day", "dayofyear", "dayofweek", "weekofyear", "hour", "minute", "second", "date_add", "date_sub", "datediff",
       "add_months", "last_day", "to_date", "date_format");
 
-  /** Aggregates whose H2 value is cast to the dialect's type (see {@link #aggregateType}). */
+  /** Aggregates whose H2 value is cast to the dialect's type (the registry's result type). */
   private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
       "variance", "var_pop", "median");
 
@@ -593,7 +584,7 @@ final class ExpressionTranslator {
         return Typed.of(Sql.of("({} IS NOT DISTINCT FROM {})", left.sql(), right.sql()), SqlType.BOOLEAN);
       }
       case DIVIDE -> {
-        SqlType type = arithmeticType(operator, left, right);
+        SqlType type = ResultTypes.arithmetic(operator, left, right);
         if (type.kind() == TypeKind.DECIMAL) {
           return decimalResult(Sql.of("({} / {})", left.sql(), right.sql()), type);
         }
@@ -616,7 +607,7 @@ final class ExpressionTranslator {
         return Typed.of(Sql.of("BITXOR({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
       }
       case MODULO -> {
-        SqlType type = arithmeticType(operator, left, right);
+        SqlType type = ResultTypes.arithmetic(operator, left, right);
         Sql sql = Sql.of("MOD({}, {})", left.sql(), right.sql());
         return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
       }
@@ -632,27 +623,14 @@ final class ExpressionTranslator {
           // the difference of two dates or timestamps is an interval, which clients read as its text
           return Typed.of(sql, SqlType.STRING);
         }
-        SqlType type = arithmeticType(operator, left, right);
+        SqlType type = ResultTypes.arithmetic(operator, left, right);
         return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
       }
     }
   }
 
-  /**
-   * The type of arithmetic on two numbers by the dialect's rules; a parameter marker takes the other operand's type,
-   * and two parameters are DOUBLE, which loses no fraction a client sends.
-   */
-  private static SqlType arithmeticType(BinaryOperator operator, Typed left, Typed right) {
-    Optional<SqlType> a = left.type().or(right::type);
-    Optional<SqlType> b = right.type().or(left::type);
-    if (a.isEmpty()) {
-      return SqlType.DOUBLE;
-    }
-    return TypeRules.arithmetic(operator, a.get(), b.get());
-  }
-
   private static SqlType bitwiseType(Typed left, Typed right) {
-    Optional<SqlType> type = commonType(List.of(left, right)).filter(SqlType::isIntegral);
+    Optional<SqlType> type = ResultTypes.common(List.of(left, right)).filter(SqlType::isIntegral);
     return type.orElse(SqlType.BIGINT);
   }
 
@@ -745,7 +723,7 @@ final class ExpressionTranslator {
       parts.add(Sql.of(" ELSE {}", otherwise.sql()));
     }
     requireOneType(results, caseExpression, "CASE");
-    return new Typed(Sql.of("CASE{} END", Sql.join("", parts)), commonType(results));
+    return new Typed(Sql.of("CASE{} END", Sql.join("", parts)), ResultTypes.common(results));
   }
 
   private Typed cast(Cast cast, Scope scope) {
@@ -921,7 +899,7 @@ final class ExpressionTranslator {
           sql = arguments.stream().map(this::wallClock).toList();
         }
         SqlType type = function.name().equals("round") ? roundType(call, arguments.get(0))
-            : scalarType(function.name(), arguments);
+            : function.resultType().of(arguments);
         Sql text = function.renderer().render(sql);
         if (function.name().equals("round") && type.kind() == TypeKind.DECIMAL) {
           text = Sql.cast(text, type);
@@ -943,7 +921,7 @@ final class ExpressionTranslator {
         if (call.window().isPresent()) {
           text = Sql.of("{} OVER {}", text, window(call.window().get(), scope));
         }
-        SqlType type = aggregateType(function.name(), arguments);
+        SqlType type = function.resultType().of(arguments);
         if (CAST_AGGREGATES.contains(function.name())) {
           // H2 sums doubles exactly as DECFLOAT, a BIGINT beyond its range as NUMERIC, averages integers as NUMERIC
           // and decimals with ten more digits of scale; the cast gives the dialect's type, and overflow is an error.
@@ -956,13 +934,7 @@ final class ExpressionTranslator {
           throw EngineException.of(ErrorClass.WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE)
               .parameter("funcName", Errors.quote(name)).at(call.span()).build();
         }
-        SqlType type = switch (name) {
-          case "row_number", "rank", "dense_rank", "ntile" -> SqlType.INT;
-          case "percent_rank", "cume_dist" -> SqlType.DOUBLE;
-          // lag and lead's default meets the value in one column
-          default -> typeOrString(commonType(arguments.size() > 2 ? List.of(arguments.get(0), arguments.get(2))
-              : arguments.subList(0, 1)));
-        };
+        SqlType type = function.resultType().of(arguments);
         if (name.equals("ntile") && !(call.arguments().get(0) instanceof Literal buckets
             && buckets.kind() == LiteralKind.INTEGER && !buckets.text().startsWith("-") && !buckets.text().equals("0"))) {
           throw Errors.typeMismatch("ntile", "the number of buckets must be a positive integer literal",
@@ -1188,44 +1160,11 @@ final class ExpressionTranslator {
   }
 
   /**
-   * The type of a registered scalar function's value, by the dialect's rules; {@code round} and {@code date_trunc}
-   * are written with a cast to it where H2's type would differ.
-   */
-  static SqlType scalarType(String name, List<Typed> arguments) {
-    return switch (name) {
-      case "upper", "lower", "ucase", "lcase", "substring", "substr", "concat", "concat_ws", "trim", "btrim", "ltrim",
-          "rtrim", "replace", "lpad", "rpad", "repeat", "left", "right", "regexp_replace", "chr", "char",
-          "date_format" -> SqlType.STRING;
-      case "length", "char_length", "character_length", "len", "instr", "locate", "position", "ascii", "year",
-          "month", "day", "dayofmonth", "hour", "minute", "second", "quarter", "dayofweek", "dayofyear",
-          "weekofyear", "datediff", "size", "cardinality", "array_size" -> SqlType.INT;
-      case "ceil", "ceiling", "floor", "unix_timestamp" -> SqlType.BIGINT;
-      case "sqrt", "pow", "power", "exp", "ln", "log", "log10", "log2", "rand", "random", "pi", "sign", "signum",
-          "degrees", "radians", "sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cot", "atan2" ->
-          SqlType.DOUBLE;
-      case "current_date", "curdate", "date_add", "dateadd", "date_sub", "add_months", "last_day", "to_date" ->
-          SqlType.DATE;
-      case "current_timestamp", "now", "localtimestamp", "to_timestamp" -> SqlType.TIMESTAMP;
-      case "isnull", "isnotnull", "startswith", "endswith", "contains", "regexp_like", "array_contains" ->
-          SqlType.BOOLEAN;
-      case "abs", "round" -> typeOrDouble(arguments.get(0).type());
-      case "mod", "pmod" -> arithmeticType(BinaryOperator.MODULO, arguments.get(0), arguments.get(1));
-      case "coalesce", "ifnull", "nvl", "nullif", "greatest", "least" -> typeOrString(commonType(arguments));
-      case "nvl2", "if", "iff" -> typeOrString(commonType(arguments.subList(1, 3)));
-      case "array" -> SqlType.array(commonType(arguments).filter(t -> t.kind() != TypeKind.VOID)
-          .orElse(SqlType.STRING));
-      case "element_at" -> arguments.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY)
-          .map(t -> t.children().get(0)).orElse(SqlType.STRING);
-      default -> throw Errors.internal("no result type for the function " + name, null);
-    };
-  }
-
-  /**
    * round of a decimal keeps its integer digits and one more, and the scale asked for (a literal; 0 without one)
    * where it is below the argument's, as Spark types it; anything else keeps the argument's type.
    */
   private static SqlType roundType(FunctionCall call, Typed value) {
-    SqlType type = typeOrDouble(value.type());
+    SqlType type = ResultTypes.numberOrDouble(value.type());
     Optional<Integer> scale = call.arguments().size() == 1 ? Optional.of(0)
         : call.arguments().get(1) instanceof Literal literal && literal.kind() == LiteralKind.INTEGER
             && literal.text().chars().allMatch(Character::isDigit) && literal.text().length() < 3
@@ -1235,33 +1174,5 @@ final class ExpressionTranslator {
     }
     int kept = Math.min(type.scale(), scale.get());
     return SqlType.decimal(Math.min(type.length() - type.scale() + 1 + kept, SqlType.MAX_DECIMAL_PRECISION), kept);
-  }
-
-  private static SqlType typeOrDouble(Optional<SqlType> type) {
-    return type.filter(t -> t.kind() != TypeKind.VOID && t.isNumeric()).orElse(SqlType.DOUBLE);
-  }
-
-  /** A value whose type nothing fixes (only parameter markers meet in it) is a STRING, as a bare parameter is. */
-  private static SqlType typeOrString(Optional<SqlType> type) {
-    return type.orElse(SqlType.STRING);
-  }
-
-  /**
-   * The type of an aggregate's value: counts are BIGINT; sum, avg and the statistics as {@link TypeRules} derives
-   * them; min, max and their kin the argument's; collect_list an array of it.
-   */
-  static SqlType aggregateType(String name, List<Typed> arguments) {
-    Optional<SqlType> argument = arguments.isEmpty() ? Optional.empty() : arguments.get(0).type();
-    return switch (name) {
-      case "count", "count_if", "approx_count_distinct" -> SqlType.BIGINT;
-      case "min", "max", "any_value", "first" -> typeOrString(argument);
-      case "sum" -> TypeRules.sum(argument.orElse(SqlType.DOUBLE));
-      case "avg", "mean" -> TypeRules.average(argument.orElse(SqlType.DOUBLE));
-      case "stddev", "stddev_samp", "std", "stddev_pop", "variance", "var_samp", "var_pop", "median" -> SqlType.DOUBLE;
-      case "bool_and", "bool_or", "every", "some", "any" -> SqlType.BOOLEAN;
-      case "collect_list", "array_agg" -> SqlType.array(argument.filter(t -> t.kind() != TypeKind.VOID)
-          .orElse(SqlType.STRING));
-      default -> throw Errors.internal("no result type for the aggregate " + name, null);
-    };
   }
 }

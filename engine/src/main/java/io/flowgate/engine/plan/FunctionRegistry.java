@@ -1,6 +1,10 @@
 package io.flowgate.engine.plan;
 
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.sql.analyzer.TypeRules;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
 import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import java.util.HashMap;
@@ -41,7 +45,17 @@ public final class FunctionRegistry {
     Sql render(List<Sql> arguments);
   }
 
-  record Function(String name, Kind kind, int minArguments, int maxArguments, Renderer renderer) {
+  /** The type of a call's value from its translated arguments (count(*) has none). */
+  interface ResultType {
+    SqlType of(List<Typed> arguments);
+  }
+
+  /**
+   * A built-in function: its name, kind and arity, the type of its value by the dialect's rules, and how it is
+   * written for H2.
+   */
+  record Function(String name, Kind kind, int minArguments, int maxArguments, ResultType resultType,
+      Renderer renderer) {
     String arity() {
       if (minArguments == maxArguments) {
         return String.valueOf(minArguments);
@@ -53,160 +67,177 @@ public final class FunctionRegistry {
   private static final int MANY = Integer.MAX_VALUE;
   private static final Set<String> DATE_FIELDS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "DAYOFWEEK",
       "DOW", "DAYOFYEAR", "DOY", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND", "EPOCH");
+  /** The common type of all the arguments (coalesce, greatest, ...): where they meet in one value. */
+  private static final ResultType ANY_OF_THEM = a -> ResultTypes.orString(ResultTypes.common(a));
+  /** The common type of the second and third arguments: the branches of nvl2 and if. */
+  private static final ResultType EITHER_BRANCH = a -> ResultTypes.orString(ResultTypes.common(a.subList(1, 3)));
+  /** The first argument's type (min, max, first_value, ...). */
+  private static final ResultType THE_ARGUMENTS = a -> ResultTypes.orString(a.get(0).type());
+  /** lag and lead: the value's type, met by the default's where one is given. */
+  private static final ResultType VALUE_OR_DEFAULT = a -> ResultTypes.orString(ResultTypes.common(a.size() > 2
+      ? List.of(a.get(0), a.get(2)) : a.subList(0, 1)));
   private static final Map<String, Function> FUNCTIONS = new HashMap<>();
 
   static {
     // strings
-    scalar("upper", 1, 1, call("UPPER"), "ucase");
-    scalar("lower", 1, 1, call("LOWER"), "lcase");
-    scalar("length", 1, 1, call("CHAR_LENGTH"), "char_length", "character_length", "len");
-    scalar("substring", 2, 3, a -> a.size() > 2 ? Sql.of("SUBSTRING({} FROM {} FOR {})", a)
+    scalar("upper", 1, 1, fixed(SqlType.STRING), call("UPPER"), "ucase");
+    scalar("lower", 1, 1, fixed(SqlType.STRING), call("LOWER"), "lcase");
+    scalar("length", 1, 1, fixed(SqlType.INT), call("CHAR_LENGTH"), "char_length", "character_length", "len");
+    scalar("substring", 2, 3, fixed(SqlType.STRING), a -> a.size() > 2 ? Sql.of("SUBSTRING({} FROM {} FOR {})", a)
         : Sql.of("SUBSTRING({} FROM {})", a), "substr");
-    scalar("concat", 1, MANY, a -> Sql.of("({})", Sql.join(" || ", a)));
+    scalar("concat", 1, MANY, fixed(SqlType.STRING), a -> Sql.of("({})", Sql.join(" || ", a)));
     // H2 wants two values at least; a NULL, which CONCAT_WS skips, makes up the second.
-    scalar("concat_ws", 2, MANY, a -> Sql.of(a.size() == 2 ? "CONCAT_WS({}, NULL)" : "CONCAT_WS({})", Sql.list(a)));
-    scalar("trim", 1, 2, a -> a.size() == 1 ? Sql.of("TRIM({})", a) : Sql.of("TRIM(BOTH {} FROM {})", a.get(1),
+    scalar("concat_ws", 2, MANY, fixed(SqlType.STRING), a -> Sql.of(a.size() == 2 ? "CONCAT_WS({}, NULL)" : "CONCAT_WS({})", Sql.list(a)));
+    scalar("trim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("TRIM({})", a) : Sql.of("TRIM(BOTH {} FROM {})", a.get(1),
         a.get(0)), "btrim");
-    scalar("ltrim", 1, 2, a -> a.size() == 1 ? Sql.of("LTRIM({})", a) : Sql.of("TRIM(LEADING {} FROM {})", a.get(1),
+    scalar("ltrim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("LTRIM({})", a) : Sql.of("TRIM(LEADING {} FROM {})", a.get(1),
         a.get(0)));
-    scalar("rtrim", 1, 2, a -> a.size() == 1 ? Sql.of("RTRIM({})", a) : Sql.of("TRIM(TRAILING {} FROM {})", a.get(1),
+    scalar("rtrim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("RTRIM({})", a) : Sql.of("TRIM(TRAILING {} FROM {})", a.get(1),
         a.get(0)));
-    scalar("replace", 2, 3, a -> Sql.of("REPLACE({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2)
+    scalar("replace", 2, 3, fixed(SqlType.STRING), a -> Sql.of("REPLACE({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2)
         : Sql.text("")));
     // Lengths are checked by the engine's own FG_SYS functions first: H2 out of memory closes the whole database.
-    scalar("lpad", 2, 3, a -> Sql.of("LPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+    scalar("lpad", 2, 3, fixed(SqlType.STRING), a -> Sql.of("LPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
         Sql.text("lpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
-    scalar("rpad", 2, 3, a -> Sql.of("RPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+    scalar("rpad", 2, 3, fixed(SqlType.STRING), a -> Sql.of("RPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
         Sql.text("rpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
-    scalar("instr", 2, 2, a -> Sql.of("LOCATE({}, {})", a.get(1), a.get(0)));
-    scalar("locate", 2, 3, call("LOCATE"));
-    scalar("position", 2, 3, call("LOCATE"));
-    scalar("repeat", 2, 2, a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT(CAST({} AS CHARACTER VARYING), {}))",
+    scalar("instr", 2, 2, fixed(SqlType.INT), a -> Sql.of("LOCATE({}, {})", a.get(1), a.get(0)));
+    scalar("locate", 2, 3, fixed(SqlType.INT), call("LOCATE"));
+    scalar("position", 2, 3, fixed(SqlType.INT), call("LOCATE"));
+    scalar("repeat", 2, 2, fixed(SqlType.STRING), a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT(CAST({} AS CHARACTER VARYING), {}))",
         a.get(0), a.get(0), a.get(1)));
-    scalar("left", 2, 2, call("LEFT"));
-    scalar("right", 2, 2, call("RIGHT"));
-    scalar("regexp_replace", 3, 3, call("REGEXP_REPLACE"));
-    scalar("regexp_like", 2, 2, call("REGEXP_LIKE"));
-    scalar("ascii", 1, 1, call("ASCII"));
-    scalar("chr", 1, 1, call("CHAR"), "char");
-    scalar("startswith", 2, 2, a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
-    scalar("endswith", 2, 2, a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
-    scalar("contains", 2, 2, a -> Sql.of("(LOCATE({}, {}) > 0)", a.get(1), a.get(0)));
+    scalar("left", 2, 2, fixed(SqlType.STRING), call("LEFT"));
+    scalar("right", 2, 2, fixed(SqlType.STRING), call("RIGHT"));
+    scalar("regexp_replace", 3, 3, fixed(SqlType.STRING), call("REGEXP_REPLACE"));
+    scalar("regexp_like", 2, 2, fixed(SqlType.BOOLEAN), call("REGEXP_LIKE"));
+    scalar("ascii", 1, 1, fixed(SqlType.INT), call("ASCII"));
+    scalar("chr", 1, 1, fixed(SqlType.STRING), call("CHAR"), "char");
+    scalar("startswith", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("endswith", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("contains", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(LOCATE({}, {}) > 0)", a.get(1), a.get(0)));
     // math
-    scalar("abs", 1, 1, call("ABS"));
-    scalar("ceil", 1, 1, a -> Sql.of("CAST(CEILING({}) AS BIGINT)", a), "ceiling");
-    scalar("floor", 1, 1, a -> Sql.of("CAST(FLOOR({}) AS BIGINT)", a));
-    scalar("round", 1, 2, a -> Sql.of("ROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
-    scalar("sqrt", 1, 1, a -> Sql.of("SQRT(CAST({} AS DOUBLE PRECISION))", a));
-    scalar("pow", 2, 2, a -> Sql.of("POWER(CAST({} AS DOUBLE PRECISION), {})", a), "power");
-    scalar("exp", 1, 1, call("EXP"));
-    scalar("ln", 1, 1, call("LN"));
-    scalar("log", 1, 2, a -> a.size() == 1 ? Sql.of("LN({})", a) : Sql.of("LOG({}, {})", a));
-    scalar("log10", 1, 1, call("LOG10"));
-    scalar("log2", 1, 1, a -> Sql.of("LOG(2, {})", a));
-    scalar("mod", 2, 2, call("MOD"));
-    scalar("pmod", 2, 2, a -> Sql.of("MOD(MOD({}, {}) + {}, {})", a.get(0), a.get(1), a.get(1), a.get(1)));
-    scalar("sign", 1, 1, a -> Sql.of("CAST(SIGN({}) AS DOUBLE PRECISION)", a), "signum");
-    scalar("greatest", 2, MANY, call("GREATEST"));
-    scalar("least", 2, MANY, call("LEAST"));
-    scalar("rand", 0, 1, call("RAND"), "random");
-    scalar("pi", 0, 0, call("PI"));
-    scalar("degrees", 1, 1, call("DEGREES"));
-    scalar("radians", 1, 1, call("RADIANS"));
+    scalar("abs", 1, 1, a -> ResultTypes.numberOrDouble(a.get(0).type()), call("ABS"));
+    scalar("ceil", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("CAST(CEILING({}) AS BIGINT)", a), "ceiling");
+    scalar("floor", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("CAST(FLOOR({}) AS BIGINT)", a));
+    scalar("round", 1, 2, a -> ResultTypes.numberOrDouble(a.get(0).type()), a -> Sql.of("ROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
+    scalar("sqrt", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("SQRT(CAST({} AS DOUBLE PRECISION))", a));
+    scalar("pow", 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of("POWER(CAST({} AS DOUBLE PRECISION), {})", a), "power");
+    scalar("exp", 1, 1, fixed(SqlType.DOUBLE), call("EXP"));
+    scalar("ln", 1, 1, fixed(SqlType.DOUBLE), call("LN"));
+    scalar("log", 1, 2, fixed(SqlType.DOUBLE), a -> a.size() == 1 ? Sql.of("LN({})", a) : Sql.of("LOG({}, {})", a));
+    scalar("log10", 1, 1, fixed(SqlType.DOUBLE), call("LOG10"));
+    scalar("log2", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("LOG(2, {})", a));
+    scalar("mod", 2, 2, a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1)), call("MOD"));
+    scalar("pmod", 2, 2, a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1)), a -> Sql.of("MOD(MOD({}, {}) + {}, {})", a.get(0), a.get(1), a.get(1), a.get(1)));
+    scalar("sign", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("CAST(SIGN({}) AS DOUBLE PRECISION)", a), "signum");
+    scalar("greatest", 2, MANY, ANY_OF_THEM, call("GREATEST"));
+    scalar("least", 2, MANY, ANY_OF_THEM, call("LEAST"));
+    scalar("rand", 0, 1, fixed(SqlType.DOUBLE), call("RAND"), "random");
+    scalar("pi", 0, 0, fixed(SqlType.DOUBLE), call("PI"));
+    scalar("degrees", 1, 1, fixed(SqlType.DOUBLE), call("DEGREES"));
+    scalar("radians", 1, 1, fixed(SqlType.DOUBLE), call("RADIANS"));
     for (String trig : List.of("sin", "cos", "tan", "asin", "acos", "atan", "sinh", "cosh", "tanh", "cot")) {
-      scalar(trig, 1, 1, call(trig.toUpperCase(java.util.Locale.ROOT)));
+      scalar(trig, 1, 1, fixed(SqlType.DOUBLE), call(trig.toUpperCase(java.util.Locale.ROOT)));
     }
-    scalar("atan2", 2, 2, call("ATAN2"));
+    scalar("atan2", 2, 2, fixed(SqlType.DOUBLE), call("ATAN2"));
     // conditional
-    scalar("coalesce", 1, MANY, call("COALESCE"));
-    scalar("ifnull", 2, 2, call("COALESCE"), "nvl");
-    scalar("nullif", 2, 2, call("NULLIF"));
-    scalar("nvl2", 3, 3, a -> Sql.of("CASE WHEN {} IS NOT NULL THEN {} ELSE {} END", a));
-    scalar("if", 3, 3, a -> Sql.of("CASE WHEN {} THEN {} ELSE {} END", a), "iff");
-    scalar("isnull", 1, 1, a -> Sql.of("({} IS NULL)", a));
-    scalar("isnotnull", 1, 1, a -> Sql.of("({} IS NOT NULL)", a));
+    scalar("coalesce", 1, MANY, ANY_OF_THEM, call("COALESCE"));
+    scalar("ifnull", 2, 2, ANY_OF_THEM, call("COALESCE"), "nvl");
+    scalar("nullif", 2, 2, ANY_OF_THEM, call("NULLIF"));
+    scalar("nvl2", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} IS NOT NULL THEN {} ELSE {} END", a));
+    scalar("if", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} THEN {} ELSE {} END", a), "iff");
+    scalar("isnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NULL)", a));
+    scalar("isnotnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT NULL)", a));
     // date and time
-    scalar("current_date", 0, 0, a -> Sql.of("CURRENT_DATE"), "curdate");
-    scalar("current_timestamp", 0, 0, a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
-    scalar("year", 1, 1, a -> Sql.of("EXTRACT(YEAR FROM {})", a));
-    scalar("quarter", 1, 1, a -> Sql.of("EXTRACT(QUARTER FROM {})", a));
-    scalar("month", 1, 1, a -> Sql.of("EXTRACT(MONTH FROM {})", a));
-    scalar("day", 1, 1, a -> Sql.of("EXTRACT(DAY FROM {})", a), "dayofmonth");
-    scalar("dayofyear", 1, 1, a -> Sql.of("EXTRACT(DAY_OF_YEAR FROM {})", a));
-    scalar("dayofweek", 1, 1, a -> Sql.of("(MOD(EXTRACT(ISO_DAY_OF_WEEK FROM {}), 7) + 1)", a));
-    scalar("weekofyear", 1, 1, a -> Sql.of("EXTRACT(ISO_WEEK FROM {})", a));
-    scalar("hour", 1, 1, a -> Sql.of("EXTRACT(HOUR FROM {})", a));
-    scalar("minute", 1, 1, a -> Sql.of("EXTRACT(MINUTE FROM {})", a));
-    scalar("second", 1, 1, a -> Sql.of("CAST(EXTRACT(SECOND FROM {}) AS INTEGER)", a));
-    scalar("date_add", 2, 2, a -> Sql.of("DATEADD(DAY, {}, CAST({} AS DATE))", a.get(1), a.get(0)), "dateadd");
-    scalar("date_sub", 2, 2, a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
-    scalar("datediff", 2, 2, a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
+    scalar("current_date", 0, 0, fixed(SqlType.DATE), a -> Sql.of("CURRENT_DATE"), "curdate");
+    scalar("current_timestamp", 0, 0, fixed(SqlType.TIMESTAMP), a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
+    scalar("year", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(YEAR FROM {})", a));
+    scalar("quarter", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(QUARTER FROM {})", a));
+    scalar("month", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(MONTH FROM {})", a));
+    scalar("day", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(DAY FROM {})", a), "dayofmonth");
+    scalar("dayofyear", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(DAY_OF_YEAR FROM {})", a));
+    scalar("dayofweek", 1, 1, fixed(SqlType.INT), a -> Sql.of("(MOD(EXTRACT(ISO_DAY_OF_WEEK FROM {}), 7) + 1)", a));
+    scalar("weekofyear", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(ISO_WEEK FROM {})", a));
+    scalar("hour", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(HOUR FROM {})", a));
+    scalar("minute", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(MINUTE FROM {})", a));
+    scalar("second", 1, 1, fixed(SqlType.INT), a -> Sql.of("CAST(EXTRACT(SECOND FROM {}) AS INTEGER)", a));
+    scalar("date_add", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(DAY, {}, CAST({} AS DATE))", a.get(1), a.get(0)), "dateadd");
+    scalar("date_sub", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("datediff", 2, 2, fixed(SqlType.INT), a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
         a.get(1), a.get(0)));
-    scalar("add_months", 2, 2, a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
-    scalar("last_day", 1, 1, call("LAST_DAY"));
-    scalar("to_date", 1, 2, a -> a.size() == 1 ? Sql.of("CAST({} AS DATE)", a)
+    scalar("add_months", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("last_day", 1, 1, fixed(SqlType.DATE), call("LAST_DAY"));
+    scalar("to_date", 1, 2, fixed(SqlType.DATE), a -> a.size() == 1 ? Sql.of("CAST({} AS DATE)", a)
         : Sql.of("CAST(PARSEDATETIME({}, {}) AS DATE)", a));
-    scalar("to_timestamp", 1, 2, a -> a.size() == 1 ? Sql.of("CAST({} AS TIMESTAMP(6))", a)
+    scalar("to_timestamp", 1, 2, fixed(SqlType.TIMESTAMP), a -> a.size() == 1 ? Sql.of("CAST({} AS TIMESTAMP(6))", a)
         : Sql.of("CAST(PARSEDATETIME({}, {}) AS TIMESTAMP(6))", a));
-    scalar("date_format", 2, 2, call("FORMATDATETIME"));
-    scalar("date_trunc", 2, 2, call("DATE_TRUNC"));
-    scalar("extract", 2, 2, a -> Sql.of("EXTRACT({} FROM {})", a));
-    scalar("unix_timestamp", 1, 1, a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
+    scalar("date_format", 2, 2, fixed(SqlType.STRING), call("FORMATDATETIME"));
+    scalar("date_trunc", 2, 2, fixed(SqlType.TIMESTAMP), call("DATE_TRUNC"));
+    scalar("extract", 2, 2, fixed(SqlType.INT), a -> Sql.of("EXTRACT({} FROM {})", a));
+    scalar("unix_timestamp", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
         a.get(0)));
     // arrays
-    scalar("array", 0, MANY, a -> Sql.of("ARRAY[{}]", Sql.list(a)));
-    scalar("size", 1, 1, a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
-    scalar("array_contains", 2, 2, call("ARRAY_CONTAINS"));
-    scalar("element_at", 2, 2, call("ARRAY_GET"));
+    scalar("array", 0, MANY, a -> ResultTypes.arrayOf(ResultTypes.common(a)), a -> Sql.of("ARRAY[{}]", Sql.list(a)));
+    scalar("size", 1, 1, fixed(SqlType.INT), a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
+    scalar("array_contains", 2, 2, fixed(SqlType.BOOLEAN), call("ARRAY_CONTAINS"));
+    scalar("element_at", 2, 2, a -> a.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0))
+        .orElse(SqlType.STRING), call("ARRAY_GET"));
     // aggregates
     // An aggregate's renderer gets DISTINCT or nothing first, then its arguments (count(*) has the one argument *).
-    register(new Function("count", Kind.AGGREGATE, 0, 1, a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1)
+    register(new Function("count", Kind.AGGREGATE, 0, 1, fixed(SqlType.BIGINT), a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1)
         : Sql.of("*"))));
-    aggregate("sum", "SUM");
-    aggregate("avg", "AVG", "mean");
-    aggregate("min", "MIN");
-    aggregate("max", "MAX");
-    aggregate("stddev", "STDDEV_SAMP", "stddev_samp", "std");
-    aggregate("stddev_pop", "STDDEV_POP");
-    aggregate("variance", "VAR_SAMP", "var_samp");
-    aggregate("var_pop", "VAR_POP");
-    aggregate("collect_list", "ARRAY_AGG", "array_agg");
-    aggregate("bool_and", "BOOL_AND", "every");
-    aggregate("bool_or", "BOOL_OR", "some", "any");
-    aggregate("any_value", "ANY_VALUE", "first", "first_value$agg");
+    aggregate("sum", "SUM", a -> TypeRules.sum(a.get(0).type().orElse(SqlType.DOUBLE)));
+    aggregate("avg", "AVG", a -> TypeRules.average(a.get(0).type().orElse(SqlType.DOUBLE)), "mean");
+    aggregate("min", "MIN", THE_ARGUMENTS);
+    aggregate("max", "MAX", THE_ARGUMENTS);
+    aggregate("stddev", "STDDEV_SAMP", fixed(SqlType.DOUBLE), "stddev_samp", "std");
+    aggregate("stddev_pop", "STDDEV_POP", fixed(SqlType.DOUBLE));
+    aggregate("variance", "VAR_SAMP", fixed(SqlType.DOUBLE), "var_samp");
+    aggregate("var_pop", "VAR_POP", fixed(SqlType.DOUBLE));
+    aggregate("collect_list", "ARRAY_AGG", a -> ResultTypes.arrayOf(a.get(0).type()), "array_agg");
+    aggregate("bool_and", "BOOL_AND", fixed(SqlType.BOOLEAN), "every");
+    aggregate("bool_or", "BOOL_OR", fixed(SqlType.BOOLEAN), "some", "any");
+    aggregate("any_value", "ANY_VALUE", THE_ARGUMENTS, "first", "first_value$agg");
     // Over distinct inputs the count of true ones is 0 or 1, as the dialect's count_if(DISTINCT c) gives.
-    register(new Function("count_if", Kind.AGGREGATE, 1, 1, a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
+    register(new Function("count_if", Kind.AGGREGATE, 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
     // The exact distinct count is within any relative error asked for; the second argument is that bound.
-    register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, a -> Sql.of("COUNT(DISTINCT {})",
+    register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, fixed(SqlType.BIGINT),
+        a -> Sql.of("COUNT(DISTINCT {})",
         a.get(1))));
-    aggregate("median", "MEDIAN");
+    aggregate("median", "MEDIAN", fixed(SqlType.DOUBLE));
     // window functions
-    window("row_number", "ROW_NUMBER", 0, 0);
-    window("rank", "RANK", 0, 0);
-    window("dense_rank", "DENSE_RANK", 0, 0);
-    window("percent_rank", "PERCENT_RANK", 0, 0);
-    window("cume_dist", "CUME_DIST", 0, 0);
-    window("ntile", "NTILE", 1, 1);
-    window("lag", "LAG", 1, 3);
-    window("lead", "LEAD", 1, 3);
-    window("first_value", "FIRST_VALUE", 1, 1);
-    window("last_value", "LAST_VALUE", 1, 1);
-    window("nth_value", "NTH_VALUE", 2, 2);
+    window("row_number", "ROW_NUMBER", 0, 0, fixed(SqlType.INT));
+    window("rank", "RANK", 0, 0, fixed(SqlType.INT));
+    window("dense_rank", "DENSE_RANK", 0, 0, fixed(SqlType.INT));
+    window("percent_rank", "PERCENT_RANK", 0, 0, fixed(SqlType.DOUBLE));
+    window("cume_dist", "CUME_DIST", 0, 0, fixed(SqlType.DOUBLE));
+    window("ntile", "NTILE", 1, 1, fixed(SqlType.INT));
+    window("lag", "LAG", 1, 3, VALUE_OR_DEFAULT);
+    window("lead", "LEAD", 1, 3, VALUE_OR_DEFAULT);
+    window("first_value", "FIRST_VALUE", 1, 1, THE_ARGUMENTS);
+    window("last_value", "LAST_VALUE", 1, 1, THE_ARGUMENTS);
+    window("nth_value", "NTH_VALUE", 2, 2, THE_ARGUMENTS);
   }
 
   private FunctionRegistry() {}
 
-  private static void scalar(String name, int min, int max, Renderer renderer, String... aliases) {
-    register(new Function(name, Kind.SCALAR, min, max, renderer), aliases);
+  private static void scalar(String name, int min, int max, ResultType type, Renderer renderer, String... aliases) {
+    register(new Function(name, Kind.SCALAR, min, max, type, renderer), aliases);
   }
 
-  private static void aggregate(String name, String h2Name, String... aliases) {
-    register(new Function(name, Kind.AGGREGATE, 1, 1, a -> Sql.of(h2Name + "({}{})", a.get(0), a.get(1))), aliases);
+  private static void aggregate(String name, String h2Name, ResultType type, String... aliases) {
+    register(new Function(name, Kind.AGGREGATE, 1, 1, type, a -> Sql.of(h2Name + "({}{})", a.get(0), a.get(1))),
+        aliases);
   }
 
-  private static void window(String name, String h2Name, int min, int max) {
-    register(new Function(name, Kind.WINDOW, min, max, call(h2Name)));
+  private static void window(String name, String h2Name, int min, int max, ResultType type) {
+    register(new Function(name, Kind.WINDOW, min, max, type, call(h2Name)));
   }
+
+  private static ResultType fixed(SqlType type) {
+    return arguments -> type;
+  }
+
 
   /** H2's function {@code h2Name} called on the arguments as they are. */
   private static Renderer call(String h2Name) {
