@@ -60,5 +60,17 @@ SELECT sum(- CAST(NULL AS INT)) AS s, avg(DISTINCT - CAST(NULL AS INT)) AS v FRO
 > s | v
 > null | null
 > rows: 1
+-- LIMIT and OFFSET take constants: a column, an outer query's column or a subquery is refused before H2 runs
+SELECT a FROM agg ORDER BY a LIMIT 1 + 1;
+> a
+> 1
+> 1
+> rows: 2
+SELECT a FROM agg LIMIT b;
+> exception INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE
+SELECT a, (SELECT count(*) FROM agg i LIMIT o.b) FROM agg o;
+> exception INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE
+SELECT a FROM agg OFFSET (SELECT 1);
+> exception INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE
 DROP TABLE agg;
 > ok

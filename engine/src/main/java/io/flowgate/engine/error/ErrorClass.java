@@ -60,6 +60,7 @@ public enum ErrorClass {
   INVALID_EXTRACT_BASE_FIELD_TYPE("42000", "Can't extract a value from <base>. Need a complex type [STRUCT, ARRAY, MAP] but got <other>."),
   INVALID_FLOW_QUERY_TYPE("42000", "Flow <flowIdentifier> returns an invalid relation type."),
   INVALID_INLINE_TABLE("42000", "Invalid inline table."),
+  INVALID_LIMIT_LIKE_EXPRESSION("42K0E", "The <name> like expression <expr> is invalid."),
   INVALID_PARAMETER_VALUE("22023", "The value of parameter(s) <parameter> in <functionName> is invalid: <message>."),
   INVALID_REQUEST("08P01", "The request cannot be served: <reason>."),
   INVALID_SCHEMA_OR_RELATION_NAME("42602", "<name> is not a valid name for tables/schemas."),

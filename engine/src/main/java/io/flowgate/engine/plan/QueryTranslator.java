@@ -326,17 +326,18 @@ public final class QueryTranslator {
       if (!query.orderBy().isEmpty()) {
         sql.add(Sql.of(" ORDER BY {}", orderBy(query.orderBy(), body)));
       }
-      query.limit().ifPresent(limit -> sql.add(Sql.of(" LIMIT {}", rowCount(limit, outer))));
-      query.offset().ifPresent(offset -> sql.add(Sql.of(" OFFSET {}", rowCount(offset, outer))));
+      query.limit().ifPresent(limit -> sql.add(Sql.of(" LIMIT {}", rowCount(limit, "LIMIT"))));
+      query.offset().ifPresent(offset -> sql.add(Sql.of(" OFFSET {}", rowCount(offset, "OFFSET"))));
       return new TranslatedQuery(Sql.join("", sql), body.query().columns());
     } finally {
       currentCtes = saved;
     }
   }
 
-  private Sql rowCount(Expression count, Optional<Scope> outer) {
-    Typed value = expressions.translate(count, Scope.empty(outer));
-    return value.sql();
+  /** The row count of LIMIT or OFFSET: an expression of constants, known before any row is read. */
+  private Sql rowCount(Expression count, String clause) {
+    FoldableArguments.requireRowCount(count, clause, FunctionRegistry.TRAITS);
+    return expressions.translate(count, Scope.empty(Optional.empty())).sql();
   }
 
   /** A translated query body and, for a single SELECT block, the scope its ORDER BY may also use. */

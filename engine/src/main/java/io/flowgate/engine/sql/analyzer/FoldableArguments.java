@@ -25,4 +25,28 @@ public final class FoldableArguments {
           .at(culprit.span()).build();
     });
   }
+
+  /**
+   * Fails with INVALID_LIMIT_LIKE_EXPRESSION.IS_UNFOLDABLE when the row count of {@code clause} (LIMIT, OFFSET) is
+   * not foldable: it reads a column (an outer query's too), a subquery, an aggregate, a window or a random value.
+   */
+  public static void requireRowCount(Expression count, String clause, FunctionTraits functions) {
+    Expression[] column = new Expression[1];
+    new io.flowgate.engine.sql.tree.TreeScanner<Void>() {
+      @Override
+      protected Void visitColumnRef(Expression.ColumnRef reference, Void context) {
+        if (column[0] == null) {
+          column[0] = reference;
+        }
+        return null;
+      }
+    }.visit(count, null);
+    java.util.Optional.ofNullable(column[0]).or(() -> RowLevelExpressions.culprit(count,
+        RowLevelExpressions.Use.DEFAULT_VALUE, functions)).ifPresent(culprit -> {
+          throw EngineException.of(ErrorClass.INVALID_LIMIT_LIKE_EXPRESSION).subClass("IS_UNFOLDABLE",
+              "The " + clause.toLowerCase(java.util.Locale.ROOT) + " expression must evaluate to a constant value.")
+              .parameter("name", clause.toLowerCase(java.util.Locale.ROOT))
+              .parameter("expr", "\"" + ExpressionNames.name(count) + "\"").at(culprit.span()).build();
+        });
+  }
 }
