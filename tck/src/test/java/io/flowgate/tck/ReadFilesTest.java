@@ -61,6 +61,44 @@ class ReadFilesTest {
   }
 
   @Test
+  void textFilesAreLinesOrWholeFiles() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("logs"));
+    Files.writeString(folder.resolve("app.log"), "12 started\n  indented, with a comma\n\nlast");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      // every line a row, as it is: no types inferred, nothing split, blank lines kept
+      assertThat(rows(statement, "SELECT value, _metadata.file_name FROM read_files('logs', format => 'text')"))
+          .containsExactly("12 started | app.log", "  indented, with a comma | app.log", " | app.log",
+              "last | app.log");
+      assertThat(rows(statement, "SELECT length(value) FROM read_files('logs', format => 'text',"
+          + " wholeText => true)")).containsExactly("41");
+      statement.execute("CREATE STREAMING TABLE lines AS SELECT value FROM STREAM read_files('logs',"
+          + " format => 'text')");
+      Files.writeString(folder.resolve("next.log"), "one more\n");
+      statement.execute("REFRESH STREAMING TABLE lines");
+      assertThat(rows(statement, "SELECT count(*), max(value) FROM lines")).containsExactly("5 | one more");
+      assertThat(rows(statement, "DESCRIBE TABLE lines")).contains("value | string | null");
+    }
+  }
+
+  @Test
+  void binaryFilesAreOneRowEach() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("blobs"));
+    Files.write(folder.resolve("b.bin"), new byte[] {0, 1, (byte) 0xfe, (byte) 0xff});
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(rows(statement, "SELECT path LIKE 'file:%blobs/b.bin', length, content IS NOT NULL,"
+          + " modificationTime <= current_timestamp() FROM read_files('blobs', format => 'binaryFile')"))
+          .containsExactly("true | 4 | true | true");
+      try (java.sql.ResultSet bytes = statement.executeQuery("SELECT content FROM read_files('blobs',"
+          + " format => 'binaryFile')")) {
+        assertThat(bytes.next()).isTrue();
+        assertThat(bytes.getBytes(1)).containsExactly(0, 1, 0xfe, 0xff);
+      }
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('blobs', format => 'parquet')"))
+          .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
+    }
+  }
+
+  @Test
   void pathsOutsideTheIngestRootsAreRefused() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       assertThatThrownBy(() -> statement.execute("CREATE STREAMING TABLE escape AS SELECT * FROM"

@@ -68,6 +68,21 @@ public final class FileBatches {
   /** Opens a batch of a defined read over {@code files}; close it when the statement is over. */
   public static String open(String readKey, List<Path> files) {
     Read read = read(readKey);
+    if (read.source().format().equals("binaryfile")) {
+      // a row holds its file's content whole: a bound on it keeps one read from filling the gateway's memory
+      for (Path file : files) {
+        long size;
+        try {
+          size = Files.size(file);
+        } catch (IOException e) {
+          throw new UncheckedIOException(e);
+        }
+        if (size > BinaryFile.MAX_BYTES) {
+          throw Errors.notSupported("binaryFile over a file of more than " + BinaryFile.MAX_BYTES / (1024 * 1024)
+              + " MiB (" + file.getFileName() + " has " + size + " bytes)", null);
+        }
+      }
+    }
     String batch = UUID.randomUUID().toString();
     BATCHES.put(batch, new Batch(read, List.copyOf(files), new AtomicLong()));
     return batch;

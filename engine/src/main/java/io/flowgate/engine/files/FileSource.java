@@ -26,10 +26,14 @@ import java.util.stream.Stream;
 
 /**
  * The files a {@code read_files} call reads: where (a folder, read recursively, or a glob, always inside an ingest
- * root), how (CSV or JSON lines and their options) and the schema inferred from them.
+ * root), how (CSV or JSON lines and their options, {@code text} lines or whole files, {@code binaryFile}) and the
+ * schema inferred from them (text and binaryFile have fixed columns).
  */
 public record FileSource(Path base, String glob, String format, Csv.Format csv, boolean inferTypes,
-    Map<String, SqlType> hints, List<Path> roots) {
+    Map<String, SqlType> hints, List<Path> roots, boolean wholeText) {
+  /** The formats read_files reads, as the {@code format} option names them (in lower case). */
+  private static final Set<String> FORMATS = Set.of("csv", "json", "text", "binaryfile");
+
   /** Rows of each file that type inference looks at; values past them that do not fit are rescued. */
   private static final int SAMPLE_ROWS = 10_000;
 
@@ -54,8 +58,8 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     checkOptions(options, span);
     String format = options.containsKey("format") ? options.get("format").toLowerCase(Locale.ROOT)
         : formatOfFiles(list(base, pattern), span);
-    if (!format.equals("csv") && !format.equals("json")) {
-      throw Errors.notSupported("read_files format " + format + " (csv and json are)", span);
+    if (!FORMATS.contains(format)) {
+      throw Errors.notSupported("read_files format " + format + " (csv, json, text and binaryFile are)", span);
     }
     String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
     String quote = options.getOrDefault("quote", "\"");
@@ -78,7 +82,8 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
         separator.isEmpty() ? ',' : separator.charAt(0), quote.isEmpty() ? 0 : quote.charAt(0),
         escape.isEmpty() ? 0 : escape.charAt(0));
     return new FileSource(base, pattern, format, csv,
-        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, realRoots);
+        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, realRoots,
+        "true".equalsIgnoreCase(options.getOrDefault("wholetext", "false")));
   }
 
   private static EngineException outsideRoots(String path, Span span) {
@@ -137,7 +142,7 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
    */
   private static final Set<String> OPTIONS = Set.of("format", "header", "sep", "delimiter", "quote", "escape",
       "schemahints", "infercolumntypes", "maxfilespertrigger", "maxbytespertrigger", "multiline", "encoding",
-      "charset", "mode");
+      "charset", "mode", "wholetext");
 
   private static void checkOptions(Map<String, String> options, Span span) {
     for (Map.Entry<String, String> option : options.entrySet()) {
@@ -217,8 +222,15 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
 
   /** Opens a file of this source for reading its rows. */
   RowReader open(Path file) throws IOException {
+    if (format.equals("binaryfile")) {
+      return new BinaryFile(file);
+    }
     BufferedReader reader = Files.newBufferedReader(file);
-    return format.equals("json") ? new JsonLines(reader) : new Csv(reader, csv);
+    return switch (format) {
+      case "json" -> new JsonLines(reader);
+      case "text" -> new TextLines(reader, wholeText);
+      default -> new Csv(reader, csv);
+    };
   }
 
   private static final Pattern INT = Pattern.compile("[+-]?\\d{1,9}");
@@ -233,6 +245,12 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
 
   /** The columns over every current file: names in first-seen order, types the narrowest that fits every value. */
   public Map<String, SqlType> schema() {
+    if (format.equals("text")) {
+      return Map.of(TextLines.COLUMN, SqlType.STRING);
+    }
+    if (format.equals("binaryfile")) {
+      return BinaryFile.SCHEMA;
+    }
     Map<String, SqlType> schema = new LinkedHashMap<>();
     for (Path file : files()) {
       String key;

@@ -202,6 +202,7 @@ public final class H2Functions {
       case DECIMAL -> result.addColumn(name, Types.DECIMAL, type.length(), type.scale());
       case DATE -> result.addColumn(name, Types.DATE, 10, 0);
       case TIMESTAMP, TIMESTAMP_NTZ -> result.addColumn(name, Types.TIMESTAMP, 26, 6);
+      case BINARY -> result.addColumn(name, Types.VARBINARY, Integer.MAX_VALUE, 0);
       default -> result.addColumn(name, Types.VARCHAR, Integer.MAX_VALUE, 0);
     }
   }

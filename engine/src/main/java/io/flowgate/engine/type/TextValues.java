@@ -23,6 +23,7 @@ public final class TextValues {
             : value.equalsIgnoreCase("false") ? Boolean.FALSE : null;
         case DATE -> java.time.LocalDate.parse(value);
         case TIMESTAMP, TIMESTAMP_NTZ -> java.time.LocalDateTime.parse(value.replace(' ', 'T').replace("Z", ""));
+        case BINARY -> java.util.HexFormat.of().parseHex(value);
         default -> text;
       };
     } catch (RuntimeException doesNotFit) {
