@@ -102,7 +102,11 @@ public sealed interface Sql permits Sql.Syntax, Sql.Name, Sql.Param, Sql.Number,
     return new Name(identifier);
   }
 
-  /** {@code "relation"."column"}, or the bare column where {@code relation} is empty. */
+  /**
+   * {@code "relation"."column"}, or the bare column where {@code relation} is empty. The relation is quoted too, so
+   * it must be an alias declared quoted ({@code Sql.name}); a fixed, unquoted alias of the engine's own statements
+   * ({@code t.}, {@code b.}) belongs in the syntax.
+   */
   static Sql column(String relation, String column) {
     return relation.isEmpty() ? new Name(column) : of("{}.{}", new Name(relation), new Name(column));
   }
