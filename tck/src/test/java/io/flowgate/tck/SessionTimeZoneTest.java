@@ -149,6 +149,21 @@ class SessionTimeZoneTest {
   }
 
   @Test
+  void definitionsAreComputedInUtcWhateverTheSessionsZone() throws SQLException {
+    try (Connection losAngeles = connect("America/Los_Angeles"); Statement statement = losAngeles.createStatement()) {
+      statement.execute("CREATE TABLE days (ts TIMESTAMP, d DATE GENERATED ALWAYS AS (CAST(ts AS DATE)))");
+      // 23:30 in Los Angeles is the next day in UTC, where the table computes its column
+      statement.execute("INSERT INTO days (ts) VALUES ('2024-07-01 23:30:00')");
+      statement.execute("INSERT INTO days (ts, d) VALUES ('2024-07-01 23:30:00', DATE '2024-07-02')");
+      assertThatThrownBy(() -> statement.execute("INSERT INTO days (ts, d) VALUES ('2024-07-01 23:30:00',"
+          + " DATE '2024-07-01')")).isInstanceOfSatisfying(SQLException.class,
+              e -> assertThat(e.getSQLState()).isEqualTo("23001"));
+      assertThat(row(statement, "SELECT count(*), min(d), max(d) FROM days"))
+          .containsExactly("2", "2024-07-02", "2024-07-02");
+    }
+  }
+
+  @Test
   void anUnknownZoneIsRefusedByName() throws SQLException {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       for (String set : List.of("SET TIME ZONE 'Mars/Olympus_Mons'", "SET timezone = 'PST'",

@@ -58,7 +58,7 @@ public final class DmlPlanner {
     }
     stored.add(Sql.name(StoreNames.VERSION_COLUMN));
     values.add(version());
-    List<Sql> checks = generatedChecks(table, targets, relation);
+    List<Sql> checks = generatedChecks(table, targets, relation, translated);
     Sql where = checks.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(checks));
     return Sql.of("INSERT INTO {}({}) SELECT {} FROM ({}) {}{}", Sql.table(table.storageName()), Sql.list(stored),
         Sql.list(values), translated.sql(), Sql.name(relation), where);
@@ -69,17 +69,24 @@ public final class DmlPlanner {
    * gives for the row (the vendor's rule: {@code (value <=> expression) IS TRUE}), where the expression reads the
    * row's other values and, for columns the insert leaves out, their defaults.
    */
-  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation) {
+  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation,
+      TranslatedQuery source) {
     List<Sql> checks = new ArrayList<>();
     if (targets.stream().allMatch(column -> column.generatedSql().isEmpty())) {
       return checks;
     }
+    // The column's expressions are the table's definitions, which H2 computes as it defines them (in UTC, whatever
+    // the session's time zone): they are translated as definitions here too.
+    ExpressionTranslator definitions = new ExpressionTranslator(queries, new ParameterTypes(), queries.session(),
+        true);
     List<Scope.Column> row = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       SqlType type = SqlParser.parseType(column.type());
       int given = targets.indexOf(column);
-      Sql value = given >= 0 ? Sql.column(relation, TranslatedQuery.positional(given))
-          : column.defaultSql().map(text -> queries.expressions().translate(SqlParser.parseExpression(text),
+      // a given value is what the insert writes (a wall clock of the session's zone becomes its instant)
+      Sql value = given >= 0 ? queries.expressions().assigned(new Typed(Sql.column(relation,
+          TranslatedQuery.positional(given)), source.columns().get(given).type()), type)
+          : column.defaultSql().map(text -> definitions.translate(SqlParser.parseExpression(text),
               Scope.empty(Optional.empty())).sql()).orElse(Sql.of("NULL"));
       row.add(Scope.Column.bound(column.name(), Sql.cast(value, type), type));
     }
@@ -90,7 +97,7 @@ public final class DmlPlanner {
       }
       String expression = column.generatedSql().get();
       SqlType type = SqlParser.parseType(column.type());
-      Sql computed = queries.expressions().translate(SqlParser.parseExpression(expression), scope).sql();
+      Sql computed = definitions.translate(SqlParser.parseExpression(expression), scope).sql();
       Sql given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().sql();
       checks.add(Sql.of("FG_SYS.CHECK_GENERATED(({} IS NOT DISTINCT FROM {}), {}, {})", given,
           Sql.cast(computed, type), Sql.cast(Sql.constant(column.name()), SqlType.STRING),
