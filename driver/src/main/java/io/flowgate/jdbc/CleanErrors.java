@@ -50,9 +50,12 @@ final class CleanErrors implements InvocationHandler {
     }
   }
 
-  /** A statement that may change the session time zone: SET TIME ZONE, SET / RESET of TIMEZONE, or RESET of all. */
-  private static final Pattern SETS_TIME_ZONE = Pattern.compile("(?is)\\s*(SET\\s+TIME\\s+ZONE\\b.*|(SET|RESET)\\s+"
-      + "(TIMEZONE|spark\\.sql\\.session\\.timeZone)\\b.*|RESET\\s*;?\\s*)");
+  /**
+   * A statement that may change the session time zone: SET TIME ZONE, SET / RESET of TIMEZONE, or RESET of all,
+   * after any comments.
+   */
+  private static final Pattern SETS_TIME_ZONE = Pattern.compile("(?is)\\s*((--[^\\n]*(\\n|$)|/\\*.*?\\*/)\\s*)*"
+      + "(SET\\s+TIME\\s+ZONE\\b.*|(SET|RESET)\\s+(TIMEZONE|spark\\.sql\\.session\\.timeZone)\\b.*|RESET\\s*;?\\s*)");
 
   private final Object target;
   private final Connection connection;

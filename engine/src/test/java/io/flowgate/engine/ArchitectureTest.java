@@ -11,9 +11,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The engine's package rules, checked on its compiled classes. The statement's path runs down: parser and analyzer
- * know only the tree; the H2 SQL tree and its printer ({@code h2}) know only the types; storage knows no planner; no two
- * packages depend on each other both ways; nothing below the entry points ({@code Engine}, {@code Session}) depends
- * on them, and what they hand out ({@code api}) is a leaf.
+ * know only the tree; the H2 SQL tree and its printer ({@code h2}) know only the types; storage knows no planner;
+ * no two packages depend on each other both ways; nothing below the entry points ({@code Engine}, {@code Session})
+ * depends on them, and what they hand out ({@code api}) is a leaf.
  */
 class ArchitectureTest {
   private static final JavaClasses ENGINE = new ClassFileImporter()

@@ -125,7 +125,7 @@ class SessionTimeZoneTest {
       statement.execute("SET TIME ZONE 'America/Los_Angeles'");
       assertThat(row(statement, text)).containsExactly("2024-07-01 10:00:00");
       assertThat(row(statement, "SELECT ts FROM moments WHERE id = 2")).containsExactly("2024-07-01 10:00:00");
-      statement.execute("SET timezone = '+09:00'");
+      statement.execute("-- a tool's comment first\n/* and another */ SET timezone = '+09:00'");
       assertThat(row(statement, "SELECT current_timezone()")).containsExactly("+09:00");
       assertThat(row(statement, "SELECT ts FROM moments WHERE id = 2")).containsExactly("2024-07-02 02:00:00");
       assertThat(row(statement, "SET timezone")).containsExactly("timezone", "+09:00");

@@ -71,6 +71,13 @@ public final class FunctionRegistry {
   private static final ResultType ANY_OF_THEM = a -> ResultTypes.orString(ResultTypes.common(a));
   /** The common type of the second and third arguments: the branches of nvl2 and if. */
   private static final ResultType EITHER_BRANCH = a -> ResultTypes.orString(ResultTypes.common(a.subList(1, 3)));
+  /** The first argument's type if it is a number, else DOUBLE (abs, round). */
+  private static final ResultType THE_NUMBER = a -> ResultTypes.numberOrDouble(a.get(0).type());
+  /** The type of the first argument's remainder by the second (mod, pmod). */
+  private static final ResultType REMAINDER = a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1));
+  /** The element type of the first argument, an array (element_at). */
+  private static final ResultType AN_ELEMENT = a -> a.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY)
+      .map(t -> t.children().get(0)).orElse(SqlType.STRING);
   /** The first argument's type (min, max, first_value, ...). */
   private static final ResultType THE_ARGUMENTS = a -> ResultTypes.orString(a.get(0).type());
   /** lag and lead: the value's type, met by the default's where one is given. */
@@ -87,24 +94,32 @@ public final class FunctionRegistry {
         : Sql.of("SUBSTRING({} FROM {})", a), "substr");
     scalar("concat", 1, MANY, fixed(SqlType.STRING), a -> Sql.of("({})", Sql.join(" || ", a)));
     // H2 wants two values at least; a NULL, which CONCAT_WS skips, makes up the second.
-    scalar("concat_ws", 2, MANY, fixed(SqlType.STRING), a -> Sql.of(a.size() == 2 ? "CONCAT_WS({}, NULL)" : "CONCAT_WS({})", Sql.list(a)));
-    scalar("trim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("TRIM({})", a) : Sql.of("TRIM(BOTH {} FROM {})", a.get(1),
+    scalar("concat_ws", 2, MANY, fixed(SqlType.STRING),
+        a -> Sql.of(a.size() == 2 ? "CONCAT_WS({}, NULL)" : "CONCAT_WS({})", Sql.list(a)));
+    scalar("trim", 1, 2, fixed(SqlType.STRING),
+        a -> a.size() == 1 ? Sql.of("TRIM({})", a) : Sql.of("TRIM(BOTH {} FROM {})", a.get(1),
         a.get(0)), "btrim");
-    scalar("ltrim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("LTRIM({})", a) : Sql.of("TRIM(LEADING {} FROM {})", a.get(1),
+    scalar("ltrim", 1, 2, fixed(SqlType.STRING),
+        a -> a.size() == 1 ? Sql.of("LTRIM({})", a) : Sql.of("TRIM(LEADING {} FROM {})", a.get(1),
         a.get(0)));
-    scalar("rtrim", 1, 2, fixed(SqlType.STRING), a -> a.size() == 1 ? Sql.of("RTRIM({})", a) : Sql.of("TRIM(TRAILING {} FROM {})", a.get(1),
+    scalar("rtrim", 1, 2, fixed(SqlType.STRING),
+        a -> a.size() == 1 ? Sql.of("RTRIM({})", a) : Sql.of("TRIM(TRAILING {} FROM {})", a.get(1),
         a.get(0)));
-    scalar("replace", 2, 3, fixed(SqlType.STRING), a -> Sql.of("REPLACE({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2)
+    scalar("replace", 2, 3, fixed(SqlType.STRING),
+        a -> Sql.of("REPLACE({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2)
         : Sql.text("")));
     // Lengths are checked by the engine's own FG_SYS functions first: H2 out of memory closes the whole database.
-    scalar("lpad", 2, 3, fixed(SqlType.STRING), a -> Sql.of("LPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+    scalar("lpad", 2, 3, fixed(SqlType.STRING),
+        a -> Sql.of("LPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
         Sql.text("lpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
-    scalar("rpad", 2, 3, fixed(SqlType.STRING), a -> Sql.of("RPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
+    scalar("rpad", 2, 3, fixed(SqlType.STRING),
+        a -> Sql.of("RPAD({}, FG_SYS.CHECKED_LENGTH({}, {}), {})", a.get(0), a.get(1),
         Sql.text("rpad"), a.size() > 2 ? a.get(2) : Sql.text(" ")));
     scalar("instr", 2, 2, fixed(SqlType.INT), a -> Sql.of("LOCATE({}, {})", a.get(1), a.get(0)));
     scalar("locate", 2, 3, fixed(SqlType.INT), call("LOCATE"));
     scalar("position", 2, 3, fixed(SqlType.INT), call("LOCATE"));
-    scalar("repeat", 2, 2, fixed(SqlType.STRING), a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT(CAST({} AS CHARACTER VARYING), {}))",
+    scalar("repeat", 2, 2, fixed(SqlType.STRING),
+        a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT(CAST({} AS CHARACTER VARYING), {}))",
         a.get(0), a.get(0), a.get(1)));
     scalar("left", 2, 2, fixed(SqlType.STRING), call("LEFT"));
     scalar("right", 2, 2, fixed(SqlType.STRING), call("RIGHT"));
@@ -112,14 +127,17 @@ public final class FunctionRegistry {
     scalar("regexp_like", 2, 2, fixed(SqlType.BOOLEAN), call("REGEXP_LIKE"));
     scalar("ascii", 1, 1, fixed(SqlType.INT), call("ASCII"));
     scalar("chr", 1, 1, fixed(SqlType.STRING), call("CHAR"), "char");
-    scalar("startswith", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
-    scalar("endswith", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("startswith", 2, 2, fixed(SqlType.BOOLEAN),
+        a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
+    scalar("endswith", 2, 2, fixed(SqlType.BOOLEAN),
+        a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
     scalar("contains", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(LOCATE({}, {}) > 0)", a.get(1), a.get(0)));
     // math
-    scalar("abs", 1, 1, a -> ResultTypes.numberOrDouble(a.get(0).type()), call("ABS"));
+    scalar("abs", 1, 1, THE_NUMBER, call("ABS"));
     scalar("ceil", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("CAST(CEILING({}) AS BIGINT)", a), "ceiling");
     scalar("floor", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("CAST(FLOOR({}) AS BIGINT)", a));
-    scalar("round", 1, 2, a -> ResultTypes.numberOrDouble(a.get(0).type()), a -> Sql.of("ROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
+    scalar("round", 1, 2, THE_NUMBER,
+        a -> Sql.of("ROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
     scalar("sqrt", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("SQRT(CAST({} AS DOUBLE PRECISION))", a));
     scalar("pow", 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of("POWER(CAST({} AS DOUBLE PRECISION), {})", a), "power");
     scalar("exp", 1, 1, fixed(SqlType.DOUBLE), call("EXP"));
@@ -127,8 +145,9 @@ public final class FunctionRegistry {
     scalar("log", 1, 2, fixed(SqlType.DOUBLE), a -> a.size() == 1 ? Sql.of("LN({})", a) : Sql.of("LOG({}, {})", a));
     scalar("log10", 1, 1, fixed(SqlType.DOUBLE), call("LOG10"));
     scalar("log2", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("LOG(2, {})", a));
-    scalar("mod", 2, 2, a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1)), call("MOD"));
-    scalar("pmod", 2, 2, a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1)), a -> Sql.of("MOD(MOD({}, {}) + {}, {})", a.get(0), a.get(1), a.get(1), a.get(1)));
+    scalar("mod", 2, 2, REMAINDER, call("MOD"));
+    scalar("pmod", 2, 2, REMAINDER,
+        a -> Sql.of("MOD(MOD({}, {}) + {}, {})", a.get(0), a.get(1), a.get(1), a.get(1)));
     scalar("sign", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("CAST(SIGN({}) AS DOUBLE PRECISION)", a), "signum");
     scalar("greatest", 2, MANY, ANY_OF_THEM, call("GREATEST"));
     scalar("least", 2, MANY, ANY_OF_THEM, call("LEAST"));
@@ -150,7 +169,8 @@ public final class FunctionRegistry {
     scalar("isnotnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT NULL)", a));
     // date and time
     scalar("current_date", 0, 0, fixed(SqlType.DATE), a -> Sql.of("CURRENT_DATE"), "curdate");
-    scalar("current_timestamp", 0, 0, fixed(SqlType.TIMESTAMP), a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
+    scalar("current_timestamp", 0, 0, fixed(SqlType.TIMESTAMP),
+        a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
     scalar("year", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(YEAR FROM {})", a));
     scalar("quarter", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(QUARTER FROM {})", a));
     scalar("month", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(MONTH FROM {})", a));
@@ -161,11 +181,15 @@ public final class FunctionRegistry {
     scalar("hour", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(HOUR FROM {})", a));
     scalar("minute", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(MINUTE FROM {})", a));
     scalar("second", 1, 1, fixed(SqlType.INT), a -> Sql.of("CAST(EXTRACT(SECOND FROM {}) AS INTEGER)", a));
-    scalar("date_add", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(DAY, {}, CAST({} AS DATE))", a.get(1), a.get(0)), "dateadd");
-    scalar("date_sub", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
-    scalar("datediff", 2, 2, fixed(SqlType.INT), a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
+    scalar("date_add", 2, 2, fixed(SqlType.DATE),
+        a -> Sql.of("DATEADD(DAY, {}, CAST({} AS DATE))", a.get(1), a.get(0)), "dateadd");
+    scalar("date_sub", 2, 2, fixed(SqlType.DATE),
+        a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("datediff", 2, 2, fixed(SqlType.INT),
+        a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
         a.get(1), a.get(0)));
-    scalar("add_months", 2, 2, fixed(SqlType.DATE), a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
+    scalar("add_months", 2, 2, fixed(SqlType.DATE),
+        a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
     scalar("last_day", 1, 1, fixed(SqlType.DATE), call("LAST_DAY"));
     scalar("to_date", 1, 2, fixed(SqlType.DATE), a -> a.size() == 1 ? Sql.of("CAST({} AS DATE)", a)
         : Sql.of("CAST(PARSEDATETIME({}, {}) AS DATE)", a));
@@ -174,18 +198,19 @@ public final class FunctionRegistry {
     scalar("date_format", 2, 2, fixed(SqlType.STRING), call("FORMATDATETIME"));
     scalar("date_trunc", 2, 2, fixed(SqlType.TIMESTAMP), call("DATE_TRUNC"));
     scalar("extract", 2, 2, fixed(SqlType.INT), a -> Sql.of("EXTRACT({} FROM {})", a));
-    scalar("unix_timestamp", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
+    scalar("unix_timestamp", 1, 1, fixed(SqlType.BIGINT),
+        a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
         a.get(0)));
     // arrays
     scalar("array", 0, MANY, a -> ResultTypes.arrayOf(ResultTypes.common(a)), a -> Sql.of("ARRAY[{}]", Sql.list(a)));
-    scalar("size", 1, 1, fixed(SqlType.INT), a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
+    scalar("size", 1, 1, fixed(SqlType.INT),
+        a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
     scalar("array_contains", 2, 2, fixed(SqlType.BOOLEAN), call("ARRAY_CONTAINS"));
-    scalar("element_at", 2, 2, a -> a.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0))
-        .orElse(SqlType.STRING), call("ARRAY_GET"));
+    scalar("element_at", 2, 2, AN_ELEMENT, call("ARRAY_GET"));
     // aggregates
     // An aggregate's renderer gets DISTINCT or nothing first, then its arguments (count(*) has the one argument *).
-    register(new Function("count", Kind.AGGREGATE, 0, 1, fixed(SqlType.BIGINT), a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1)
-        : Sql.of("*"))));
+    register(new Function("count", Kind.AGGREGATE, 0, 1, fixed(SqlType.BIGINT),
+        a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1) : Sql.of("*"))));
     aggregate("sum", "SUM", a -> TypeRules.sum(a.get(0).type().orElse(SqlType.DOUBLE)));
     aggregate("avg", "AVG", a -> TypeRules.average(a.get(0).type().orElse(SqlType.DOUBLE)), "mean");
     aggregate("min", "MIN", THE_ARGUMENTS);
@@ -199,7 +224,8 @@ public final class FunctionRegistry {
     aggregate("bool_or", "BOOL_OR", fixed(SqlType.BOOLEAN), "some", "any");
     aggregate("any_value", "ANY_VALUE", THE_ARGUMENTS, "first", "first_value$agg");
     // Over distinct inputs the count of true ones is 0 or 1, as the dialect's count_if(DISTINCT c) gives.
-    register(new Function("count_if", Kind.AGGREGATE, 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
+    register(new Function("count_if", Kind.AGGREGATE, 1, 1, fixed(SqlType.BIGINT),
+        a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
     // The exact distinct count is within any relative error asked for; the second argument is that bound.
     register(new Function("approx_count_distinct", Kind.AGGREGATE, 1, 2, fixed(SqlType.BIGINT),
         a -> Sql.of("COUNT(DISTINCT {})",

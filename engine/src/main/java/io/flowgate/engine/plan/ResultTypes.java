@@ -7,7 +7,10 @@ import io.flowgate.engine.type.TypeKind;
 import java.util.List;
 import java.util.Optional;
 
-/** The dialect's result types of computed values whose operands are translated: the rules the registry and the translator share. */
+/**
+ * The dialect's result types of computed values, from their translated operands: the rules the registry and the
+ * translator share.
+ */
 final class ResultTypes {
   private ResultTypes() {}
 
