@@ -104,6 +104,11 @@ class SessionTimeZoneTest {
       assertThat(row(statement, "SELECT count(*) FROM moments WHERE ts = TIMESTAMP '2024-07-01 10:00:00'"
           + " AND ts BETWEEN DATE '2024-07-01' AND '2024-07-01 23:59:59' AND ts IN ('2024-07-01 10:00:00')"))
           .containsExactly("3");
+      // a wall clock meeting a TIMESTAMP in one value is one of the zone too
+      assertThat(row(statement, "SELECT count(*) FROM moments WHERE coalesce(CAST(NULL AS TIMESTAMP),"
+          + " TIMESTAMP_NTZ '2024-07-01 10:00:00') = ts AND CASE WHEN id > 0 THEN TIMESTAMP_NTZ"
+          + " '2024-07-01 10:00:00' ELSE ts END = ts AND greatest(ts, DATE '2024-07-01') = ts"
+          + " AND least(ts, DATE '2024-07-02') = ts")).containsExactly("3");
       // midnight in Los Angeles, as an instant
       try (ResultSet rows = statement.executeQuery("SELECT date_trunc('DAY', ts) FROM moments WHERE id = 1")) {
         rows.next();

@@ -463,6 +463,10 @@ final class ExpressionTranslator {
     }
   }
 
+  /** Functions whose arguments (nvl2's and if's: the last two) meet in one value of their common type. */
+  private static final java.util.Set<String> ONE_VALUE_ARGUMENTS = java.util.Set.of("coalesce", "ifnull", "nullif",
+      "greatest", "least", "nvl2", "if");
+
   /** Functions that read a TIMESTAMP argument's fields or text: they see its wall clock in the session zone. */
   private static final java.util.Set<String> WALL_CLOCK_ARGUMENTS = java.util.Set.of("year", "quarter", "month",
       "day", "dayofyear", "dayofweek", "weekofyear", "hour", "minute", "second", "date_add", "date_sub", "datediff",
@@ -708,21 +712,23 @@ final class ExpressionTranslator {
     List<Sql> parts = new ArrayList<>();
     caseExpression.operand().ifPresent(operand -> parts.add(Sql.of(" {}", translate(operand, scope).sql())));
     List<Typed> results = new ArrayList<>();
+    List<Sql> conditions = new ArrayList<>();
     for (WhenClause when : caseExpression.whens()) {
-      Typed result = translate(when.result(), scope);
-      results.add(result);
+      results.add(translate(when.result(), scope));
       Typed condition = translate(when.condition(), scope);
       if (caseExpression.operand().isEmpty()) {
         requireBoolean(condition, when.condition(), "a WHEN condition");
       }
-      parts.add(Sql.of(" WHEN {} THEN {}", condition.sql(), result.sql()));
+      conditions.add(condition.sql());
     }
-    if (caseExpression.otherwise().isPresent()) {
-      Typed otherwise = translate(caseExpression.otherwise().get(), scope);
-      results.add(otherwise);
-      parts.add(Sql.of(" ELSE {}", otherwise.sql()));
-    }
+    caseExpression.otherwise().ifPresent(otherwise -> results.add(translate(otherwise, scope)));
     requireOneType(results, caseExpression, "CASE");
+    // the results meet in one value: a wall clock among TIMESTAMPs is one of the session's zone
+    for (int i = 0; i < results.size(); i++) {
+      Sql result = meeting(results.get(i), results);
+      parts.add(i < conditions.size() ? Sql.of(" WHEN {} THEN {}", conditions.get(i), result)
+          : Sql.of(" ELSE {}", result));
+    }
     return new Typed(Sql.of("CASE{} END", Sql.join("", parts)), ResultTypes.common(results));
   }
 
@@ -895,6 +901,15 @@ final class ExpressionTranslator {
         }
         if (name.equals("concat") || name.equals("concat_ws")) {
           sql = arguments.stream().map(this::asString).toList();
+        } else if (ONE_VALUE_ARGUMENTS.contains(function.name())) {
+          // the arguments meet in one value: a wall clock among TIMESTAMPs is one of the session's zone
+          int first = function.name().equals("nvl2") || function.name().equals("if") ? 1 : 0;
+          List<Typed> meeting = arguments.subList(first, arguments.size());
+          List<Sql> written = new ArrayList<>();
+          for (int i = 0; i < arguments.size(); i++) {
+            written.add(i < first ? arguments.get(i).sql() : meeting(arguments.get(i), meeting));
+          }
+          sql = written;
         } else if (WALL_CLOCK_ARGUMENTS.contains(function.name())) {
           sql = arguments.stream().map(this::wallClock).toList();
         }
