@@ -60,8 +60,8 @@ final class CleanErrors implements InvocationHandler {
   private final Object target;
   private final Connection connection;
   private final SessionState session;
-  /** For a prepared statement, its SQL (to tell whether running it may change the session time zone). */
-  private final String preparedSql;
+  /** For a prepared statement, whether running it may change the session time zone (told once, when prepared). */
+  private final boolean preparedSetsTimeZone;
   /**
    * For a result set, the statement's max rows when it had one (0: none). Avatica sends a prepared statement's
    * max rows only when it is prepared, so a later {@code setMaxRows} is applied here, as the rows are read.
@@ -81,7 +81,7 @@ final class CleanErrors implements InvocationHandler {
     this.connection = connection;
     this.session = session;
     this.rowLimit = rowLimit;
-    this.preparedSql = preparedSql;
+    this.preparedSetsTimeZone = setsTimeZone(preparedSql);
     this.values = target instanceof ResultSet rows ? new ResultValues(rows, session) : null;
   }
 
@@ -95,8 +95,8 @@ final class CleanErrors implements InvocationHandler {
    * After a statement that may have changed the session time zone, asks the gateway for it
    * ({@code current_timezone()}), so that timestamps print as the session's {@code CAST(ts AS STRING)} does.
    */
-  private void followTimeZone(Statement statement, String sql) throws SQLException {
-    if (sql == null || !SETS_TIME_ZONE.matcher(sql).matches()) {
+  private void followTimeZone(Statement statement, boolean setsTimeZone) throws SQLException {
+    if (!setsTimeZone) {
       return;
     }
     try (Statement ask = statement.getConnection().createStatement();
@@ -226,7 +226,8 @@ final class CleanErrors implements InvocationHandler {
       rowsRead++;
     }
     if (target instanceof Statement statement && EXECUTE.contains(method.getName())) {
-      followTimeZone(statement, args != null && args.length > 0 && args[0] instanceof String sql ? sql : preparedSql);
+      followTimeZone(statement, args != null && args.length > 0 && args[0] instanceof String sql ? setsTimeZone(sql)
+          : preparedSetsTimeZone);
     }
     if (wantsKeys && (args == null || args.length == 0) && KEYED_EXECUTE.contains(method.getName())) {
       keepKeys((Statement) target);
@@ -247,6 +248,10 @@ final class CleanErrors implements InvocationHandler {
       }
     }
     return result;
+  }
+
+  private static boolean setsTimeZone(String sql) {
+    return sql != null && SETS_TIME_ZONE.matcher(sql).matches();
   }
 
   /** Reads the keys the statement's write just generated, for its getGeneratedKeys. */

@@ -28,7 +28,7 @@ public final class SqlPrinter {
   }
 
   /** The H2 column type that stores values of {@code type}. */
-  public static String typeName(SqlType type) {
+  private static String typeName(SqlType type) {
     return switch (type.kind()) {
       case BOOLEAN -> "BOOLEAN";
       case TINYINT -> "TINYINT";

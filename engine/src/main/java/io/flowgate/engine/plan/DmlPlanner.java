@@ -46,19 +46,24 @@ public final class DmlPlanner {
     TranslatedQuery translated = queries.translate(source, Optional.empty());
     List<ColumnInfo> targets = insertTargets(insert, table, translated, true);
     String relation = queries.newAlias();
+    // Each source column as the target column takes it (a wall clock of the session's zone becomes its instant).
+    List<Sql> written = new ArrayList<>();
+    for (int i = 0; i < targets.size(); i++) {
+      written.add(queries.expressions().assigned(new Typed(Sql.column(relation, TranslatedQuery.positional(i)),
+          translated.columns().get(i).type()), SqlParser.parseType(targets.get(i).type())));
+    }
     // H2 computes generated columns itself: a value given for one is checked against its expression, not written.
     List<Sql> stored = new ArrayList<>();
     List<Sql> values = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       if (targets.get(i).generatedSql().isEmpty()) {
         stored.add(Sql.name(targets.get(i).name()));
-        values.add(queries.expressions().assigned(new Typed(Sql.column(relation, TranslatedQuery.positional(i)),
-            translated.columns().get(i).type()), SqlParser.parseType(targets.get(i).type())));
+        values.add(written.get(i));
       }
     }
     stored.add(Sql.name(StoreNames.VERSION_COLUMN));
     values.add(version());
-    List<Sql> checks = generatedChecks(table, targets, relation, translated);
+    List<Sql> checks = generatedChecks(table, targets, written);
     Sql where = checks.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(checks));
     return Sql.of("INSERT INTO {}({}) SELECT {} FROM ({}) {}{}", Sql.table(table.storageName()), Sql.list(stored),
         Sql.list(values), translated.sql(), Sql.name(relation), where);
@@ -67,10 +72,9 @@ public final class DmlPlanner {
   /**
    * For each generated column the insert gives a value, the check that the value is what the column's expression
    * gives for the row (the vendor's rule: {@code (value <=> expression) IS TRUE}), where the expression reads the
-   * row's other values and, for columns the insert leaves out, their defaults.
+   * row's other values ({@code written}, by target) and, for columns the insert leaves out, their defaults.
    */
-  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, String relation,
-      TranslatedQuery source) {
+  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, List<Sql> written) {
     List<Sql> checks = new ArrayList<>();
     if (targets.stream().allMatch(column -> column.generatedSql().isEmpty())) {
       return checks;
@@ -83,10 +87,7 @@ public final class DmlPlanner {
     for (ColumnInfo column : table.columns()) {
       SqlType type = SqlParser.parseType(column.type());
       int given = targets.indexOf(column);
-      // a given value is what the insert writes (a wall clock of the session's zone becomes its instant)
-      Sql value = given >= 0 ? queries.expressions().assigned(new Typed(Sql.column(relation,
-          TranslatedQuery.positional(given)), source.columns().get(given).type()), type)
-          : column.defaultSql().map(text -> definitions.translate(SqlParser.parseExpression(text),
+      Sql value = given >= 0 ? written.get(given) : column.defaultSql().map(text -> definitions.translate(SqlParser.parseExpression(text),
               Scope.empty(Optional.empty())).sql()).orElse(Sql.of("NULL"));
       row.add(Scope.Column.bound(column.name(), Sql.cast(value, type), type));
     }

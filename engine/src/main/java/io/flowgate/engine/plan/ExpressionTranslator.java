@@ -682,18 +682,19 @@ final class ExpressionTranslator {
     return value.is(t -> t.isCharacter() || t.kind() == TypeKind.DATE || t.kind() == TypeKind.TIMESTAMP_NTZ);
   }
 
-  /** {@code value} where it meets {@code others} in a comparison: a wall clock meeting a TIMESTAMP becomes one. */
+  /** {@code value} where it meets {@code others} in one value: a wall clock meeting a TIMESTAMP becomes one. */
   private Sql meeting(Typed value, List<Typed> others) {
-    if (zoned() && wallClockLike(value) && others.stream().anyMatch(other -> other.is(t -> t.kind()
-        == TypeKind.TIMESTAMP))) {
-      return instant(value.sql());
-    }
-    return value.sql();
+    return towardTimestamp(value, others.stream().anyMatch(other -> other.is(t -> t.kind() == TypeKind.TIMESTAMP)));
   }
 
   /** {@code value} written into a column of {@code type}: a wall clock written into a TIMESTAMP becomes one. */
   Sql assigned(Typed value, SqlType type) {
-    return type.kind() == TypeKind.TIMESTAMP && zoned() && wallClockLike(value) ? instant(value.sql()) : value.sql();
+    return towardTimestamp(value, type.kind() == TypeKind.TIMESTAMP);
+  }
+
+  /** {@code value}, as the TIMESTAMP it is in the session's zone where it becomes one and is a wall clock. */
+  private Sql towardTimestamp(Typed value, boolean becomesTimestamp) {
+    return becomesTimestamp && zoned() && wallClockLike(value) ? instant(value.sql()) : value.sql();
   }
 
   private Typed like(Like like, Scope scope) {

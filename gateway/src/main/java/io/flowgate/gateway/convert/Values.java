@@ -62,23 +62,26 @@ public final class Values {
   }
 
   private static long micros(Object value) {
-    java.time.Instant instant = value instanceof Timestamp timestamp ? timestamp.toLocalDateTime()
-        .toInstant(ZoneOffset.UTC) : value instanceof LocalDateTime local ? local.toInstant(ZoneOffset.UTC)
-        : value instanceof OffsetDateTime offset ? offset.toInstant() : ((java.util.Date) value).toInstant();
+    java.time.Instant instant = instant(value);
     return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
   }
 
   private static long millis(Object value) {
+    return instant(value).toEpochMilli();
+  }
+
+  /** A timestamp the engine gives (a wall clock in UTC, or an instant) as its instant. */
+  private static java.time.Instant instant(Object value) {
     if (value instanceof Timestamp timestamp) {
-      return timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC).toEpochMilli();
+      return timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
     }
     if (value instanceof LocalDateTime local) {
-      return local.toInstant(ZoneOffset.UTC).toEpochMilli();
+      return local.toInstant(ZoneOffset.UTC);
     }
     if (value instanceof OffsetDateTime offset) {
-      return offset.toInstant().toEpochMilli();
+      return offset.toInstant();
     }
-    return ((java.util.Date) value).getTime();
+    return ((java.util.Date) value).toInstant();
   }
 
   /** Complex values as the dialect prints them in JSON: arrays as lists, structs and maps as objects. */
