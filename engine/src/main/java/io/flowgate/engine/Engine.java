@@ -15,6 +15,7 @@ import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.security.Passwords;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -45,6 +46,7 @@ public final class Engine implements AutoCloseable {
 
   private final H2Storage storage;
   private final CatalogService catalog;
+  private final AccessControl access;
   /** Runs updates started with REFRESH ... ASYNC; one at a time, in the order they were asked for. */
   private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
     Thread thread = new Thread(runnable, "flowgate-async-refresh");
@@ -79,16 +81,23 @@ public final class Engine implements AutoCloseable {
   private final io.flowgate.engine.pipeline.FlowPlans flowPlans = new io.flowgate.engine.pipeline.FlowPlans();
   private final Transactions transactions;
 
-  private Engine(H2Storage storage, CatalogService catalog, List<java.nio.file.Path> ingestRoots,
-      java.time.Duration statementTimeout, Transactions transactions) {
+  private Engine(H2Storage storage, CatalogService catalog, AccessControl access,
+      List<java.nio.file.Path> ingestRoots, java.time.Duration statementTimeout, Transactions transactions) {
     this.statementTimeout = statementTimeout;
     this.transactions = transactions;
     this.storage = storage;
     this.catalog = catalog;
+    this.access = access;
     this.ingestRoots = ingestRoots;
   }
 
+  /** Opens the engine with the catalog's grants and owners as its access control. */
   public static Engine open(EngineConfig config) {
+    return open(config, Privileges::new);
+  }
+
+  /** Opens the engine with the access control {@code accessControl} makes over its catalog. */
+  static Engine open(EngineConfig config, java.util.function.Function<CatalogService, AccessControl> accessControl) {
     H2Storage storage = H2Storage.open(config.dataDirectory(), config.maxStoreConnections());
     try {
       CatalogService catalog = CatalogService.open(storage.dataSource(), ADMIN);
@@ -109,7 +118,8 @@ public final class Engine implements AutoCloseable {
       // Half the store's connections at most: the rest serve queries and autocommit writes.
       Transactions transactions = new Transactions(storage, Math.max(2, config.maxStoreConnections() / 2),
           config.transactionIdleTimeout());
-      return new Engine(storage, catalog, config.ingestRoots(), config.statementTimeout(), transactions);
+      return new Engine(storage, catalog, accessControl.apply(catalog), config.ingestRoots(),
+          config.statementTimeout(), transactions);
     } catch (java.io.IOException e) {
       storage.close();
       throw new java.io.UncheckedIOException("cannot create an ingest folder", e);
@@ -199,7 +209,7 @@ public final class Engine implements AutoCloseable {
    * datasets and flows, then runs one update in dependency order, reporting progress lines.
    */
   public PipelineUpdate runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
-    ExecutionContext context = new ExecutionContext(catalog, storage, new SessionContext(ADMIN,
+    ExecutionContext context = new ExecutionContext(catalog, access, storage, new SessionContext(ADMIN,
         CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots,
         Optional.empty());
     PipelineProject.Summary summary = new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
@@ -210,11 +220,15 @@ public final class Engine implements AutoCloseable {
 
   /** What {@code user} may see of the catalog, for listings. */
   public Listings listings(String user) {
-    return new Listings(new io.flowgate.engine.security.VisibleCatalog(catalog, user));
+    return new Listings(new io.flowgate.engine.security.VisibleCatalog(catalog, access, user));
   }
 
   CatalogService catalog() {
     return catalog;
+  }
+
+  AccessControl access() {
+    return access;
   }
 
   H2Storage storage() {

@@ -116,7 +116,7 @@ public final class Session {
   }
 
   private ExecutionContext context() {
-    return new ExecutionContext(engine.catalog(), engine.storage(), new SessionContext(user(), catalog, schema,
+    return new ExecutionContext(engine.catalog(), engine.access(), engine.storage(), new SessionContext(user(), catalog, schema,
         tempViews, timeZone),
         engine.background(), engine.ingestRoots(), Optional.ofNullable(transaction));
   }

@@ -62,6 +62,13 @@ class ArchitectureTest {
   }
 
   @Test
+  void privilegesAreCheckedThroughTheInjectedAccessControl() {
+    noClasses().that().doNotHaveFullyQualifiedName("io.flowgate.engine.Engine").should()
+        .callConstructor(io.flowgate.engine.security.Privileges.class, io.flowgate.catalog.CatalogService.class)
+        .check(ENGINE);
+  }
+
+  @Test
   void onlyTheStoreTouchesH2() {
     noClasses().that().resideOutsideOfPackage("io.flowgate.engine.storage").should().dependOnClassesThat()
         .resideInAPackage("org.h2..").check(ENGINE);

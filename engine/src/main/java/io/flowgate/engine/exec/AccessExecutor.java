@@ -120,7 +120,7 @@ public final class AccessExecutor {
   private void grant(Access.Grant grant) {
     GrantInfo.Securable kind = GrantInfo.Securable.valueOf(grant.kind().name());
     List<String> name = securable(context, kind, grant.name(), grant.span());
-    context.privileges().requireOwner(user(), kind, name, grant.span());
+    context.access().requireOwner(user(), kind, name, grant.span());
     if (!grant.principal().equals(Privileges.ALL_USERS)) {
       if (catalog.principal(grant.principal()).isEmpty()) {
         throw EngineException.of(ErrorClass.PRINCIPAL_DOES_NOT_EXIST).parameter("kind", "user or group")

@@ -97,7 +97,7 @@ public final class DdlExecutor {
       }
       throw Errors.catalogNotFound(name, drop.span());
     }
-    context.privileges().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.CATALOG, List.of(name), drop.span());
     List<SchemaInfo> schemas = catalog.schemas(name);
     List<TableInfo> tables = schemas.stream().flatMap(schema -> catalog.tables(name, schema.name()).stream()).toList();
     List<UnreadableTable> unreadable = schemas.stream()
@@ -127,7 +127,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaAlreadyExists(name, create.span());
     }
-    context.privileges().require(user(), GrantInfo.Securable.CATALOG, List.of(name.get(0)), "CREATE SCHEMA", create.span());
+    context.access().require(user(), GrantInfo.Securable.CATALOG, List.of(name.get(0)), "CREATE SCHEMA", create.span());
     write(connection -> catalog.createSchema(connection, new SchemaInfo(name.get(0), name.get(1), create.comment(),
         user(), Instant.now())));
   }
@@ -140,7 +140,7 @@ public final class DdlExecutor {
       }
       throw Errors.schemaNotFound(name, drop.span());
     }
-    context.privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
     List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
     List<UnreadableTable> unreadable = catalog.unreadableTables(name.get(0), name.get(1));
     if ((!tables.isEmpty() || !unreadable.isEmpty()) && !drop.cascade()) {
@@ -200,9 +200,9 @@ public final class DdlExecutor {
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent() && !ifNotExists) {
       // Replacing is the owner's; making something new needs CREATE TABLE on the schema.
-      context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), span);
+      context.access().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), span);
     } else if (existing.isEmpty()) {
-      context.privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.access().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
           "CREATE TABLE", span);
     }
     if (existing.isPresent()) {
@@ -249,8 +249,8 @@ public final class DdlExecutor {
     TableLayout.check(create.clauses(), columnInfos(columns), name, false, create.span());
     long id = context.writeMetadata(catalog::nextTableId);
     String storageName = "T" + id;
-    List<Sql> ddl = new ArrayList<>(List.of(TableDefinitions.dataTable(storageName, columns, catalog,
-        context.session())));
+    List<Sql> ddl = new ArrayList<>(List.of(TableDefinitions.dataTable(storageName, columns,
+        context.definitions(context.session()))));
     // An informational primary key is not enforced, but lookups by it should not scan the table.
     for (TableConstraint constraint : create.constraints()) {
       if (constraint instanceof PrimaryKey primary) {
@@ -366,7 +366,7 @@ public final class DdlExecutor {
     Optional<TableInfo> existing = target.existing();
     // The view is checked now, against the schema it lives in, the way it will be read later.
     SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
-    PlannedQuery planned = new QueryTranslator(catalog, home).plan(create.query());
+    PlannedQuery planned = context.definitions(home).plan(create.query());
     if (!planned.bindsOnlyConstants()) {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
@@ -402,7 +402,7 @@ public final class DdlExecutor {
    */
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
-    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
           "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
@@ -451,7 +451,7 @@ public final class DdlExecutor {
   /** TRUNCATE TABLE: every row goes, in one commit of the table's log. */
   public void truncate(Ddl.Truncate truncate) {
     TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
-    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
+    context.access().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
     if (table.kind() == TableKind.STREAMING_TABLE) {
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), "TRUNCATE", truncate.span());
     }
@@ -481,7 +481,7 @@ public final class DdlExecutor {
     Optional<UnreadableTable> unreadable = catalog.unreadableTable(name);
     if (table.isEmpty() && unreadable.isPresent()) {
       // Its owner cannot be read either: the schema's owner (or an administrator) removes it.
-      context.privileges().requireOwner(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.access().requireOwner(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
           drop.span());
       dropUnreadable(List.of(unreadable.get()));
       return;
@@ -499,7 +499,7 @@ public final class DdlExecutor {
           .parameter("foundType", isView ? "VIEW" : "TABLE").parameter("requiredType", isView ? "TABLE" : "VIEW").parameter("objectName", Errors.quote(name.parts()))
           .parameter("alternative", drop.view() ? "DROP TABLE" : "DROP VIEW").at(drop.span()).build();
     }
-    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), drop.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), drop.span());
     write(connection -> catalog.dropTable(connection, table.get().id()));
     dropStorage(List.of(table.get()));
   }

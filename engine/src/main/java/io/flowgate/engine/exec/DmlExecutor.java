@@ -59,7 +59,7 @@ public final class DmlExecutor {
       // Only its flows write a streaming table.
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation().text(), dml.span());
     }
-    context.privileges().require(context.session().user(),
+    context.access().require(context.session().user(),
         GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", dml.span());
     if (!table.policies().isEmpty() && !(dml instanceof Dml.Insert insert && !insert.overwrite())) {
       // UPDATE, DELETE and MERGE would have to see the table as the filter and masks show it; until they do, they

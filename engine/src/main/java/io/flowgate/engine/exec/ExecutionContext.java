@@ -4,22 +4,20 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
-import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.storage.H2Storage;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
 
 /**
- * What executing one statement needs: the catalog, the store, who runs it where, the engine's executor for work
- * that outlives the statement (REFRESH ... ASYNC), and the client transaction it runs in, if any.
+ * What executing one statement needs: the catalog, who may do what in it, the store, who runs it where, the
+ * engine's executor for work that outlives the statement (REFRESH ... ASYNC), and the client transaction it runs
+ * in, if any.
  */
-public record ExecutionContext(CatalogService catalog, H2Storage storage, SessionContext session,
-    Executor background, List<Path> ingestRoots, java.util.Optional<ClientTransaction> transaction) {
-  /** Who may do what, over this context's catalog. */
-  public Privileges privileges() {
-    return new Privileges(catalog);
-  }
+public record ExecutionContext(CatalogService catalog, AccessControl access, H2Storage storage,
+    SessionContext session, Executor background, List<Path> ingestRoots,
+    java.util.Optional<ClientTransaction> transaction) {
 
   /** A change of catalog metadata that returns nothing. */
   public interface MetadataWrite {
@@ -45,6 +43,11 @@ public record ExecutionContext(CatalogService catalog, H2Storage storage, Sessio
 
   /** A translator for one statement of the session; it may read files inside the ingest roots. */
   public QueryTranslator translator() {
-    return new QueryTranslator(catalog, session, StreamSources.forStatement(ingestRoots));
+    return new QueryTranslator(catalog, access, session, StreamSources.forStatement(ingestRoots));
+  }
+
+  /** A translator for definitions the session stores (column expressions, views): no run-time sources. */
+  public QueryTranslator definitions(SessionContext where) {
+    return new QueryTranslator(catalog, access, where);
   }
 }

@@ -41,7 +41,7 @@ public final class PolicyExecutor {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "ALTER TABLE ... ROW FILTER"
           + " / MASK").parameter("viewName", Errors.quote(table.name().parts())).at(set.span()).build();
     }
-    context.privileges().requireOwner(context.session().user(),
+    context.access().requireOwner(context.session().user(),
         io.flowgate.catalog.model.GrantInfo.Securable.TABLE, table.name().parts(), set.span());
     Optional<String> column = set.column().map(name -> table.column(name).orElseThrow(() -> Errors.unresolvedColumn(
         List.of(name), table.columns().stream().map(c -> c.name()).toList(), set.span())).name());

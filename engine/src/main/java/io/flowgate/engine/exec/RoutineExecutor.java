@@ -10,7 +10,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.type.SqlType;
@@ -47,7 +47,7 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_ALREADY_EXISTS).parameter("routineName",
           Errors.quote(name.parts())).at(create.span()).build();
     }
-    Privileges privileges = context.privileges();
+    AccessControl privileges = context.access();
     if (existing.isPresent()) {
       privileges.requireOwner(context.session().user(), GrantInfo.Securable.FUNCTION, name.parts(), create.span());
     } else {
@@ -86,7 +86,7 @@ public final class RoutineExecutor {
       throw EngineException.of(ErrorClass.ROUTINE_NOT_FOUND).parameter("routineName", Errors.quote(name.parts()))
           .at(drop.span()).build();
     }
-    context.privileges().requireOwner(context.session().user(),
+    context.access().requireOwner(context.session().user(),
         GrantInfo.Securable.FUNCTION, name.parts(), drop.span());
     context.changeMetadata(connection -> catalog.dropFunction(connection, name));
   }
@@ -97,8 +97,8 @@ public final class RoutineExecutor {
         .parameter("routineName", Errors.quote(name.parts())).at(describe.span()).build());
     // Describing needs what calling needs; the body (a policy's logic, say) is its owner's to see.
     String user = context.session().user();
-    context.privileges().require(user, GrantInfo.Securable.FUNCTION, name.parts(), "EXECUTE", describe.span());
-    boolean owner = context.privileges().owns(user, GrantInfo.Securable.FUNCTION, name.parts());
+    context.access().require(user, GrantInfo.Securable.FUNCTION, name.parts(), "EXECUTE", describe.span());
+    boolean owner = context.access().owns(user, GrantInfo.Securable.FUNCTION, name.parts());
     List<String> parameters = function.parameters().stream().map(p -> p.name() + " " + p.type()).toList();
     List<List<Object>> rows = new ArrayList<>();
     rows.add(List.of("Function: " + String.join(".", name.parts())));

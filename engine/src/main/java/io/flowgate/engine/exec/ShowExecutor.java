@@ -55,7 +55,7 @@ public final class ShowExecutor {
       java.util.Set<String> own = new java.util.HashSet<>(catalog.groupsOf(user));
       own.add(user);
       own.add(CatalogService.ALL_USERS);
-      boolean owner = context.privileges().owns(user, kind, name);
+      boolean owner = context.access().owns(user, kind, name);
       List<List<Object>> rows = catalog.grants().stream()
           .filter(grant -> grant.kind() == kind && grant.securable().equals(name))
           .filter(grant -> owner || own.contains(grant.principal()))
@@ -175,13 +175,13 @@ public final class ShowExecutor {
   /** A table whose definition the statement shows: only to those who may see it listed. */
   private TableInfo table(List<String> name, io.flowgate.engine.sql.tree.Span span) {
     TableInfo table = context.translator().resolveTable(name, span);
-    context.privileges().requireDescribable(context.session().user(), table.name().parts(), span);
+    context.access().requireDescribable(context.session().user(), table.name().parts(), span);
     return table;
   }
 
   /** Listings show only what the user may see. */
   private VisibleCatalog visible() {
-    return new VisibleCatalog(catalog, context.session().user());
+    return new VisibleCatalog(catalog, context.access(), context.session().user());
   }
 
   private static ResultColumn column(String name) {
@@ -308,7 +308,7 @@ public final class ShowExecutor {
   private StatementResult history(TableInfo table) {
     // Row counts of a table with a row filter or mask tell about rows its readers may not see: only its owner
     // (and the administrator) gets the metrics then.
-    boolean metrics = table.policies().isEmpty() || context.privileges().owns(context.session().user(),
+    boolean metrics = table.policies().isEmpty() || context.access().owns(context.session().user(),
         GrantInfo.Securable.TABLE, table.name().parts());
     List<List<Object>> rows = new ArrayList<>();
     for (CommitInfo commit : catalog.history(table.id())) {
@@ -346,7 +346,7 @@ public final class ShowExecutor {
     if (table.kind() == TableKind.VIEW) {
       return "CREATE VIEW " + Errors.quote(name.parts()) + " AS " + table.viewSql().orElse("");
     }
-    boolean policies = context.privileges().owns(context.session().user(), GrantInfo.Securable.TABLE, name.parts());
+    boolean policies = context.access().owns(context.session().user(), GrantInfo.Securable.TABLE, name.parts());
     record Definition(List<FlowInfo> flows, List<ExpectationInfo> expectations, Optional<StreamingSettings> settings) {}
     Definition definition = context.storage().inTransaction(connection -> new Definition(
         catalog.flows(connection, table.id()), catalog.expectations(connection, table.id()),

@@ -27,6 +27,7 @@ import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.AutoCdc;
@@ -60,14 +61,16 @@ import java.util.Set;
  */
 public final class FlowRunner {
   private final CatalogService catalog;
+  private final AccessControl access;
   private final H2Storage storage;
   private final String user;
   private final List<Path> ingestRoots;
   private final FlowPlans plans;
 
-  public FlowRunner(CatalogService catalog, H2Storage storage, String user, List<Path> ingestRoots,
-      FlowPlans plans) {
+  public FlowRunner(CatalogService catalog, AccessControl access, H2Storage storage, String user,
+      List<Path> ingestRoots, FlowPlans plans) {
     this.catalog = catalog;
+    this.access = access;
     this.storage = storage;
     this.user = user;
     this.ingestRoots = ingestRoots;
@@ -105,7 +108,7 @@ public final class FlowRunner {
   List<String> inputs(FlowInfo flow) {
     return plans.inputs(flow, definition -> {
       Node read = definition.autoCdc() ? SqlParser.parseAutoCdc(definition.querySql()).source() : queryOf(definition);
-      QueryTranslator names = new QueryTranslator(catalog, new SessionContext(user, definition.catalog(),
+      QueryTranslator names = new QueryTranslator(catalog, access, new SessionContext(user, definition.catalog(),
           definition.schema()));
       return TablesRead.of(read).stream().map(name -> String.join(".", names.qualify(name, Span.NONE).parts()))
           .distinct().toList();
@@ -156,7 +159,7 @@ public final class FlowRunner {
     }
     Query query = queryOf(flow);
     StreamSources streams = StreamSources.forFlow(ingestRoots);
-    QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user, flow.catalog(),
+    QueryTranslator translator = new QueryTranslator(catalog, access, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
         SqlParser.parseExpression(expectation.expressionSql()),
@@ -237,7 +240,7 @@ public final class FlowRunner {
    */
   CdcApply cdc(FlowInfo flow, StreamSources streams, List<ExpectationInfo> expectations, Span span) {
     AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
-    CdcPlanner.Events events = CdcPlanner.plan(catalog, new SessionContext(user, flow.catalog(), flow.schema()),
+    CdcPlanner.Events events = CdcPlanner.plan(catalog, access, new SessionContext(user, flow.catalog(), flow.schema()),
         streams, ingestRoots, spec, expectations.stream()
             .map(expectation -> SqlParser.parseExpression(expectation.expressionSql())).toList());
     ensureReadable(streams.sources());

@@ -105,10 +105,10 @@ public final class StreamingTables {
     new DdlExecutor(context).requireSchema(name, create.span());
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent() && !create.ifNotExists()) {
-      context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
+      context.access().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
     } else if (existing.isEmpty()) {
       // The pages name the privileges: a streaming table needs CREATE MATERIALIZED VIEW, a managed table CREATE TABLE.
-      context.privileges().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.access().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
           create.streaming() ? "CREATE MATERIALIZED VIEW" : "CREATE TABLE", create.span());
     }
     if (existing.isPresent()) {
@@ -149,7 +149,7 @@ public final class StreamingTables {
         create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog,
         context.translator()), user(), Instant.now(), create.pipelinePrivate(), List.of()),
         create.clauses().policies());
-    FlowRunner runner = new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
@@ -162,7 +162,7 @@ public final class StreamingTables {
     Optional<CheckpointImport.Consumed> imported = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint)
         .map(path -> CheckpointImport.read(CheckpointImport.folder(path, context.ingestRoots(), create.span()),
             path, create.span()));
-    storage.execute(TableDefinitions.dataTable(storageName, columns, catalog, context.session()));
+    storage.execute(TableDefinitions.dataTable(storageName, columns, context.definitions(context.session())));
     try {
       context.writeMetadata(connection -> {
         catalog.createTable(connection, table);
@@ -277,14 +277,14 @@ public final class StreamingTables {
       if (declared) {
         requireFit(redefined, definition, create.span());
       }
-      return new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(definition, redefined,
+      return new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans).plan(definition, redefined,
           expectations, create.span());
     });
     // H2 commits each ALTER on its own; an added column a failure leaves behind is unused, and adopted later.
     columns.nullability().forEach((column, nullable) ->
         storage.execute(TableDefinitions.setNullable(table.storageName(), column, nullable)));
     TableDefinitions.addColumns(table.storageName(), columns.added(), declared ? create.columns() : columns.added(),
-        catalog, context.session()).forEach(storage::execute);
+        context.definitions(context.session())).forEach(storage::execute);
     context.writeMetadata(connection -> {
       catalog.redefineTable(connection, redefined);
       if (flow.isPresent()) {
@@ -315,7 +315,7 @@ public final class StreamingTables {
   /** Defines (or redefines) a flow into a table that flows write; {@code update} runs its first batch. */
   public TableInfo defineFlow(Pipeline.CreateFlow create, boolean update) {
     TableInfo target = context.translator().resolveTable(create.target(), create.span());
-    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
@@ -329,7 +329,7 @@ public final class StreamingTables {
       throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
     }
     TableInfo widened = conform(target, flow, create.span());
-    new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans).plan(flow, widened, create.span());
+    new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
       return null;
@@ -384,7 +384,7 @@ public final class StreamingTables {
     }
     // H2 commits the ALTER on its own; a crash before the catalog row leaves an unused column, never a missing one,
     // and the next widening adopts it.
-    TableDefinitions.addColumns(table.storageName(), missing, missing, catalog, context.session())
+    TableDefinitions.addColumns(table.storageName(), missing, missing, context.definitions(context.session()))
         .forEach(storage::execute);
     context.writeMetadata(connection -> {
       catalog.addColumns(connection, table, DdlExecutor.columnInfos(missing));
@@ -396,7 +396,7 @@ public final class StreamingTables {
   /** ALTER STREAMING TABLE ... {ADD | ALTER} SCHEDULE / DROP SCHEDULE: the schedule is kept with the table. */
   public void alterSchedule(Pipeline.AlterSchedule alter) {
     TableInfo table = context.translator().resolveTable(alter.name(), alter.span());
-    context.privileges().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
     if (table.kind() != TableKind.STREAMING_TABLE) {
       throw Errors.notAStreamingTable("ALTER STREAMING TABLE", table.name().parts(), alter.span());
     }
@@ -412,7 +412,7 @@ public final class StreamingTables {
 
   private Refreshed refreshed(Pipeline.Refresh refresh) {
     TableInfo table = context.translator().resolveTable(refresh.name(), refresh.span());
-    context.privileges().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
+    context.access().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "REFRESH", refresh.span());
     if (refresh.full() && !resetAllowed(table)) {
       throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("RESET_NOT_ALLOWED",
           "the table property pipelines.reset.allowed of <tableName> is false, so a full refresh may not clear it."
@@ -451,7 +451,7 @@ public final class StreamingTables {
     List<FlowInfo> flows = refreshed.flows();
     List<String> lines = new ArrayList<>();
     lines.add("Refreshes: " + table.name() + (refresh.full() ? " (full: its rows and checkpoints cleared first)" : ""));
-    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
     for (FlowInfo flow : flows) {
       lines.addAll(runner.describe(flow, table, refresh.span()));
     }
@@ -499,7 +499,7 @@ public final class StreamingTables {
   /** Logs each flow's definition at the start of an update, as the vendor's event log has it (lineage queries). */
   private void defineFlows(Connection connection, EventLog events, TableInfo table, List<FlowInfo> flows)
       throws java.sql.SQLException {
-    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
     for (FlowInfo flow : flows) {
       events.flowDefinition(connection, flow, runner.inputs(flow));
     }
@@ -557,7 +557,7 @@ public final class StreamingTables {
     }
     // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
     // with the first failure. They read their sources as the table's owner, whoever asked for the refresh.
-    FlowRunner runner = new FlowRunner(catalog, storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
     EngineException firstFailure = null;
     TableInfo current = catalog.table(table.name()).orElse(table);
     for (FlowInfo flow : flows) {
@@ -592,13 +592,13 @@ public final class StreamingTables {
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
     if (flow.autoCdc()) {
-      return new FlowRunner(catalog, storage, user(), context.ingestRoots(), plans)
+      return new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans)
           .cdc(flow, StreamSources.forFlow(context.ingestRoots()), List.of(), span).targetColumns(span);
     }
     List<ResultColumn> described = plans.columns(catalog.generation(), user(), flow, () -> {
       StreamSources streams = StreamSources.forFlow(context.ingestRoots());
-      QueryTranslator translator = new QueryTranslator(catalog, new SessionContext(user(), flow.catalog(),
-          flow.schema()), streams);
+      QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(user(),
+          flow.catalog(), flow.schema()), streams);
       PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
       return new FlowPlans.Columns(QueryDescriber.columns(planned), !planned.fileReads().isEmpty());
     });

@@ -4,6 +4,7 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
@@ -37,11 +38,12 @@ public final class CdcPlanner {
   private CdcPlanner() {}
 
   /** Plans the events query; {@code checks} are the target's expectations, evaluated on each change event. */
-  public static Events plan(CatalogService catalog, SessionContext session, StreamSources sources,
+  public static Events plan(CatalogService catalog, AccessControl access, SessionContext session,
+      StreamSources sources,
       List<Path> ingestRoots, AutoCdc cdc, List<Expression> checks) {
     Span span = cdc.span();
     // The source's columns, from a translation of its own so that the flow's sources are collected only once.
-    PlannedQuery whole = new QueryTranslator(catalog, session, StreamSources.forFlow(ingestRoots))
+    PlannedQuery whole = new QueryTranslator(catalog, access, session, StreamSources.forFlow(ingestRoots))
         .plan(select(span, List.of(new QueryBody.AllColumns(span, List.of())), cdc));
     List<String> sourceColumns = whole.columns().stream().map(PlannedQuery.Column::name).toList();
     List<String> keys = resolve(cdc.keys(), sourceColumns, span);
@@ -70,7 +72,7 @@ public final class CdcPlanner {
     items.add(new QueryBody.SingleColumn(span, cdc.truncateWhen().orElse(FALSE(span)), Optional.empty()));
     kept.forEach(name -> items.add(column(span, name)));
     checks.forEach(check -> items.add(new QueryBody.SingleColumn(span, check, Optional.empty())));
-    PlannedQuery events = new QueryTranslator(catalog, session, sources).plan(select(span, items, cdc));
+    PlannedQuery events = new QueryTranslator(catalog, access, session, sources).plan(select(span, items, cdc));
     return new Events(events, keys, kept, checks.size());
   }
 

@@ -9,6 +9,7 @@ import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.type.SqlType;
@@ -47,9 +48,10 @@ final class InformationSchema {
   private static final SqlType T = SqlType.TIMESTAMP;
 
   /** The rows of view {@code name.table()} for catalog {@code name.catalog()}, or empty if there is no such view. */
-  static Optional<TranslatedQuery> relation(CatalogService catalog, TableName name, String alias, String user) {
+  static Optional<TranslatedQuery> relation(CatalogService catalog, AccessControl access, TableName name,
+      String alias, String user) {
     // Only what the user may see: catalogs and schemas the user may use, tables the user may read or write.
-    VisibleCatalog visible = new VisibleCatalog(catalog, user);
+    VisibleCatalog visible = new VisibleCatalog(catalog, access, user);
     List<CatalogInfo> catalogs = visible.catalogs().stream()
         .filter(info -> name.catalog().equals(SYSTEM_CATALOG) || info.name().equals(name.catalog())).toList();
     List<TableInfo> tables = new ArrayList<>();
@@ -92,8 +94,8 @@ final class InformationSchema {
             "is_materialized", S);
         for (TableInfo table : tables) {
           if (table.kind() == TableKind.VIEW) {
-            boolean owner = new io.flowgate.engine.security.Privileges(catalog).owns(user,
-                io.flowgate.catalog.model.GrantInfo.Securable.TABLE, table.name().parts());
+            boolean owner = access.owns(user, io.flowgate.catalog.model.GrantInfo.Securable.TABLE,
+                table.name().parts());
             rows.add(Arrays.asList(table.name().catalog(), table.name().schema(), table.name().table(),
                 owner ? table.viewSql().orElse(null) : null, "FALSE"));
           }

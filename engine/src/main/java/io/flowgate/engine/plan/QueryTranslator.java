@@ -16,7 +16,7 @@ import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
-import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.FoldableArguments;
@@ -64,6 +64,8 @@ public final class QueryTranslator {
   private static final int MAX_VIEW_DEPTH = 32;
 
   private final CatalogService catalog;
+  /** Asked before every read: SELECT on tables and views, EXECUTE on functions, files, event logs. */
+  private final AccessControl access;
   private final SessionContext session;
   /**
    * Whose privileges reads are checked against: the user, or inside a view, a SQL function or a policy, its owner
@@ -85,22 +87,24 @@ public final class QueryTranslator {
   record From(Sql sql, Scope scope, List<Sql> filters) {}
 
   /** A translator for definitions read later (views, column expressions): no run-time sources. */
-  public QueryTranslator(CatalogService catalog, SessionContext session) {
-    this(catalog, session, StreamSources.none());
+  public QueryTranslator(CatalogService catalog, AccessControl access, SessionContext session) {
+    this(catalog, access, session, StreamSources.none());
   }
 
   /**
    * A translator whose statement may read {@code read_files}, and in a flow's query {@code STREAM(t)}: the rows
    * {@code t} gained since a checkpoint.
    */
-  public QueryTranslator(CatalogService catalog, SessionContext session, StreamSources sources) {
-    this(catalog, session, new ParameterTypes(), new int[1], 0, sources, session.user());
+  public QueryTranslator(CatalogService catalog, AccessControl access, SessionContext session,
+      StreamSources sources) {
+    this(catalog, access, session, new ParameterTypes(), new int[1], 0, sources, session.user());
   }
 
-  private QueryTranslator(CatalogService catalog, SessionContext session, ParameterTypes parameterTypes,
-      int[] nextAlias, int viewDepth, StreamSources sources, String reader) {
+  private QueryTranslator(CatalogService catalog, AccessControl access, SessionContext session,
+      ParameterTypes parameterTypes, int[] nextAlias, int viewDepth, StreamSources sources, String reader) {
     this.reader = reader;
     this.catalog = catalog;
+    this.access = access;
     this.session = session;
     this.parameterTypes = parameterTypes;
     this.nextAlias = nextAlias;
@@ -157,7 +161,7 @@ public final class QueryTranslator {
       throw Errors.notSupported("SQL functions or views nested more than " + MAX_VIEW_DEPTH
           + " deep (a function that calls itself?)", span);
     }
-    return new QueryTranslator(catalog, session.at(catalogName, schemaName), parameterTypes, nextAlias,
+    return new QueryTranslator(catalog, access, session.at(catalogName, schemaName), parameterTypes, nextAlias,
         viewDepth + 1, StreamSources.none(), owner);
   }
 
@@ -201,16 +205,12 @@ public final class QueryTranslator {
 
   /** Reading a table or view needs SELECT on it (and USE on its catalog and schema), checked for the reader. */
   private void requireSelect(TableInfo table, Span span) {
-    privileges().require(reader, GrantInfo.Securable.TABLE, table.name().parts(), "SELECT", span);
+    access.require(reader, GrantInfo.Securable.TABLE, table.name().parts(), "SELECT", span);
   }
 
   /** Calling a SQL function needs EXECUTE on it, checked for the reader (a policy's: the table's owner). */
   void requireExecute(FunctionInfo function, Span span) {
-    privileges().require(reader, GrantInfo.Securable.FUNCTION, function.name().parts(), "EXECUTE", span);
-  }
-
-  private Privileges privileges() {
-    return new Privileges(catalog);
+    access.require(reader, GrantInfo.Securable.FUNCTION, function.name().parts(), "EXECUTE", span);
   }
 
   /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */
@@ -814,7 +814,7 @@ public final class QueryTranslator {
     TableName qualified = qualify(reference.name(), reference.span());
     if (InformationSchema.isInformationSchema(qualified)) {
       String inner = newAlias();
-      TranslatedQuery view = InformationSchema.relation(catalog, qualified, inner, reader)
+      TranslatedQuery view = InformationSchema.relation(catalog, access, qualified, inner, reader)
           .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), reference.span()));
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
@@ -869,7 +869,7 @@ public final class QueryTranslator {
       throw EngineException.of(ErrorClass.VIEW_EXCEED_MAX_NESTED_DEPTH).parameter("viewName",
           Errors.quote(name)).parameter("maxNestedDepth", MAX_VIEW_DEPTH).at(span).build();
     }
-    return new QueryTranslator(catalog, home, parameterTypes, nextAlias, viewDepth + 1, StreamSources.none(),
+    return new QueryTranslator(catalog, access, home, parameterTypes, nextAlias, viewDepth + 1, StreamSources.none(),
         viewReader);
   }
 
@@ -949,7 +949,7 @@ public final class QueryTranslator {
    */
   private From readFiles(TableFunction function, boolean streaming, Optional<Scope> outer) {
     // Files are read only by those the administrator allows, even inside the ingest roots (SELECT ON ANY FILE).
-    privileges().require(reader, GrantInfo.Securable.ANY_FILE, List.of(), "SELECT", function.span());
+    access.require(reader, GrantInfo.Securable.ANY_FILE, List.of(), "SELECT", function.span());
     String path = null;
     Map<String, String> options = new HashMap<>();
     for (Expression argument : function.arguments()) {
@@ -1088,7 +1088,7 @@ public final class QueryTranslator {
       throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }
     // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).
-    privileges().requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
+    access.requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
     List<String> originFields = List.of("pipeline_id", "pipeline_name", "update_id", "dataset_name", "flow_name");
     SqlType originType = SqlType.struct(originFields, originFields.stream().map(field -> SqlType.STRING).toList());
     Sql origin = Sql.cast(Sql.of("ROW({}, {}, UPDATE_ID, {}, FLOW_NAME)",

@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
@@ -25,15 +24,14 @@ public final class TableDefinitions {
    * The DDL of a data table with its hidden version column. The index on the version column is made when a flow
    * first streams from the table ({@link #versionIndex}), so tables no stream reads do not pay for it on each write.
    */
-  public static Sql dataTable(String storageName, List<ColumnDefinition> columns, CatalogService catalog,
-      SessionContext session) {
+  public static Sql dataTable(String storageName, List<ColumnDefinition> columns, QueryTranslator definitions) {
     validate(columns);
-    List<Sql> definitions = new ArrayList<>();
+    List<Sql> sql = new ArrayList<>();
     for (ColumnDefinition column : columns) {
-      definitions.add(columnDefinition(column, columns, catalog, session));
+      sql.add(columnDefinition(column, columns, definitions));
     }
-    definitions.add(Sql.of("{} BIGINT DEFAULT 0 NOT NULL", Sql.name(StoreNames.VERSION_COLUMN)));
-    return Sql.of("CREATE TABLE {} ({})", Sql.table(storageName), Sql.list(definitions));
+    sql.add(Sql.of("{} BIGINT DEFAULT 0 NOT NULL", Sql.name(StoreNames.VERSION_COLUMN)));
+    return Sql.of("CREATE TABLE {} ({})", Sql.table(storageName), Sql.list(sql));
   }
 
   /**
@@ -41,12 +39,12 @@ public final class TableDefinitions {
    * be added to a table without rows (H2 refuses it otherwise, which reaches the client as the dialect's class).
    */
   public static List<Sql> addColumns(String storageName, List<ColumnDefinition> added, List<ColumnDefinition> all,
-      CatalogService catalog, SessionContext session) {
+      QueryTranslator definitions) {
     validate(all);
     List<Sql> statements = new ArrayList<>();
     for (ColumnDefinition column : added) {
       statements.add(Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {}", Sql.table(storageName),
-          columnDefinition(column, all, catalog, session)));
+          columnDefinition(column, all, definitions)));
     }
     return statements;
   }
@@ -59,9 +57,9 @@ public final class TableDefinitions {
 
   /** One column's H2 definition; its generated expression may read the other columns of {@code columns}. */
   private static Sql columnDefinition(ColumnDefinition column, List<ColumnDefinition> columns,
-      CatalogService catalog, SessionContext session) {
-    QueryTranslator queries = new QueryTranslator(catalog, session);
-    ExpressionTranslator inline = new ExpressionTranslator(queries, new ParameterTypes(), session, true);
+      QueryTranslator definitions) {
+    ExpressionTranslator inline = new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(),
+        true);
     List<Scope.Column> visible = new ArrayList<>();
     for (ColumnDefinition other : columns) {
       visible.add(new Scope.Column("", List.of(), other.name(), other.name(), Optional.of(other.type()), false));

@@ -4,10 +4,6 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.GrantInfo;
 import io.flowgate.catalog.model.GrantInfo.Securable;
-import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.error.ErrorClass;
-import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +14,10 @@ import java.util.Set;
  * Who may do what, in the manner of Unity Catalog. A privilege on a catalog or a schema holds for everything in it;
  * the owner of an object, or of a catalog or schema holding it, holds every privilege on it; the administrator holds
  * all. Grants go to users, groups (members hold them, through nested groups too) and {@value #ALL_USERS}, which every
- * user belongs to. Reaching anything in a schema also needs USE CATALOG and USE SCHEMA.
+ * user belongs to. Reaching anything in a schema also needs USE CATALOG and USE SCHEMA. The engine's access control,
+ * read from the grants and owners in the catalog.
  */
-public final class Privileges {
+public final class Privileges implements AccessControl {
   /** The group every user is a member of. */
   public static final String ALL_USERS = CatalogService.ALL_USERS;
   /** The privileges that can be granted, as they are written. */
@@ -37,7 +34,7 @@ public final class Privileges {
     this.catalog = catalog;
   }
 
-  /** Whether {@code user} holds {@code privilege} on the securable {@code name} of {@code kind}. */
+  @Override
   public boolean holds(String user, Securable kind, List<String> name, String privilege) {
     if (user.equals(administrator)) {
       return true;
@@ -76,52 +73,9 @@ public final class Privileges {
     return false;
   }
 
-  /** Fails unless {@code user} may use the schema of {@code name} and holds {@code privilege} on the object. */
-  public void require(String user, Securable kind, List<String> name, String privilege, Span span) {
-    if (kind != Securable.CATALOG && kind != Securable.ANY_FILE) {
-      check(user, Securable.CATALOG, name.subList(0, 1), "USE CATALOG", span);
-      if (kind != Securable.SCHEMA || !privilege.equals("USE SCHEMA")) {
-        check(user, Securable.SCHEMA, name.subList(0, 2), "USE SCHEMA", span);
-      }
-    }
-    check(user, kind, name, privilege, span);
-  }
-
-  /**
-   * Fails unless {@code user} may read the definition of a table (its columns, properties, history): the owner, or
-   * SELECT or MODIFY on it, with USE on its catalog and schema, as its listing in SHOW TABLES needs.
-   */
-  public void requireDescribable(String user, List<String> table, Span span) {
-    check(user, Securable.CATALOG, table.subList(0, 1), "USE CATALOG", span);
-    check(user, Securable.SCHEMA, table.subList(0, 2), "USE SCHEMA", span);
-    if (!holds(user, Securable.TABLE, table, "SELECT") && !holds(user, Securable.TABLE, table, "MODIFY")) {
-      throw denied(user, "have SELECT or MODIFY on TABLE " + Errors.quote(table), span);
-    }
-  }
-
-  /** Whether {@code user} owns the object or is the administrator. */
+  @Override
   public boolean owns(String user, Securable kind, List<String> name) {
     return user.equals(administrator) || owner(kind, name).filter(user::equals).isPresent();
-  }
-
-  /** Fails unless {@code user} owns the object (or is the administrator): dropping, altering, granting. */
-  public void requireOwner(String user, Securable kind, List<String> name, Span span) {
-    if (!owns(user, kind, name)) {
-      throw denied(user, kind == Securable.ANY_FILE ? "be the administrator to grant on ANY FILE"
-          : "be the owner of " + kind.name() + " " + Errors.quote(name), span);
-    }
-  }
-
-  private void check(String user, Securable kind, List<String> name, String privilege, Span span) {
-    if (!holds(user, kind, name, privilege)) {
-      throw denied(user, "have " + privilege + " on " + (kind == Securable.ANY_FILE ? "ANY FILE"
-          : kind.name() + " " + Errors.quote(name)), span);
-    }
-  }
-
-  private static EngineException denied(String user, String what, Span span) {
-    return EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS).parameter("report", "User "
-        + Errors.quote(List.of(user)) + " must " + what + ".").at(span).build();
   }
 
   private Optional<String> owner(Securable kind, List<String> name) {

@@ -14,12 +14,12 @@ import java.util.List;
  */
 public final class VisibleCatalog {
   private final CatalogService catalog;
-  private final Privileges privileges;
+  private final AccessControl privileges;
   private final String user;
 
-  public VisibleCatalog(CatalogService catalog, String user) {
+  public VisibleCatalog(CatalogService catalog, AccessControl privileges, String user) {
     this.catalog = catalog;
-    this.privileges = new Privileges(catalog);
+    this.privileges = privileges;
     this.user = user;
   }
 
