@@ -19,6 +19,7 @@ import io.flowgate.catalog.model.SchemaTables;
 import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.UnreadableTable;
+import io.flowgate.catalog.model.VolumeInfo;
 import io.flowgate.catalog.store.CatalogRepair;
 import io.flowgate.catalog.store.CatalogStore;
 import io.flowgate.catalog.store.FunctionStore;
@@ -26,6 +27,7 @@ import io.flowgate.catalog.store.GrantStore;
 import io.flowgate.catalog.store.PrincipalStore;
 import io.flowgate.catalog.store.SystemTables;
 import io.flowgate.catalog.store.TokenStore;
+import io.flowgate.catalog.store.VolumeStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -66,7 +68,8 @@ public final class CatalogService {
 
   private record Snapshot(Map<String, CatalogInfo> catalogs, List<SchemaInfo> schemas,
       Map<String, PrincipalInfo> principals, List<Map.Entry<String, String>> members,
-      Map<TableName, FunctionInfo> functions, Map<String, AccessTokenInfo> tokensByHash, List<GrantInfo> grants) {}
+      Map<TableName, FunctionInfo> functions, Map<TableName, VolumeInfo> volumes,
+      Map<String, AccessTokenInfo> tokensByHash, List<GrantInfo> grants) {}
 
   private record SchemaKey(long generation, String catalog, String schema) {}
 
@@ -96,7 +99,7 @@ public final class CatalogService {
             Optional.of("Default schema"), owner, now));
         // As a workspace catalog: every user may use main and create in it, and reads what others grant.
         for (String privilege : List.of("USE CATALOG", "USE SCHEMA", "CREATE SCHEMA", "CREATE TABLE",
-            "CREATE MATERIALIZED VIEW", "CREATE FUNCTION")) {
+            "CREATE MATERIALIZED VIEW", "CREATE FUNCTION", "CREATE VOLUME")) {
           GrantStore.insert(connection, new GrantInfo(GrantInfo.Securable.CATALOG, List.of(DEFAULT_CATALOG),
               ALL_USERS, privilege));
         }
@@ -163,6 +166,17 @@ public final class CatalogService {
   public List<FunctionInfo> functions(String catalog, String schema) {
     return snapshot().functions().values().stream()
         .filter(function -> function.name().catalog().equals(catalog) && function.name().schema().equals(schema))
+        .toList();
+  }
+
+  /** A volume by its catalog, schema and (lower-case) name. */
+  public Optional<VolumeInfo> volume(TableName name) {
+    return Optional.ofNullable(snapshot().volumes().get(name));
+  }
+
+  public List<VolumeInfo> volumes(String catalog, String schema) {
+    return snapshot().volumes().values().stream()
+        .filter(volume -> volume.name().catalog().equals(catalog) && volume.name().schema().equals(schema))
         .toList();
   }
 
@@ -272,12 +286,16 @@ public final class CatalogService {
       for (FunctionInfo function : FunctionStore.functions(connection)) {
         functions.put(function.name(), function);
       }
+      Map<TableName, VolumeInfo> volumes = new java.util.LinkedHashMap<>();
+      for (VolumeInfo volume : VolumeStore.volumes(connection)) {
+        volumes.put(volume.name(), volume);
+      }
       Map<String, AccessTokenInfo> tokens = new java.util.LinkedHashMap<>();
       for (AccessTokenInfo token : TokenStore.tokens(connection)) {
         tokens.put(token.secretHash(), token);
       }
       return new Snapshot(catalogs, CatalogStore.schemas(connection), principals, PrincipalStore.members(connection),
-          functions, tokens, GrantStore.grants(connection));
+          functions, volumes, tokens, GrantStore.grants(connection));
     }));
   }
 
@@ -343,6 +361,14 @@ public final class CatalogService {
   }
 
   /** Replaces a table's row filter and column masks. */
+  public void createVolume(Connection connection, VolumeInfo volume) throws SQLException {
+    VolumeStore.insert(connection, volume);
+  }
+
+  public void dropVolume(Connection connection, TableName name) throws SQLException {
+    VolumeStore.delete(connection, name);
+  }
+
   public void setPolicies(Connection connection, long tableId, List<PolicyInfo> policies) throws SQLException {
     CatalogStore.replacePolicies(connection, tableId, policies);
   }

@@ -40,9 +40,12 @@ final class CleanErrors implements InvocationHandler {
   static final class SessionState {
     private int seconds;
     private volatile java.time.ZoneId timeZone;
+    /** The local paths PUT may read and GET may write ({@link Staging}). */
+    private final List<java.nio.file.Path> stagingPaths;
 
-    SessionState(java.time.ZoneId timeZone) {
+    SessionState(java.time.ZoneId timeZone, List<java.nio.file.Path> stagingPaths) {
       this.timeZone = timeZone;
+      this.stagingPaths = stagingPaths;
     }
 
     java.time.ZoneId timeZone() {
@@ -85,10 +88,13 @@ final class CleanErrors implements InvocationHandler {
     this.values = target instanceof ResultSet rows ? new ResultValues(rows, session) : null;
   }
 
-  /** Wraps a new connection whose gateway session runs in {@code timeZone}. */
-  static Connection wrap(Connection connection, java.time.ZoneId timeZone) {
+  /**
+   * Wraps a new connection whose gateway session runs in {@code timeZone}, and whose PUT and GET may touch local files
+   * under {@code stagingPaths}.
+   */
+  static Connection wrap(Connection connection, java.time.ZoneId timeZone, List<java.nio.file.Path> stagingPaths) {
     return (Connection) Proxy.newProxyInstance(CleanErrors.class.getClassLoader(), new Class<?>[] {Connection.class},
-        new CleanErrors(connection, null, new SessionState(timeZone), 0, null));
+        new CleanErrors(connection, null, new SessionState(timeZone, stagingPaths), 0, null));
   }
 
   /**
@@ -203,6 +209,7 @@ final class CleanErrors implements InvocationHandler {
     try {
       if (target instanceof Statement statement && EXECUTE.contains(method.getName())) {
         sendTimeout(statement);
+        args = staged(statement, method, args);
       }
       result = method.invoke(target, args);
     } catch (InvocationTargetException e) {
@@ -248,6 +255,26 @@ final class CleanErrors implements InvocationHandler {
       }
     }
     return result;
+  }
+
+  /**
+   * A PUT or GET run with {@code execute} or {@code executeQuery} on a plain statement: the driver moves the file
+   * ({@link Staging}) and the statement runs as the LIST of it; any other call is left as it is.
+   */
+  private Object[] staged(Statement statement, Method method, Object[] args) throws SQLException {
+    boolean plain = !(statement instanceof PreparedStatement) && args != null && args.length == 1
+        && args[0] instanceof String && (method.getName().equals("execute") || method.getName().equals("executeQuery"));
+    if (!plain) {
+      return args;
+    }
+    try {
+      return Staging.transfer(statement.getConnection(), (String) args[0], session.stagingPaths)
+          .map(listing -> new Object[] {listing}).orElse(args);
+    } catch (SQLException e) {
+      throw clean(e);
+    } catch (RuntimeException e) {
+      throw asSqlException(e);
+    }
   }
 
   private static boolean setsTimeZone(String sql) {

@@ -65,6 +65,9 @@ public final class FlowgateDriver extends Driver {
       return null;
     }
     Properties properties = translate(url, info == null ? new Properties() : info);
+    List<java.nio.file.Path> staging = Staging.allowedPaths(properties.getProperty(Staging.PROPERTY));
+    // The allow-list is the client's own: the gateway is not told where the client may read and write.
+    properties.remove(Staging.PROPERTY);
     try {
       // The bare prefix leaves Avatica nothing to parse from the URL: everything is in the properties.
       Connection connection = super.connect(PREFIX, properties);
@@ -80,7 +83,7 @@ public final class FlowgateDriver extends Driver {
           throw e;
         }
       }
-      return CleanErrors.wrap(connection, zone);
+      return CleanErrors.wrap(connection, zone, staging);
     } catch (SQLException e) {
       throw CleanErrors.clean(e);
     } catch (RuntimeException e) {
@@ -129,6 +132,10 @@ public final class FlowgateDriver extends Driver {
     for (String key : List.copyOf(properties.stringPropertyNames())) {
       if (key.equalsIgnoreCase("timezone")) {
         properties.setProperty(TIME_ZONE_PROPERTY, properties.getProperty(key));
+        properties.remove(key);
+      }
+      if (key.equalsIgnoreCase(Staging.PROPERTY) && !key.equals(Staging.PROPERTY)) {
+        properties.setProperty(Staging.PROPERTY, properties.getProperty(key));
         properties.remove(key);
       }
     }

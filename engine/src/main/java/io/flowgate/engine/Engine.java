@@ -75,20 +75,24 @@ public final class Engine implements AutoCloseable {
   /** A cached plan with its result columns in the API's form, made once per plan rather than once per execution. */
   record Planned(PlannedQuery query, List<ResultColumn> columns) {}
 
-  private final List<java.nio.file.Path> ingestRoots;
+  private final io.flowgate.engine.files.FileAreas files;
+  /** A store in memory keeps its managed volumes in a temporary folder, deleted when the engine closes. */
+  private final boolean temporaryVolumes;
   private final java.time.Duration statementTimeout;
   private final RunningStatements running = new RunningStatements();
   private final io.flowgate.engine.pipeline.FlowPlans flowPlans = new io.flowgate.engine.pipeline.FlowPlans();
   private final Transactions transactions;
 
   private Engine(H2Storage storage, CatalogService catalog, AccessControl access,
-      List<java.nio.file.Path> ingestRoots, java.time.Duration statementTimeout, Transactions transactions) {
+      io.flowgate.engine.files.FileAreas files, boolean temporaryVolumes, java.time.Duration statementTimeout,
+      Transactions transactions) {
     this.statementTimeout = statementTimeout;
     this.transactions = transactions;
     this.storage = storage;
     this.catalog = catalog;
     this.access = access;
-    this.ingestRoots = ingestRoots;
+    this.files = files;
+    this.temporaryVolumes = temporaryVolumes;
   }
 
   /** Opens the engine with the catalog's grants and owners as its access control. */
@@ -115,14 +119,18 @@ public final class Engine implements AutoCloseable {
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);
       }
+      java.nio.file.Path volumes = config.dataDirectory().isPresent()
+          ? java.nio.file.Files.createDirectories(config.dataDirectory().get().resolve("volumes"))
+          : java.nio.file.Files.createTempDirectory("flowgate-volumes");
       // Half the store's connections at most: the rest serve queries and autocommit writes.
       Transactions transactions = new Transactions(storage, Math.max(2, config.maxStoreConnections() / 2),
           config.transactionIdleTimeout());
-      return new Engine(storage, catalog, accessControl.apply(catalog), config.ingestRoots(),
+      return new Engine(storage, catalog, accessControl.apply(catalog),
+          new io.flowgate.engine.files.FileAreas(config.ingestRoots(), volumes), config.dataDirectory().isEmpty(),
           config.statementTimeout(), transactions);
     } catch (java.io.IOException e) {
       storage.close();
-      throw new java.io.UncheckedIOException("cannot create an ingest folder", e);
+      throw new java.io.UncheckedIOException("cannot create an ingest or volumes folder", e);
     } catch (RuntimeException e) {
       storage.close();
       throw e;
@@ -210,7 +218,7 @@ public final class Engine implements AutoCloseable {
    */
   public PipelineUpdate runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, access, storage, new SessionContext(ADMIN,
-        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, ingestRoots,
+        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, files,
         Optional.empty());
     PipelineProject.Summary summary = new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
     return new PipelineUpdate(summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
@@ -270,8 +278,8 @@ public final class Engine implements AutoCloseable {
     return statementTimeout;
   }
 
-  List<java.nio.file.Path> ingestRoots() {
-    return ingestRoots;
+  io.flowgate.engine.files.FileAreas files() {
+    return files;
   }
 
   ExecutorService background() {
@@ -291,6 +299,10 @@ public final class Engine implements AutoCloseable {
       storage.close();
     } catch (EngineException e) {
       throw Errors.internal("closing the store failed", e);
+    } finally {
+      if (temporaryVolumes) {
+        io.flowgate.engine.files.Folders.deleteQuietly(files.volumes());
+      }
     }
   }
 }

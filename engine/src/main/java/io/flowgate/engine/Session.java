@@ -17,6 +17,7 @@ import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.ExplainExecutor;
+import io.flowgate.engine.exec.FileCommandExecutor;
 import io.flowgate.engine.exec.GeneratedKeys;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
@@ -24,6 +25,7 @@ import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.RoutineExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
+import io.flowgate.engine.exec.VolumeExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.SessionContext;
@@ -33,6 +35,7 @@ import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Explain;
+import io.flowgate.engine.sql.tree.FileCommand;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Show;
@@ -118,7 +121,7 @@ public final class Session {
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.access(), engine.storage(), new SessionContext(user(), catalog, schema,
         tempViews, timeZone),
-        engine.background(), engine.ingestRoots(), Optional.ofNullable(transaction));
+        engine.background(), engine.files(), Optional.ofNullable(transaction));
   }
 
   public boolean autoCommit() {
@@ -275,7 +278,7 @@ public final class Session {
       return new PreparedInfo(List.of(), types, false);
     }
     return new PreparedInfo(List.of(), padded(List.of(), count), parsed.statement() instanceof Show
-        || parsed.statement() instanceof Access.CreateToken);
+        || parsed.statement() instanceof Access.CreateToken || parsed.statement() instanceof FileCommand);
   }
 
   private static List<Optional<SqlType>> padded(List<Optional<SqlType>> types, int count) {
@@ -424,8 +427,17 @@ public final class Session {
     if (statement instanceof Dml dml) {
       return new StatementResult.UpdateCount(write(dml, List.of(parameters))[0]);
     }
+    if (statement instanceof Show.ShowVolumes show) {
+      return new VolumeExecutor(context()).show(show);
+    }
+    if (statement instanceof Show.DescribeVolume describe) {
+      return new VolumeExecutor(context()).describe(describe);
+    }
     if (statement instanceof Show show) {
       return new ShowExecutor(context()).execute(show);
+    }
+    if (statement instanceof FileCommand command) {
+      return new FileCommandExecutor(context()).execute(command, parameters);
     }
     if (statement instanceof Explain explain && explain.statement() instanceof Pipeline.Refresh refresh) {
       return ExplainExecutor.explained(explain, new StreamingTables(context(), engine.flowPlans()).explain(refresh));
@@ -710,6 +722,10 @@ public final class Session {
       new RoutineExecutor(context()).create(create);
     } else if (ddl instanceof Ddl.DropFunction drop) {
       new RoutineExecutor(context()).drop(drop);
+    } else if (ddl instanceof Ddl.CreateVolume create) {
+      new VolumeExecutor(context()).create(create);
+    } else if (ddl instanceof Ddl.DropVolume drop) {
+      new VolumeExecutor(context()).drop(drop);
     } else if (ddl instanceof Ddl.SetPolicy set) {
       new PolicyExecutor(context()).set(set);
     } else if (ddl instanceof Ddl.AlterTableProperties alter) {

@@ -156,17 +156,48 @@ class SeedExamplesTest {
       assertThat(rows(statement, "SELECT count(*) FROM orders_clustered")).containsExactly("3");
       assertThat(rows(statement, "SELECT id FROM valid_events ORDER BY id")).containsExactly("1", "3");
 
-      // Continue a Structured Streaming query from its checkpoint (one whose last committed offset is the start of
-      // samples.tpch.orders' version 3): nothing before that version is read again.
-      TestFiles.copyFolder("/checkpoints/delta-stream",
-          gateway.data().resolve("ingest").resolve("Volumes/my_catalog/my_schema/checkpoints/my_stream"));
-      statement.execute("CREATE TABLE streaming_table"
-          + " FLOW IMPORT CHECKPOINT 'Volumes/my_catalog/my_schema/checkpoints/my_stream'"
-          + " INSERT BY NAME SELECT * FROM STREAM(samples.tpch.orders)");
-      assertThat(rows(statement, "SELECT count(*) FROM streaming_table")).containsExactly("0");
-      statement.execute("INSERT INTO samples.tpch.orders VALUES (4, 9, DATE'2026-11-04', 1.00)");
+    }
+  }
+
+  /**
+   * The page's migration, verbatim: a Structured Streaming query's checkpoint (its last committed offset is the start
+   * of source_table's version 3) is put into a volume over JDBC, and CREATE TABLE adopts the table the query wrote
+   * and goes on from there.
+   */
+  @Test
+  void importCheckpointFromAVolume(@org.junit.jupiter.api.io.TempDir Path local) throws Exception {
+    Path checkpoint = TestFiles.copyFolder("/checkpoints/delta-stream", local.resolve("checkpoint"));
+    java.util.Properties properties = new java.util.Properties();
+    properties.setProperty("user", "admin");
+    properties.setProperty("StagingAllowedLocalPaths", checkpoint.toString());
+    try (Connection connection = java.sql.DriverManager.getConnection(gateway.url(), properties);
+        Statement statement = connection.createStatement();
+        java.util.stream.Stream<Path> files = Files.walk(checkpoint)) {
+      statement.execute("CREATE CATALOG my_catalog");
+      statement.execute("CREATE SCHEMA my_catalog.my_schema");
+      statement.execute("CREATE VOLUME my_catalog.my_schema.checkpoints");
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        statement.execute("PUT '" + file + "' INTO '/Volumes/my_catalog/my_schema/checkpoints/my_stream/"
+            + checkpoint.relativize(file) + "'");
+      }
+      statement.execute("CREATE TABLE source_table (id INT)");
+      for (int version = 1; version <= 3; version++) {
+        statement.execute("INSERT INTO source_table VALUES (" + version + ")");
+      }
+      statement.execute("CREATE TABLE streaming_table (id INT)");
+      statement.execute("INSERT INTO streaming_table VALUES (1), (2)");
+      statement.execute("""
+          -- Use the existing table your Structured Streaming query writes to; CREATE TABLE adopts it.
+          CREATE TABLE streaming_table
+          -- Continue from the imported checkpoint instead of reprocessing the source.
+          FLOW IMPORT CHECKPOINT '/Volumes/my_catalog/my_schema/checkpoints/my_stream'
+          INSERT BY NAME
+            -- The same source your original query read from.
+            SELECT * FROM STREAM(source_table);""");
+      assertThat(rows(statement, "SELECT id FROM streaming_table ORDER BY id")).containsExactly("1", "2", "3");
+      statement.execute("INSERT INTO source_table VALUES (4)");
       statement.execute("REFRESH TABLE streaming_table");
-      assertThat(rows(statement, "SELECT o_orderkey FROM streaming_table")).containsExactly("4");
+      assertThat(rows(statement, "SELECT id FROM streaming_table ORDER BY id")).containsExactly("1", "2", "3", "4");
     }
   }
 }

@@ -175,6 +175,8 @@ public final class AccessExecutor {
         }
         yield qualified.parts();
       }
+      case VOLUME -> io.flowgate.engine.plan.VolumeFiles.volume(catalog, context.translator().qualify(name, span), span)
+          .name().parts();
     };
   }
 

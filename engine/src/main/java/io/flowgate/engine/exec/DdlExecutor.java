@@ -11,6 +11,7 @@ import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.catalog.model.UnreadableTable;
+import io.flowgate.catalog.model.VolumeInfo;
 import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
@@ -102,7 +103,9 @@ public final class DdlExecutor {
     List<TableInfo> tables = schemas.stream().flatMap(schema -> catalog.tables(name, schema.name()).stream()).toList();
     List<UnreadableTable> unreadable = schemas.stream()
         .flatMap(schema -> catalog.unreadableTables(name, schema.name()).stream()).toList();
-    if ((!tables.isEmpty() || !unreadable.isEmpty()) && !drop.cascade()) {
+    List<VolumeInfo> volumes = schemas.stream().flatMap(schema -> catalog.volumes(name, schema.name()).stream())
+        .toList();
+    if ((!tables.isEmpty() || !unreadable.isEmpty() || !volumes.isEmpty()) && !drop.cascade()) {
       throw Errors.schemaNotEmpty(List.of(name), drop.span());
     }
     dropUnreadable(unreadable);
@@ -110,12 +113,16 @@ public final class DdlExecutor {
       for (TableInfo table : tables) {
         catalog.dropTable(connection, table.id());
       }
+      for (VolumeInfo volume : volumes) {
+        catalog.dropVolume(connection, volume.name());
+      }
       for (SchemaInfo schema : schemas) {
         catalog.dropSchema(connection, name, schema.name());
       }
       catalog.dropCatalog(connection, name);
     });
     dropStorage(tables);
+    new VolumeExecutor(context).deleteManaged(volumes);
   }
 
   public void createSchema(Ddl.CreateSchema create) {
@@ -143,7 +150,8 @@ public final class DdlExecutor {
     context.access().requireOwner(user(), GrantInfo.Securable.SCHEMA, name, drop.span());
     List<TableInfo> tables = catalog.tables(name.get(0), name.get(1));
     List<UnreadableTable> unreadable = catalog.unreadableTables(name.get(0), name.get(1));
-    if ((!tables.isEmpty() || !unreadable.isEmpty()) && !drop.cascade()) {
+    List<VolumeInfo> volumes = catalog.volumes(name.get(0), name.get(1));
+    if ((!tables.isEmpty() || !unreadable.isEmpty() || !volumes.isEmpty()) && !drop.cascade()) {
       throw Errors.schemaNotEmpty(name, drop.span());
     }
     dropUnreadable(unreadable);
@@ -151,9 +159,13 @@ public final class DdlExecutor {
       for (TableInfo table : tables) {
         catalog.dropTable(connection, table.id());
       }
+      for (VolumeInfo volume : volumes) {
+        catalog.dropVolume(connection, volume.name());
+      }
       catalog.dropSchema(connection, name.get(0), name.get(1));
     });
     dropStorage(tables);
+    new VolumeExecutor(context).deleteManaged(volumes);
   }
 
   /** Removes tables whose catalog rows cannot be read: their rows by id, then every H2 table they may own. */

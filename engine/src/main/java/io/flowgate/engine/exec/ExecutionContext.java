@@ -6,7 +6,6 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.storage.H2Storage;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Executor;
 
@@ -16,7 +15,7 @@ import java.util.concurrent.Executor;
  * in, if any.
  */
 public record ExecutionContext(CatalogService catalog, AccessControl access, H2Storage storage,
-    SessionContext session, Executor background, List<Path> ingestRoots,
+    SessionContext session, Executor background, io.flowgate.engine.files.FileAreas files,
     java.util.Optional<ClientTransaction> transaction) {
 
   /** A change of catalog metadata that returns nothing. */
@@ -43,7 +42,7 @@ public record ExecutionContext(CatalogService catalog, AccessControl access, H2S
 
   /** A translator for one statement of the session; it may read files inside the ingest roots. */
   public QueryTranslator translator() {
-    return new QueryTranslator(catalog, access, session, StreamSources.forStatement(ingestRoots));
+    return new QueryTranslator(catalog, access, session, StreamSources.forStatement(files));
   }
 
   /** A translator for definitions the session stores (column expressions, views): no run-time sources. */

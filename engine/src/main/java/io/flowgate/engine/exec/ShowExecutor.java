@@ -193,7 +193,7 @@ public final class ShowExecutor {
   }
 
   /** SHOW ... LIKE patterns: {@code *} matches anything and {@code |} separates alternatives, ignoring case. */
-  private static java.util.function.Predicate<String> matches(Optional<String> pattern) {
+  static java.util.function.Predicate<String> matches(Optional<String> pattern) {
     if (pattern.isEmpty()) {
       return name -> true;
     }

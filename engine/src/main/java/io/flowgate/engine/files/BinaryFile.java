@@ -13,7 +13,7 @@ import java.util.Map;
  * The {@code binaryFile} format: each file one row of its path, modification time, length and content (the bytes,
  * carried as hex text to the column's BINARY type), as the vendor's reader gives them.
  */
-final class BinaryFile implements RowReader {
+public final class BinaryFile implements RowReader {
   /** The columns of the format, in the vendor's order. */
   static final Map<String, SqlType> SCHEMA = schema();
 
@@ -21,7 +21,7 @@ final class BinaryFile implements RowReader {
    * Files larger than this are refused when a batch opens ({@link FileBatches#open}): a row's content is held whole,
    * and H2 keeps BINARY values in memory.
    */
-  static final long MAX_BYTES = 64L * 1024 * 1024;
+  public static final long MAX_BYTES = 64L * 1024 * 1024;
 
   private final Path file;
   private boolean done;

@@ -49,10 +49,10 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     String fixed = glob < 0 ? path : path.substring(0, path.lastIndexOf('/', glob) + 1);
     Path base = Path.of(fixed.isEmpty() ? "." : fixed);
     base = (base.isAbsolute() ? base : roots.get(0).resolve(base)).toAbsolutePath().normalize();
-    List<Path> realRoots = roots.stream().map(FileSource::real).toList();
+    List<Path> realRoots = roots.stream().map(RealPaths::real).toList();
     // The real path decides, so a link inside a root cannot lead out of it.
-    if (!inside(real(base), realRoots)) {
-      throw outsideRoots(path, span);
+    if (!RealPaths.inside(RealPaths.real(base), realRoots)) {
+      throw RealPaths.outside("path", path, span);
     }
     String pattern = glob < 0 ? "" : base.resolve(path.substring(fixed.length())).toString();
     checkOptions(options, span);
@@ -84,36 +84,6 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     return new FileSource(base, pattern, format, csv,
         !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, realRoots,
         "true".equalsIgnoreCase(options.getOrDefault("wholetext", "false")));
-  }
-
-  private static EngineException outsideRoots(String path, Span span) {
-    return EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
-        .parameter("report", "the path " + Errors.quote(path) + " is outside the gateway's ingest roots").at(span)
-        .build();
-  }
-
-  /**
-   * A path with every link resolved; for a path that does not exist yet, its nearest existing ancestor's real path
-   * with the rest appended, so that a link anywhere above it is followed too.
-   */
-  private static Path real(Path path) {
-    Path absolute = path.toAbsolutePath().normalize();
-    Path existing = absolute;
-    while (existing != null && !Files.exists(existing)) {
-      existing = existing.getParent();
-    }
-    if (existing == null) {
-      return absolute;
-    }
-    try {
-      return existing.toRealPath().resolve(existing.relativize(absolute)).normalize();
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
-  private static boolean inside(Path realPath, List<Path> realRoots) {
-    return realRoots.stream().anyMatch(realPath::startsWith);
   }
 
   /** Without a format option, the files' extension says it, as the vendor's reader infers it. */
@@ -193,9 +163,9 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     List<Path> files = list(base, glob);
     // A file inside the folder may be a link to one outside every root: such a file is refused, not read.
     for (Path file : files) {
-      if (!inside(real(file), roots)) {
-        throw outsideRoots(file.equals(base) ? file.getFileName().toString() : base.relativize(file).toString(),
-            null);
+      if (!RealPaths.inside(RealPaths.real(file), roots)) {
+        String name = file.equals(base) ? file.getFileName().toString() : base.relativize(file).toString();
+        throw RealPaths.outside("path", name, null);
       }
     }
     return files;
@@ -209,7 +179,7 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
       return List.of();
     }
     // A folder reached through a link is walked at its target; files keep the names they were asked by.
-    Path walked = real(base);
+    Path walked = RealPaths.real(base);
     try (Stream<Path> walk = Files.walk(walked)) {
       PathMatcher matcher = glob.isEmpty() ? file -> true
           : FileSystems.getDefault().getPathMatcher("glob:" + glob);

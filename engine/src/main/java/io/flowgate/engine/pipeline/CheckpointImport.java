@@ -3,6 +3,8 @@ package io.flowgate.engine.pipeline;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.plan.VolumeFiles;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.JsonPath;
 import java.io.IOException;
@@ -27,19 +29,21 @@ final class CheckpointImport {
 
   private CheckpointImport() {}
 
-  /** The checkpoint folder, which must lie inside an ingest root like every path the gateway reads. */
-  static Path folder(String path, List<Path> roots, Span span) {
-    if (roots.isEmpty()) {
-      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS)
-          .parameter("report", "IMPORT CHECKPOINT reads files: the gateway has no ingest root (--ingest-root)")
-          .at(span).build();
+  /**
+   * The checkpoint folder, which must lie inside an ingest root like every plain path the gateway reads, or in a
+   * volume the user may read.
+   */
+  static Path folder(String path, ExecutionContext context, Span span) {
+    Optional<VolumeFiles.Located> volume = VolumeFiles.locate(path, context.session().user(), VolumeFiles.READ,
+        context.catalog(), context.access(), context.files(), span);
+    if (volume.isPresent()) {
+      return checkpoint(volume.get().file(), path, span);
     }
-    Path given = Path.of(io.flowgate.engine.files.CloudPaths.local(path, "IMPORT CHECKPOINT", span));
-    Path resolved = (given.isAbsolute() ? given : roots.get(0).resolve(given)).toAbsolutePath().normalize();
-    if (roots.stream().map(root -> root.toAbsolutePath().normalize()).noneMatch(resolved::startsWith)) {
-      throw EngineException.of(ErrorClass.INSUFFICIENT_PERMISSIONS).parameter("report", "the checkpoint "
-          + Errors.quote(path) + " is outside the gateway's ingest roots").at(span).build();
-    }
+    return checkpoint(io.flowgate.engine.files.RealPaths.within(path, context.files().ingestRoots(), "checkpoint",
+        "IMPORT CHECKPOINT", span), path, span);
+  }
+
+  private static Path checkpoint(Path resolved, String path, Span span) {
     if (!Files.isDirectory(resolved.resolve("offsets"))) {
       throw invalid(path, "it has no offsets/ folder", span);
     }

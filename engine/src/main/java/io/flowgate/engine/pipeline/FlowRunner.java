@@ -40,6 +40,7 @@ import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.files.FileAreas;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -64,16 +65,16 @@ public final class FlowRunner {
   private final AccessControl access;
   private final H2Storage storage;
   private final String user;
-  private final List<Path> ingestRoots;
+  private final FileAreas files;
   private final FlowPlans plans;
 
   public FlowRunner(CatalogService catalog, AccessControl access, H2Storage storage, String user,
-      List<Path> ingestRoots, FlowPlans plans) {
+      FileAreas files, FlowPlans plans) {
     this.catalog = catalog;
     this.access = access;
     this.storage = storage;
     this.user = user;
-    this.ingestRoots = ingestRoots;
+    this.files = files;
     this.plans = plans;
   }
 
@@ -158,7 +159,7 @@ public final class FlowRunner {
       return planCdc(flow, target, expectations, span);
     }
     Query query = queryOf(flow);
-    StreamSources streams = StreamSources.forFlow(ingestRoots);
+    StreamSources streams = StreamSources.forFlow(files);
     QueryTranslator translator = new QueryTranslator(catalog, access, new SessionContext(user, flow.catalog(),
         flow.schema()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
@@ -228,7 +229,7 @@ public final class FlowRunner {
 
   /** An AUTO CDC flow: its events query, its target's event store, and the checks that its source streams. */
   private PlannedFlow planCdc(FlowInfo flow, TableInfo target, List<ExpectationInfo> expectations, Span span) {
-    StreamSources streams = StreamSources.forFlow(ingestRoots);
+    StreamSources streams = StreamSources.forFlow(files);
     CdcApply cdc = cdc(flow, streams, expectations, span).forTarget(target, flow.name(), expectations);
     return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),
         streams.fileReads(), expectations);
@@ -241,7 +242,7 @@ public final class FlowRunner {
   CdcApply cdc(FlowInfo flow, StreamSources streams, List<ExpectationInfo> expectations, Span span) {
     AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
     CdcPlanner.Events events = CdcPlanner.plan(catalog, access, new SessionContext(user, flow.catalog(), flow.schema()),
-        streams, ingestRoots, spec, expectations.stream()
+        streams, files, spec, expectations.stream()
             .map(expectation -> SqlParser.parseExpression(expectation.expressionSql())).toList());
     ensureReadable(streams.sources());
     boolean streaming = !streams.sources().isEmpty()

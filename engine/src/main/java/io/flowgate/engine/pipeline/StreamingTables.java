@@ -149,7 +149,7 @@ public final class StreamingTables {
         create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog,
         context.translator()), user(), Instant.now(), create.pipelinePrivate(), List.of()),
         create.clauses().policies());
-    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans);
     List<ExpectationInfo> expectations = expectations(create);
     boolean declared = !create.columns().isEmpty();
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
@@ -160,7 +160,7 @@ public final class StreamingTables {
       return runner.plan(definition, table, expectations, create.span());
     });
     Optional<CheckpointImport.Consumed> imported = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint)
-        .map(path -> CheckpointImport.read(CheckpointImport.folder(path, context.ingestRoots(), create.span()),
+        .map(path -> CheckpointImport.read(CheckpointImport.folder(path, context, create.span()),
             path, create.span()));
     storage.execute(TableDefinitions.dataTable(storageName, columns, context.definitions(context.session())));
     try {
@@ -262,7 +262,7 @@ public final class StreamingTables {
     // A checkpoint is imported by the flow's first definition only; later ones go on from the flow's own.
     Optional<CheckpointImport.Consumed> imported = existingFlow.isPresent() ? Optional.empty()
         : create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).map(path -> CheckpointImport.read(
-            CheckpointImport.folder(path, context.ingestRoots(), create.span()), path, create.span()));
+            CheckpointImport.folder(path, context, create.span()), path, create.span()));
     Redefinition.Columns columns = declared ? Redefinition.declared(table, create.columns(), create.span())
         : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
             .orElse(List.of()));
@@ -277,7 +277,7 @@ public final class StreamingTables {
       if (declared) {
         requireFit(redefined, definition, create.span());
       }
-      return new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans).plan(definition, redefined,
+      return new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans).plan(definition, redefined,
           expectations, create.span());
     });
     // H2 commits each ALTER on its own; an added column a failure leaves behind is unused, and adopted later.
@@ -329,7 +329,7 @@ public final class StreamingTables {
       throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
     }
     TableInfo widened = conform(target, flow, create.span());
-    new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans).plan(flow, widened, create.span());
+    new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
       return null;
@@ -451,7 +451,7 @@ public final class StreamingTables {
     List<FlowInfo> flows = refreshed.flows();
     List<String> lines = new ArrayList<>();
     lines.add("Refreshes: " + table.name() + (refresh.full() ? " (full: its rows and checkpoints cleared first)" : ""));
-    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
     for (FlowInfo flow : flows) {
       lines.addAll(runner.describe(flow, table, refresh.span()));
     }
@@ -499,7 +499,7 @@ public final class StreamingTables {
   /** Logs each flow's definition at the start of an update, as the vendor's event log has it (lineage queries). */
   private void defineFlows(Connection connection, EventLog events, TableInfo table, List<FlowInfo> flows)
       throws java.sql.SQLException {
-    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
     for (FlowInfo flow : flows) {
       events.flowDefinition(connection, flow, runner.inputs(flow));
     }
@@ -557,7 +557,7 @@ public final class StreamingTables {
     }
     // Flows are independent: one failing keeps its checkpoint and the others still run; the update then fails
     // with the first failure. They read their sources as the table's owner, whoever asked for the refresh.
-    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.ingestRoots(), plans);
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
     EngineException firstFailure = null;
     TableInfo current = catalog.table(table.name()).orElse(table);
     for (FlowInfo flow : flows) {
@@ -592,11 +592,11 @@ public final class StreamingTables {
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
     if (flow.autoCdc()) {
-      return new FlowRunner(catalog, context.access(), storage, user(), context.ingestRoots(), plans)
-          .cdc(flow, StreamSources.forFlow(context.ingestRoots()), List.of(), span).targetColumns(span);
+      return new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans)
+          .cdc(flow, StreamSources.forFlow(context.files()), List.of(), span).targetColumns(span);
     }
     List<ResultColumn> described = plans.columns(catalog.generation(), user(), flow, () -> {
-      StreamSources streams = StreamSources.forFlow(context.ingestRoots());
+      StreamSources streams = StreamSources.forFlow(context.files());
       QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(user(),
           flow.catalog(), flow.schema()), streams);
       PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));

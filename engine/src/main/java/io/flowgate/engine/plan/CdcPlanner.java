@@ -10,7 +10,7 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Span;
-import java.nio.file.Path;
+import io.flowgate.engine.files.FileAreas;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -40,10 +40,10 @@ public final class CdcPlanner {
   /** Plans the events query; {@code checks} are the target's expectations, evaluated on each change event. */
   public static Events plan(CatalogService catalog, AccessControl access, SessionContext session,
       StreamSources sources,
-      List<Path> ingestRoots, AutoCdc cdc, List<Expression> checks) {
+      FileAreas files, AutoCdc cdc, List<Expression> checks) {
     Span span = cdc.span();
     // The source's columns, from a translation of its own so that the flow's sources are collected only once.
-    PlannedQuery whole = new QueryTranslator(catalog, access, session, StreamSources.forFlow(ingestRoots))
+    PlannedQuery whole = new QueryTranslator(catalog, access, session, StreamSources.forFlow(files))
         .plan(select(span, List.of(new QueryBody.AllColumns(span, List.of())), cdc));
     List<String> sourceColumns = whole.columns().stream().map(PlannedQuery.Column::name).toList();
     List<String> keys = resolve(cdc.keys(), sourceColumns, span);

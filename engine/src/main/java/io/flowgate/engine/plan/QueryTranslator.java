@@ -12,6 +12,7 @@ import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.files.FileAreas;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
@@ -948,8 +949,6 @@ public final class QueryTranslator {
    * {@code _metadata} is hidden from {@code *}.
    */
   private From readFiles(TableFunction function, boolean streaming, Optional<Scope> outer) {
-    // Files are read only by those the administrator allows, even inside the ingest roots (SELECT ON ANY FILE).
-    access.require(reader, GrantInfo.Securable.ANY_FILE, List.of(), "SELECT", function.span());
     String path = null;
     Map<String, String> options = new HashMap<>();
     for (Expression argument : function.arguments()) {
@@ -967,7 +966,7 @@ public final class QueryTranslator {
     if (path == null) {
       throw Errors.wrongArguments("read_files", "a path and options", function.arguments().size(), function.span());
     }
-    StreamSources.FileRead read = sources.addFiles(path, options, streaming, function.span());
+    StreamSources.FileRead read = addFiles(path, options, streaming, function.span());
     List<Sql> select = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (Map.Entry<String, SqlType> column : read.schema().entrySet()) {
@@ -995,6 +994,21 @@ public final class QueryTranslator {
     List<Scope.Column> visible = new ArrayList<>(scope.columns());
     visible.set(visible.size() - 1, visible.get(visible.size() - 1).hide());
     return new From(Sql.of("{} {}", sql, Sql.name(alias)), scope.withColumns(visible), List.of());
+  }
+
+  /**
+   * A volume's files are read by those with READ VOLUME on it, inside its folder; other paths only by those the
+   * administrator allows (SELECT ON ANY FILE), inside the ingest roots.
+   */
+  private StreamSources.FileRead addFiles(String path, Map<String, String> options, boolean streaming, Span span) {
+    Optional<VolumeFiles.Located> volume = sources.files().flatMap(files -> VolumeFiles.locate(path, reader,
+        VolumeFiles.READ, catalog, access, files, span));
+    if (volume.isPresent()) {
+      return sources.addFiles(volume.get().local(), options, streaming, List.of(volume.get().folder()), span);
+    }
+    access.require(reader, GrantInfo.Securable.ANY_FILE, List.of(), "SELECT", span);
+    return sources.addFiles(path, options, streaming, sources.files().map(FileAreas::ingestRoots).orElse(List.of()),
+        span);
   }
 
   /**

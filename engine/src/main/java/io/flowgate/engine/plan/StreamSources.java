@@ -4,6 +4,7 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.files.FileAreas;
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.h2.Binding;
@@ -60,22 +61,22 @@ public final class StreamSources {
 
   private final Map<Long, Source> sources = new LinkedHashMap<>();
   private final List<FileRead> fileReads = new ArrayList<>();
-  private final Optional<List<Path>> ingestRoots;
+  private final Optional<FileAreas> files;
   private final boolean inFlow;
 
-  private StreamSources(Optional<List<Path>> ingestRoots, boolean inFlow) {
-    this.ingestRoots = ingestRoots.map(List::copyOf);
+  private StreamSources(Optional<FileAreas> files, boolean inFlow) {
+    this.files = files;
     this.inFlow = inFlow;
   }
 
   /** Sources of one flow's query. */
-  public static StreamSources forFlow(List<Path> ingestRoots) {
-    return new StreamSources(Optional.of(ingestRoots), true);
+  public static StreamSources forFlow(FileAreas files) {
+    return new StreamSources(Optional.of(files), true);
   }
 
   /** Sources of a statement outside a flow: batch {@code read_files} only. */
-  public static StreamSources forStatement(List<Path> ingestRoots) {
-    return new StreamSources(Optional.of(ingestRoots), false);
+  public static StreamSources forStatement(FileAreas files) {
+    return new StreamSources(Optional.of(files), false);
   }
 
   /** No run-time sources at all: definitions that are read later (views, column defaults and checks). */
@@ -88,18 +89,27 @@ public final class StreamSources {
     return inFlow;
   }
 
-  FileRead addFiles(String path, Map<String, String> options, boolean streaming, Span span) {
-    if (ingestRoots.isEmpty()) {
+  /** Where this statement may read files; empty for definitions, which read none. */
+  Optional<FileAreas> files() {
+    return files;
+  }
+
+  /**
+   * Adds a read of {@code path} (local, a glob allowed) inside {@code roots}: the ingest roots for a plain path, a
+   * volume's folder for a volume's.
+   */
+  FileRead addFiles(String path, Map<String, String> options, boolean streaming, List<Path> roots, Span span) {
+    if (files.isEmpty()) {
       throw Errors.notSupported("read_files in a view or a column definition (it is read when a query, CREATE"
           + " TABLE AS, INSERT or flow runs)", span);
     }
-    FileSource files = FileSource.of(path, options, ingestRoots.get(), span);
-    Map<String, SqlType> schema = files.schema();
+    FileSource source = FileSource.of(path, options, roots, span);
+    Map<String, SqlType> schema = source.schema();
     if (schema.isEmpty()) {
       throw Errors.notSupported("read_files over no files (the schema is inferred from them)", span);
     }
-    String key = FileBatches.define(files, schema);
-    FileRead read = new FileRead(files, schema, key, new Binding.Runtime("batch:" + fileReads.size()), streaming);
+    String key = FileBatches.define(source, schema);
+    FileRead read = new FileRead(source, schema, key, new Binding.Runtime("batch:" + fileReads.size()), streaming);
     fileReads.add(read);
     return read;
   }

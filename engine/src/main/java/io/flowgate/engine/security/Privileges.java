@@ -22,7 +22,8 @@ public final class Privileges implements AccessControl {
   public static final String ALL_USERS = CatalogService.ALL_USERS;
   /** The privileges that can be granted, as they are written. */
   public static final List<String> NAMES = List.of("USE CATALOG", "USE SCHEMA", "SELECT", "MODIFY", "REFRESH",
-      "CREATE SCHEMA", "CREATE TABLE", "CREATE MATERIALIZED VIEW", "CREATE FUNCTION", "EXECUTE", "ALL PRIVILEGES");
+      "CREATE SCHEMA", "CREATE TABLE", "CREATE MATERIALIZED VIEW", "CREATE FUNCTION", "EXECUTE", "CREATE VOLUME",
+      "READ VOLUME", "WRITE VOLUME", "ALL PRIVILEGES");
 
   private final CatalogService catalog;
   /** The user every store has, who owns the catalog and may do anything. */
@@ -47,7 +48,7 @@ public final class Privileges implements AccessControl {
     // The object and the catalog and schema that hold it.
     kinds.add(kind);
     names.add(name);
-    if (kind == Securable.TABLE || kind == Securable.FUNCTION) {
+    if (kind == Securable.TABLE || kind == Securable.FUNCTION || kind == Securable.VOLUME) {
       kinds.add(Securable.SCHEMA);
       names.add(name.subList(0, 2));
     }
@@ -86,6 +87,7 @@ public final class Privileges implements AccessControl {
       case TABLE -> catalog.table(new TableName(name.get(0), name.get(1), name.get(2))).map(info -> info.owner());
       case FUNCTION -> catalog.function(new TableName(name.get(0), name.get(1), name.get(2)))
           .map(info -> info.owner());
+      case VOLUME -> catalog.volume(new TableName(name.get(0), name.get(1), name.get(2))).map(info -> info.owner());
     };
   }
 

@@ -163,6 +163,39 @@ final class StatementParser {
     if (cursor.acceptWord("DESCRIBE") || cursor.acceptWord("DESC")) {
       return describe(span);
     }
+    if (cursor.acceptWord("PUT")) {
+      Expression source = cursor.peek().type() == TokenType.STRING
+          ? new Expression.Literal(cursor.span(), Expression.LiteralKind.STRING, cursor.expectString())
+          : expressions.expression();
+      cursor.expectWord("INTO");
+      String path = cursor.expectString();
+      return new io.flowgate.engine.sql.tree.FileCommand.Put(span, source, path, cursor.acceptWord("OVERWRITE"));
+    }
+    if (cursor.acceptWord("GET")) {
+      String path = cursor.expectString();
+      cursor.expectWord("TO");
+      return new io.flowgate.engine.sql.tree.FileCommand.Get(span, path, cursor.expectString());
+    }
+    if (cursor.acceptWord("REMOVE")) {
+      return new io.flowgate.engine.sql.tree.FileCommand.Remove(span, cursor.expectString());
+    }
+    if (cursor.acceptWord("LIST")) {
+      String path = cursor.expectString();
+      Optional<Long> limit = Optional.empty();
+      if (cursor.acceptWord("LIMIT")) {
+        Span at = cursor.span();
+        String text = cursor.next().text();
+        try {
+          limit = Optional.of(Long.parseLong(text)).filter(rows -> rows >= 0);
+        } catch (NumberFormatException e) {
+          // reported below
+        }
+        if (limit.isEmpty()) {
+          throw Errors.syntax(text, ": expected a number of files", at);
+        }
+      }
+      return new io.flowgate.engine.sql.tree.FileCommand.ListFiles(span, path, limit);
+    }
     if (cursor.acceptWords("CANCEL", "STATEMENT")) {
       return new Ddl.CancelStatement(span, cursor.expectString());
     }
@@ -194,6 +227,18 @@ final class StatementParser {
     }
     if (cursor.acceptWord("FLOW")) {
       return createFlow(span);
+    }
+    if (cursor.isWord("VOLUME") || cursor.isWord("EXTERNAL") && cursor.isWord(1, "VOLUME")) {
+      if (orReplace) {
+        throw cursor.unexpected("VOLUME (a volume is not replaced: drop it first)");
+      }
+      boolean external = cursor.acceptWord("EXTERNAL");
+      cursor.expectWord("VOLUME");
+      boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+      List<String> name = cursor.qualifiedName();
+      Optional<String> location = cursor.acceptWord("LOCATION") ? Optional.of(cursor.expectString()) : Optional.empty();
+      Optional<String> comment = cursor.acceptWord("COMMENT") ? Optional.of(cursor.expectString()) : Optional.empty();
+      return new Ddl.CreateVolume(span, name, external, ifNotExists, location, comment);
     }
     if (cursor.acceptWord("USER")) {
       String name = principalName();
@@ -429,6 +474,9 @@ final class StatementParser {
     if (cursor.acceptWord("FUNCTION")) {
       return SecurableKind.FUNCTION;
     }
+    if (cursor.acceptWord("VOLUME")) {
+      return SecurableKind.VOLUME;
+    }
     if (!cursor.acceptWord("TABLE") && !cursor.acceptWord("VIEW")) {
       cursor.acceptWords("STREAMING", "TABLE");
     }
@@ -558,6 +606,10 @@ final class StatementParser {
   }
 
   private Statement drop(Span span) {
+    if (cursor.acceptWord("VOLUME")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Ddl.DropVolume(span, cursor.qualifiedName(), ifExists);
+    }
     if (cursor.acceptWord("FUNCTION")) {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       return new Ddl.DropFunction(span, cursor.qualifiedName(), ifExists);
@@ -730,6 +782,13 @@ final class StatementParser {
       }
       return new Show.ShowTables(span, schema, likePattern());
     }
+    if (cursor.acceptWord("VOLUMES")) {
+      List<String> schema = List.of();
+      if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
+        schema = cursor.qualifiedName();
+      }
+      return new Show.ShowVolumes(span, schema, likePattern());
+    }
     if (cursor.acceptWord("COLUMNS")) {
       if (!cursor.acceptWord("FROM")) {
         cursor.expectWord("IN");
@@ -765,7 +824,7 @@ final class StatementParser {
     if (cursor.acceptWords("CREATE", "TABLE")) {
       return new Show.ShowCreateTable(span, cursor.qualifiedName());
     }
-    throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, COLUMNS, FUNCTIONS, TBLPROPERTIES or CREATE TABLE");
+    throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, VOLUMES, COLUMNS, FUNCTIONS, TBLPROPERTIES or CREATE TABLE");
   }
 
   private Optional<String> likePattern() {
@@ -774,6 +833,9 @@ final class StatementParser {
   }
 
   private Statement describe(Span span) {
+    if (cursor.acceptWord("VOLUME")) {
+      return new Show.DescribeVolume(span, cursor.qualifiedName());
+    }
     if (cursor.acceptWord("FUNCTION")) {
       boolean extended = cursor.acceptWord("EXTENDED");
       return new Show.DescribeFunction(span, cursor.qualifiedName(), extended);

@@ -155,6 +155,21 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /** {@code CREATE [EXTERNAL] VOLUME [IF NOT EXISTS] name [LOCATION 'path'] [COMMENT 'text']}. */
+  record CreateVolume(Span span, List<String> name, boolean external, boolean ifNotExists, Optional<String> location,
+      Optional<String> comment) implements Ddl {
+    public CreateVolume {
+      name = List.copyOf(name);
+    }
+  }
+
+  /** {@code DROP VOLUME [IF EXISTS] name}. */
+  record DropVolume(Span span, List<String> name, boolean ifExists) implements Ddl {
+    public DropVolume {
+      name = List.copyOf(name);
+    }
+  }
+
   /** {@code WITH ROW FILTER f ON (..)} ({@code column} empty) or a column's {@code MASK f [USING COLUMNS (..)]}. */
   record PolicyClause(Optional<String> column, PolicyCall call) {}
 

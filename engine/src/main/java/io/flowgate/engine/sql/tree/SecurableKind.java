@@ -1,4 +1,4 @@
 package io.flowgate.engine.sql.tree;
 
 /** What a GRANT, REVOKE or SHOW GRANTS names: a catalog, a schema, a table or view, a function, or ANY FILE. */
-public enum SecurableKind { CATALOG, SCHEMA, TABLE, FUNCTION, ANY_FILE }
+public enum SecurableKind { CATALOG, SCHEMA, TABLE, FUNCTION, VOLUME, ANY_FILE }

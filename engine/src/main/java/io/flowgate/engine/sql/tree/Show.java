@@ -64,6 +64,20 @@ public sealed interface Show extends Statement {
     }
   }
 
+  /** {@code SHOW VOLUMES [{FROM | IN} schema] [[LIKE] 'pattern']}. */
+  record ShowVolumes(Span span, List<String> schema, Optional<String> pattern) implements Show {
+    public ShowVolumes {
+      schema = List.copyOf(schema);
+    }
+  }
+
+  /** {@code DESCRIBE VOLUME name}. */
+  record DescribeVolume(Span span, List<String> name) implements Show {
+    public DescribeVolume {
+      name = List.copyOf(name);
+    }
+  }
+
   record DescribeHistory(Span span, List<String> table) implements Show {
     public DescribeHistory {
       table = List.copyOf(table);

@@ -8,11 +8,13 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.FileCommand;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.Transaction;
+import io.flowgate.engine.sql.tree.TreeEquality;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.Optional;
@@ -42,6 +44,33 @@ class SqlParserTest {
         .isEqualTo(Expression.LiteralKind.DATE);
     assertThat(((Expression.ColumnRef) SqlParser.parseExpression("`we``ird`.`x y`")).parts())
         .containsExactly("we`ird", "x y");
+  }
+
+  private static void assertSameTree(String sql, Object expected) {
+    assertThat(TreeEquality.equal(SqlParser.parseStatement(sql).statement(), expected)).isTrue();
+  }
+
+  @Test
+  void volumesAndTheirFileCommands() {
+    assertSameTree("CREATE EXTERNAL VOLUME IF NOT EXISTS c.s.v LOCATION 'files' COMMENT 'x'",
+        new Ddl.CreateVolume(Span.NONE, java.util.List.of("c", "s", "v"), true, true,
+            Optional.of("files"), Optional.of("x")));
+    assertSameTree("DROP VOLUME IF EXISTS v",
+        new Ddl.DropVolume(Span.NONE, java.util.List.of("v"), true));
+    SqlParser.ParsedStatement put = SqlParser.parseStatement("PUT ? INTO '/Volumes/c/s/v/f.csv' OVERWRITE");
+    assertThat(put.parameterCount()).isOne();
+    assertThat(put.statement()).isInstanceOfSatisfying(FileCommand.Put.class, command -> {
+      assertThat(command.source()).isInstanceOf(Expression.Parameter.class);
+      assertThat(command.path()).isEqualTo("/Volumes/c/s/v/f.csv");
+      assertThat(command.overwrite()).isTrue();
+    });
+    assertSameTree("GET '/Volumes/c/s/v/f' TO '/tmp/f'",
+        new FileCommand.Get(Span.NONE, "/Volumes/c/s/v/f", "/tmp/f"));
+    assertSameTree("LIST '/Volumes/c/s/v' LIMIT 10",
+        new FileCommand.ListFiles(Span.NONE, "/Volumes/c/s/v", Optional.of(10L)));
+    assertThatThrownBy(() -> SqlParser.parseStatement("LIST '/Volumes/c/s/v' LIMIT -1"))
+        .isInstanceOfSatisfying(EngineException.class, e ->
+            assertThat(e.errorClass()).isEqualTo(ErrorClass.PARSE_SYNTAX_ERROR));
   }
 
   @Test
