@@ -173,4 +173,53 @@ class ReadFilesTest {
           + " format => 'csv', sep => ';') GROUP BY 1 ORDER BY 1")).containsExactly("q.csv", "single.txt");
     }
   }
+
+  @Test
+  void aDeclaredSchemaStaysAndRescuesTheRest() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("declared"));
+    Files.writeString(folder.resolve("a.csv"), "id,name\n1,x\nabc,y\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      String read = "read_files('declared', format => 'csv', schema => 'id INT, name STRING',"
+          + " rescuedDataColumn => 'leftover')";
+      try (java.sql.ResultSet result = statement.executeQuery("SELECT * FROM " + read)) {
+        java.sql.ResultSetMetaData columns = result.getMetaData();
+        assertThat(List.of(columns.getColumnLabel(1), columns.getColumnLabel(2), columns.getColumnLabel(3)))
+            .containsExactly("id", "name", "leftover");
+        assertThat(columns.getColumnCount()).isEqualTo(3);
+      }
+      assertThat(rows(statement, "SELECT id, name, leftover:id FROM " + read + " ORDER BY name"))
+          .containsExactly("1 | x | null", "null | y | abc");
+
+      // A streaming table over a declared schema keeps its columns; a later file's new field is rescued.
+      statement.execute("CREATE STREAMING TABLE declared_st AS SELECT * FROM STREAM read_files('declared',"
+          + " format => 'csv', schema => 'id INT, name STRING', schemaEvolutionMode => 'rescue')");
+      Files.writeString(folder.resolve("b.csv"), "id,name,extra\n3,z,new\n");
+      statement.execute("REFRESH STREAMING TABLE declared_st");
+      assertThat(rows(statement, "SELECT id, name, _rescued_data:extra FROM declared_st WHERE id = 3"))
+          .containsExactly("3 | z | new");
+      assertThat(rows(statement, "DESCRIBE TABLE declared_st")).containsExactly("id | int | null",
+          "name | string | null", "_rescued_data | string | null");
+
+      // An inferred schema widens: the new column joins the table (addNewColumns, the default); `abc` made a.csv's
+      // id a STRING.
+      statement.execute("CREATE STREAMING TABLE inferred_st AS SELECT * FROM STREAM read_files('declared/a.csv',"
+          + " format => 'csv')");
+      statement.execute("CREATE FLOW inferred_more AS INSERT INTO inferred_st BY NAME"
+          + " SELECT * FROM STREAM read_files('declared/b.csv', format => 'csv',"
+          + " schemaEvolutionMode => 'addNewColumns')");
+      statement.execute("REFRESH STREAMING TABLE inferred_st");
+      assertThat(rows(statement, "SELECT id, name, extra FROM inferred_st ORDER BY name"))
+          .containsExactly("1 | x | null", "abc | y | null", "3 | z | new");
+
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
+          + " schemaEvolutionMode => 'failOnNewColumns')")).hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
+          + " schemaEvolutionMode => 'rescue')")).hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]")
+          .hasMessageContaining("schema =>");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
+          + " rescuedDataColumn => 'ID')")).hasMessageStartingWith("[INVALID_PARAMETER_VALUE]");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
+          + " schema => 'id')")).isInstanceOf(SQLException.class);
+    }
+  }
 }

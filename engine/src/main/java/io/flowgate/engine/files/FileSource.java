@@ -30,7 +30,7 @@ import java.util.stream.Stream;
  * schema inferred from them (text and binaryFile have fixed columns).
  */
 public record FileSource(Path base, String glob, String format, Csv.Format csv, boolean inferTypes,
-    Map<String, SqlType> hints, List<Path> roots, boolean wholeText) {
+    Map<String, SqlType> hints, Map<String, SqlType> declared, List<Path> roots, boolean wholeText) {
   /** The formats read_files reads, as the {@code format} option names them (in lower case). */
   private static final Set<String> FORMATS = Set.of("csv", "json", "text", "binaryfile");
 
@@ -64,25 +64,17 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
     String quote = options.getOrDefault("quote", "\"");
     String escape = options.getOrDefault("escape", "\\");
-    Map<String, SqlType> hints = new LinkedHashMap<>();
-    String hintText = options.getOrDefault("schemahints", "");
-    for (String hint : topLevelCommaSplit(hintText)) {
-      String[] parts = hint.strip().split("\\s+", 2);
-      if (parts.length == 2) {
-        SqlType type = io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]);
-        if (type.kind() == TypeKind.ARRAY || type.kind() == TypeKind.MAP || type.kind() == TypeKind.STRUCT
-            || type.kind() == TypeKind.BINARY) {
-          throw Errors.notSupported("a schema hint of type " + type.sql() + " (files give scalar columns; read"
-              + " nested JSON as STRING and use from_json)", span);
-        }
-        hints.put(parts[0].toLowerCase(Locale.ROOT), type);
-      }
+    Map<String, SqlType> hints = columns(options.getOrDefault("schemahints", ""), "a schema hint", span);
+    Map<String, SqlType> declared = columns(options.getOrDefault("schema", ""), "a schema column", span);
+    if (!declared.isEmpty() && (format.equals("text") || format.equals("binaryfile"))) {
+      throw Errors.notSupported("the read_files option schema with format " + format + " (its columns are fixed)",
+          span);
     }
     Csv.Format csv = new Csv.Format(!"false".equalsIgnoreCase(options.getOrDefault("header", "true")),
         separator.isEmpty() ? ',' : separator.charAt(0), quote.isEmpty() ? 0 : quote.charAt(0),
         escape.isEmpty() ? 0 : escape.charAt(0));
     return new FileSource(base, pattern, format, csv,
-        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, realRoots,
+        !"false".equalsIgnoreCase(options.getOrDefault("infercolumntypes", "true")), hints, declared, realRoots,
         "true".equalsIgnoreCase(options.getOrDefault("wholetext", "false")));
   }
 
@@ -112,7 +104,28 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
    */
   private static final Set<String> OPTIONS = Set.of("format", "header", "sep", "delimiter", "quote", "escape",
       "schemahints", "infercolumntypes", "maxfilespertrigger", "maxbytespertrigger", "multiline", "encoding",
-      "charset", "mode", "wholetext");
+      "charset", "mode", "wholetext", "schema", "rescueddatacolumn", "schemaevolutionmode");
+
+  /** {@code name TYPE, ...} of schemaHints or schema: scalar columns by lower-case name, in order. */
+  private static Map<String, SqlType> columns(String text, String what, Span span) {
+    Map<String, SqlType> columns = new LinkedHashMap<>();
+    for (String column : topLevelCommaSplit(text)) {
+      String[] parts = column.strip().split("\\s+", 2);
+      if (parts.length == 2) {
+        SqlType type = io.flowgate.engine.sql.parser.SqlParser.parseType(parts[1]);
+        if (type.kind() == TypeKind.ARRAY || type.kind() == TypeKind.MAP || type.kind() == TypeKind.STRUCT
+            || type.kind() == TypeKind.BINARY) {
+          throw Errors.notSupported(what + " of type " + type.sql() + " (files give scalar columns; read"
+              + " nested JSON as STRING and use from_json)", span);
+        }
+        columns.put(parts[0].toLowerCase(Locale.ROOT), type);
+      } else if (!parts[0].isEmpty()) {
+        throw Errors.typeMismatch("read_files", what + " is written `name TYPE`, not " + Errors.quote(column.strip()),
+            span);
+      }
+    }
+    return columns;
+  }
 
   private static void checkOptions(Map<String, String> options, Span span) {
     for (Map.Entry<String, String> option : options.entrySet()) {
@@ -120,11 +133,17 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
       boolean supported = switch (option.getKey()) {
         case "encoding", "charset" -> value.equals("utf-8") || value.equals("utf8");
         case "mode" -> value.equals("permissive");
+        // New columns widen the schema as files bring them; with a declared schema, the columns stay and new
+        // fields go to the rescued data column. Failing on new columns has no counterpart.
+        case "schemaevolutionmode" -> value.equals("addnewcolumns")
+            || (value.equals("rescue") || value.equals("none")) && options.containsKey("schema");
         default -> OPTIONS.contains(option.getKey());
       };
       if (!supported) {
-        throw Errors.notSupported("the read_files option " + option.getKey() + " = '" + option.getValue() + "'",
-            span);
+        String why = option.getKey().equals("schemaevolutionmode") ? " (files' new columns widen an inferred schema,"
+            + " addNewColumns; with schema => '...' the columns stay and new fields are rescued, rescue or none)" : "";
+        throw Errors.notSupported("the read_files option " + option.getKey() + " = '" + option.getValue() + "'"
+            + why, span);
       }
     }
   }
@@ -220,6 +239,9 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     }
     if (format.equals("binaryfile")) {
       return BinaryFile.SCHEMA;
+    }
+    if (!declared.isEmpty()) {
+      return declared;
     }
     Map<String, SqlType> schema = new LinkedHashMap<>();
     for (Path file : files()) {

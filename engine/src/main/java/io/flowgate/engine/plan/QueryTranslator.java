@@ -973,8 +973,15 @@ public final class QueryTranslator {
       select.add(Sql.name(column.getKey()));
       columns.add(new OutputColumn(column.getKey(), Optional.of(column.getValue())));
     }
+    // The rescued data column is _rescued_data inside, and named as the rescuedDataColumn option says outside.
+    String rescued = options.getOrDefault("rescueddatacolumn", "_rescued_data");
+    if (read.schema().keySet().stream().anyMatch(rescued::equalsIgnoreCase) || rescued.isBlank()) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`rescuedDataColumn`")
+          .parameter("functionName", "`read_files`").parameter("message", Errors.quote(rescued)
+              + " must be a name that is not one of the files' columns").at(function.span()).build();
+    }
     select.add(Sql.name("_rescued_data"));
-    columns.add(new OutputColumn("_rescued_data", Optional.of(SqlType.STRING)));
+    columns.add(new OutputColumn(rescued, Optional.of(SqlType.STRING)));
     SqlType metadata = FileColumns.METADATA;
     select.add(Sql.cast(Sql.of("ROW({})", Sql.list(List.of(Sql.name("_fp"), Sql.name("_fn"), Sql.name("_fs"),
         Sql.name("_fmt")))), metadata));
