@@ -222,4 +222,61 @@ class ReadFilesTest {
           + " schema => 'id')")).isInstanceOf(SQLException.class);
     }
   }
+
+  /** An Avro container file of the given records, written with Avro's own writer. */
+  private static void writeAvro(Path file, org.apache.avro.Schema schema, List<org.apache.avro.generic.GenericRecord>
+      records) throws Exception {
+    try (org.apache.avro.file.DataFileWriter<org.apache.avro.generic.GenericRecord> writer =
+        new org.apache.avro.file.DataFileWriter<>(new org.apache.avro.generic.GenericDatumWriter<>(schema))) {
+      writer.create(schema, file.toFile());
+      for (org.apache.avro.generic.GenericRecord record : records) {
+        writer.append(record);
+      }
+    }
+  }
+
+  @Test
+  void avroFilesBringTheirOwnSchema() throws Exception {
+    org.apache.avro.Schema schema = new org.apache.avro.Schema.Parser().parse("""
+        {"type": "record", "name": "order", "fields": [
+          {"name": "id", "type": "long"},
+          {"name": "name", "type": ["null", "string"]},
+          {"name": "amount", "type": {"type": "bytes", "logicalType": "decimal", "precision": 10, "scale": 2}},
+          {"name": "day", "type": {"type": "int", "logicalType": "date"}},
+          {"name": "at", "type": {"type": "long", "logicalType": "timestamp-micros"}},
+          {"name": "tags", "type": {"type": "array", "items": "string"}},
+          {"name": "ok", "type": "boolean"}]}""");
+    java.util.function.IntFunction<org.apache.avro.generic.GenericRecord> order = id -> {
+      org.apache.avro.generic.GenericRecord record = new org.apache.avro.generic.GenericData.Record(schema);
+      record.put("id", (long) id);
+      record.put("name", id == 2 ? null : "n" + id);
+      record.put("amount", java.nio.ByteBuffer.wrap(java.math.BigInteger.valueOf(1050L * id).toByteArray()));
+      record.put("day", (int) java.time.LocalDate.of(2026, 1, id).toEpochDay());
+      record.put("at", java.time.Instant.parse("2026-01-0" + id + "T10:00:00.000123Z").getEpochSecond() * 1_000_000L
+          + 123);
+      record.put("tags", List.of("a", "b" + id));
+      record.put("ok", id % 2 == 1);
+      return record;
+    };
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("avro"));
+    writeAvro(folder.resolve("1.avro"), schema, List.of(order.apply(1), order.apply(2)));
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(rows(statement, "SELECT id, name, amount, day, CAST(at AS STRING), tags, ok, _rescued_data"
+          + " FROM read_files('avro') ORDER BY id")).containsExactly(
+              "1 | n1 | 10.50 | 2026-01-01 | 2026-01-01 10:00:00.000123 | [\"a\", \"b1\"] | true | null",
+              "2 | null | 21.00 | 2026-01-02 | 2026-01-02 10:00:00.000123 | [\"a\", \"b2\"] | false | null");
+      statement.execute("CREATE STREAMING TABLE orders_avro AS SELECT * FROM STREAM read_files('avro',"
+          + " format => 'avro')");
+      assertThat(rows(statement, "DESCRIBE TABLE orders_avro")).startsWith("id | bigint | null",
+          "name | string | null", "amount | decimal(10,2) | null", "day | date | null", "at | timestamp | null",
+          "tags | string | null", "ok | boolean | null");
+      writeAvro(folder.resolve("2.avro"), schema, List.of(order.apply(3)));
+      statement.execute("REFRESH STREAMING TABLE orders_avro");
+      assertThat(rows(statement, "SELECT count(*), sum(amount) FROM orders_avro")).containsExactly("3 | 63.00");
+
+      Files.writeString(folder.resolve("bad.avro"), "not avro");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('avro/bad.avro')"))
+          .hasMessageStartingWith("[INVALID_PARAMETER_VALUE]").hasMessageContaining("not an Avro container file");
+    }
+  }
 }
