@@ -220,7 +220,7 @@ public final class Engine implements AutoCloseable {
     ExecutionContext context = new ExecutionContext(catalog, access, storage, new SessionContext(ADMIN,
         CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, files,
         Optional.empty());
-    PipelineProject.Summary summary = new PipelineProject(context, flowPlans, progress).run(folder, fullRefresh);
+    PipelineProject.Summary summary = new PipelineProject(context, folder, flowPlans, progress).run(fullRefresh);
     return new PipelineUpdate(summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
         summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
         summary.failure());

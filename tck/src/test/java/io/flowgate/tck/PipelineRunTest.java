@@ -265,4 +265,45 @@ class PipelineRunTest {
           + " STREAM(readings)")).hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
     });
   }
+
+  /**
+   * A private dataset may share its name with a catalog table: inside the pipeline the name means the private
+   * dataset, everywhere else the catalog's table, which the pipeline leaves as it was; a second project's private
+   * dataset of that name is its own.
+   */
+  @Test
+  void aPrivateDatasetMayShareItsNameWithACatalogTable() throws Exception {
+    Path data = temp.resolve("shared-name-data");
+    Path project = Files.createDirectories(temp.resolve("shared-name-pipeline"));
+    Path other = Files.createDirectories(temp.resolve("other-pipeline"));
+    runOnGateway(data, "CREATE TABLE readings (id INT, value INT)", "INSERT INTO readings VALUES (1, 5), (2, -1)",
+        "CREATE TABLE staged (id INT, value INT)", "INSERT INTO staged VALUES (100, 100)");
+    Files.writeString(project.resolve("pipeline.sql"), String.join("\n",
+        "CREATE OR REFRESH PRIVATE STREAMING TABLE staged AS SELECT * FROM STREAM(readings) WHERE value > 0;",
+        "CREATE OR REFRESH STREAMING TABLE kept AS SELECT id, value FROM STREAM(staged);", ""));
+    Files.writeString(other.resolve("pipeline.sql"), String.join("\n",
+        "CREATE OR REFRESH PRIVATE STREAMING TABLE staged AS SELECT * FROM STREAM(readings) WHERE value < 0;",
+        "CREATE OR REFRESH STREAMING TABLE dropped_readings AS SELECT id FROM STREAM(staged);", ""));
+    for (Path folder : List.of(project, other, project)) {
+      Run run = run(folder.toString(), "--data", data.toString());
+      assertThat(run.code()).as(run.err()).isZero();
+    }
+    onGateway(data, (connection, statement) -> {
+      assertThat(QueryRows.of(statement, "SELECT id, value FROM kept")).containsExactly("1 | 5");
+      assertThat(QueryRows.of(statement, "SELECT id FROM dropped_readings")).containsExactly("2");
+      assertThat(QueryRows.of(statement, "SELECT id, value FROM staged")).containsExactly("100 | 100");
+      // refreshed by a client, kept still streams the private staged (the catalog's would bring its row 100)
+      statement.execute("REFRESH STREAMING TABLE kept");
+      assertThat(QueryRows.of(statement, "SELECT id FROM kept")).containsExactly("1");
+      statement.execute("INSERT INTO readings VALUES (3, 7)");
+      assertThatThrownBy(() -> statement.execute("CREATE SCHEMA __pipeline_x__default"))
+          .hasMessageStartingWith("[SCHEMA_ALREADY_EXISTS]");
+    });
+    Run again = run(project.toString(), "--data", data.toString());
+    assertThat(again.code()).as(again.err()).isZero();
+    onGateway(data, (connection, statement) -> {
+      assertThat(QueryRows.of(statement, "SELECT id FROM kept ORDER BY id")).containsExactly("1", "3");
+      assertThat(QueryRows.of(statement, "SELECT id, value FROM staged")).containsExactly("100 | 100");
+    });
+  }
 }

@@ -4,14 +4,16 @@ import static java.util.Objects.requireNonNull;
 
 /**
  * A flow: a query that writes into a target table on every update. {@code querySql} is the dialect text of the
- * query, resolved in {@code catalog}.{@code schema} (where the flow was defined) when it runs.
+ * query, resolved in {@code catalog}.{@code schema} (where the flow was defined) when it runs, and among the private
+ * datasets of {@code pipeline} when a pipeline project defined it.
  */
 public record FlowInfo(long id, long targetId, String name, FlowKind kind, String querySql, String catalog,
-    String schema) {
+    String schema, java.util.Optional<String> pipeline) {
   public FlowInfo {
     requireNonNull(name, "name is null");
     requireNonNull(kind, "kind is null");
     requireNonNull(querySql, "querySql is null");
+    requireNonNull(pipeline, "pipeline is null");
   }
 
   /**

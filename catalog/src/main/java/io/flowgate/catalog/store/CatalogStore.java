@@ -227,16 +227,16 @@ public final class CatalogStore {
   }
 
   public static List<FlowInfo> flows(Connection connection, long targetId) throws SQLException {
-    return list(connection, "SELECT ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME FROM FG_SYS.FLOWS"
+    return list(connection, "SELECT ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME, PIPELINE FROM FG_SYS.FLOWS"
         + " WHERE TARGET_ID = ? ORDER BY ID", rows -> new FlowInfo(rows.getLong(1), targetId, rows.getString(2),
-            FlowInfo.FlowKind.valueOf(rows.getString(3)), rows.getString(4), rows.getString(5), rows.getString(6)),
-        targetId);
+            FlowInfo.FlowKind.valueOf(rows.getString(3)), rows.getString(4), rows.getString(5), rows.getString(6),
+            java.util.Optional.ofNullable(rows.getString(7))), targetId);
   }
 
   public static void upsertFlow(Connection connection, FlowInfo flow) throws SQLException {
-    update(connection, "MERGE INTO FG_SYS.FLOWS(ID, TARGET_ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME)"
-            + " KEY(ID) VALUES (?, ?, ?, ?, ?, ?, ?)", flow.id(), flow.targetId(), flow.name(), flow.kind().name(),
-        flow.querySql(), flow.catalog(), flow.schema());
+    update(connection, "MERGE INTO FG_SYS.FLOWS(ID, TARGET_ID, NAME, KIND, QUERY_SQL, CATALOG, SCHEMA_NAME,"
+            + " PIPELINE) KEY(ID) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", flow.id(), flow.targetId(), flow.name(),
+        flow.kind().name(), flow.querySql(), flow.catalog(), flow.schema(), flow.pipeline().orElse(null));
   }
 
   public static void deleteFlows(Connection connection, long targetId) throws SQLException {

@@ -128,7 +128,8 @@ public final class DdlExecutor {
   public void createSchema(Ddl.CreateSchema create) {
     List<String> name = schemaName(create.name(), create.span());
     requireCatalog(name.get(0), create.span());
-    if (catalog.schema(name.get(0), name.get(1)).isPresent() || name.get(1).equals(RESERVED_SCHEMA)) {
+    if (catalog.schema(name.get(0), name.get(1)).isPresent() || name.get(1).equals(RESERVED_SCHEMA)
+        || io.flowgate.engine.plan.PrivateDatasets.reserved(name.get(1))) {
       if (create.ifNotExists()) {
         return;
       }

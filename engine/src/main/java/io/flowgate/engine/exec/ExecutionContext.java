@@ -40,6 +40,11 @@ public record ExecutionContext(CatalogService catalog, AccessControl access, H2S
     }
   }
 
+  /** The same context for another session (a pipeline's, say). */
+  public ExecutionContext withSession(SessionContext other) {
+    return new ExecutionContext(catalog, access, storage, other, background, files, transaction);
+  }
+
   /** A translator for one statement of the session; it may read files inside the ingest roots. */
   public QueryTranslator translator() {
     return new QueryTranslator(catalog, access, session, StreamSources.forStatement(files));

@@ -161,7 +161,7 @@ public final class FlowRunner {
     Query query = queryOf(flow);
     StreamSources streams = StreamSources.forFlow(files);
     QueryTranslator translator = new QueryTranslator(catalog, access, new SessionContext(user, flow.catalog(),
-        flow.schema()), streams);
+        flow.schema()).inPipeline(flow.pipeline()), streams);
     List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
         SqlParser.parseExpression(expectation.expressionSql()),
         expectation.action() == ExpectationInfo.Action.DROP_ROW,
@@ -241,8 +241,8 @@ public final class FlowRunner {
    */
   CdcApply cdc(FlowInfo flow, StreamSources streams, List<ExpectationInfo> expectations, Span span) {
     AutoCdc spec = SqlParser.parseAutoCdc(flow.querySql());
-    CdcPlanner.Events events = CdcPlanner.plan(catalog, access, new SessionContext(user, flow.catalog(), flow.schema()),
-        streams, files, spec, expectations.stream()
+    CdcPlanner.Events events = CdcPlanner.plan(catalog, access, new SessionContext(user, flow.catalog(), flow.schema())
+        .inPipeline(flow.pipeline()), streams, files, spec, expectations.stream()
             .map(expectation -> SqlParser.parseExpression(expectation.expressionSql())).toList());
     ensureReadable(streams.sources());
     boolean streaming = !streams.sources().isEmpty()

@@ -41,6 +41,7 @@ import java.util.stream.Stream;
  */
 public final class PipelineProject {
   private final ExecutionContext context;
+  private final Path folder;
   private final FlowPlans plans;
   private final Consumer<String> progress;
 
@@ -62,13 +63,31 @@ public final class PipelineProject {
     }
   }
 
-  public PipelineProject(ExecutionContext context, FlowPlans plans, Consumer<String> progress) {
-    this.context = context;
+  /** A project over the folder {@code folder}, whose private datasets are its own ({@link #key}). */
+  public PipelineProject(ExecutionContext context, Path folder, FlowPlans plans, Consumer<String> progress) {
+    this.context = context.withSession(context.session().inPipeline(Optional.of(key(folder))));
+    this.folder = folder;
     this.plans = plans;
     this.progress = progress;
   }
 
-  public Summary run(Path folder, boolean fullRefresh) {
+  /**
+   * A project is its folder: the key of its private datasets is a digest of the folder's real path, so every run of
+   * the folder finds what the last one made, and two projects never share a private dataset.
+   */
+  static String key(Path folder) {
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256").digest(folder.toRealPath().toString()
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest, 0, 8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is part of every Java runtime", e);
+    }
+  }
+
+  public Summary run(boolean fullRefresh) {
     List<Definition> definitions = read(folder);
     QueryTranslator names = context.translator();
     Map<TableName, Pipeline.CreateFlowTable> tableDefinitions = new LinkedHashMap<>();
@@ -127,7 +146,9 @@ public final class PipelineProject {
     Set<TableName> failed = new HashSet<>();
     EngineException firstFailure = null;
     for (TableName name : order) {
-      TableInfo table = context.catalog().table(name).orElseThrow();
+      Pipeline.CreateFlowTable definition = tableDefinitions.get(name);
+      TableInfo table = context.catalog().table(definition == null ? name : tables.stored(name, definition))
+          .orElseThrow();
       Optional<TableName> upstream = inputs.get(name).stream().filter(failed::contains).findFirst();
       if (upstream.isPresent()) {
         failed.add(name);

@@ -26,6 +26,7 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.plan.PrivateDatasets;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
@@ -87,6 +88,15 @@ public final class StreamingTables {
     define(create, Origin.CLIENT);
   }
 
+  /** Where a definition's table is kept: a pipeline's PRIVATE dataset apart from the catalog's names. */
+  public TableName stored(TableName written, Pipeline.CreateFlowTable create) {
+    if (!create.pipelinePrivate()) {
+      return written;
+    }
+    return PrivateDatasets.stored(written, context.session().pipeline().orElseThrow(() -> Errors.notSupported(
+        "PRIVATE streaming tables outside a pipeline project", create.span())));
+  }
+
   /**
    * Where a definition comes from. A client's CREATE runs an update after it, and redefines an existing table only
    * with OR REFRESH; a pipeline's definitions are declarative (each run redefines what the last one made) and its
@@ -101,14 +111,15 @@ public final class StreamingTables {
    */
   public TableInfo define(Pipeline.CreateFlowTable create, Origin origin) {
     boolean update = origin == Origin.CLIENT;
-    TableName name = context.translator().qualify(create.name(), create.span());
-    new DdlExecutor(context).requireSchema(name, create.span());
+    TableName asWritten = context.translator().qualify(create.name(), create.span());
+    new DdlExecutor(context).requireSchema(asWritten, create.span());
+    TableName name = stored(asWritten, create);
     Optional<TableInfo> existing = catalog.table(name);
     if (existing.isPresent() && !create.ifNotExists()) {
       context.access().requireOwner(user(), GrantInfo.Securable.TABLE, name.parts(), create.span());
     } else if (existing.isEmpty()) {
       // The pages name the privileges: a streaming table needs CREATE MATERIALIZED VIEW, a managed table CREATE TABLE.
-      context.access().require(user(), GrantInfo.Securable.SCHEMA, List.of(name.catalog(), name.schema()),
+      context.access().require(user(), GrantInfo.Securable.SCHEMA, List.of(asWritten.catalog(), asWritten.schema()),
           create.streaming() ? "CREATE MATERIALIZED VIEW" : "CREATE TABLE", create.span());
     }
     if (existing.isPresent()) {
@@ -135,7 +146,7 @@ public final class StreamingTables {
     long id = context.writeMetadata(catalog::nextTableId);
     long flowId = context.writeMetadata(catalog::nextTableId);
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(), kindOf(query),
-        query.queryText(), context.session().catalog(), context.session().schema()));
+        query.queryText(), context.session().catalog(), context.session().schema(), context.session().pipeline()));
     List<ColumnDefinition> columns = create.columns();
     if (columns.isEmpty() && flow.isPresent()) {
       columns = columnsOf(flow.get(), create.span());
@@ -258,7 +269,7 @@ public final class StreamingTables {
         .findFirst();
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(existingFlow.map(FlowInfo::id)
         .orElseGet(() -> context.writeMetadata(catalog::nextTableId)), table.id(), table.name().table(), kindOf(query),
-        query.queryText(), context.session().catalog(), context.session().schema()));
+        query.queryText(), context.session().catalog(), context.session().schema(), context.session().pipeline()));
     // A checkpoint is imported by the flow's first definition only; later ones go on from the flow's own.
     Optional<CheckpointImport.Consumed> imported = existingFlow.isPresent() ? Optional.empty()
         : create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).map(path -> CheckpointImport.read(
@@ -314,13 +325,14 @@ public final class StreamingTables {
 
   /** Defines (or redefines) a flow into a table that flows write; {@code update} runs its first batch. */
   public TableInfo defineFlow(Pipeline.CreateFlow create, boolean update) {
-    TableInfo target = context.translator().resolveTable(create.target(), create.span());
+    TableInfo target = context.translator().resolveFlowTarget(create.target(), create.span());
     context.access().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
     List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(), kindOf(create.flow()),
-        create.flow().queryText(), context.session().catalog(), context.session().schema());
+        create.flow().queryText(), context.session().catalog(), context.session().schema(),
+        context.session().pipeline());
     FlowRunner.requireTargetFor(flow, target, create.span());
     boolean cdc = flow.autoCdc();
     if (flows.stream().anyMatch(other -> other.id() != flowId
@@ -598,7 +610,7 @@ public final class StreamingTables {
     List<ResultColumn> described = plans.columns(catalog.generation(), user(), flow, () -> {
       StreamSources streams = StreamSources.forFlow(context.files());
       QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(user(),
-          flow.catalog(), flow.schema()), streams);
+          flow.catalog(), flow.schema()).inPipeline(flow.pipeline()), streams);
       PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
       return new FlowPlans.Columns(QueryDescriber.columns(planned), !planned.fileReads().isEmpty());
     });

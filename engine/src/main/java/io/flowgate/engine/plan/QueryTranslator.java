@@ -1024,14 +1024,33 @@ public final class QueryTranslator {
    */
   public TableInfo resolveTable(List<String> name, Span span) {
     TableName qualified = qualify(name, span);
+    if (sources.inFlow()) {
+      Optional<TableInfo> own = privateDataset(qualified);
+      if (own.isPresent()) {
+        return own.get();
+      }
+    }
     Optional<TableInfo> table = catalog.table(qualified);
     if (table.isEmpty()) {
       catalog.unreadableTable(qualified).ifPresent(unreadable -> {
         throw Errors.tableMetadataUnreadable(qualified.parts(), unreadable.reason(), span);
       });
     }
-    return table.filter(found -> !found.pipelinePrivate() || sources.inFlow())
+    // Private datasets are found by their pipeline's flows above (and, kept by older stores under the names they
+    // were written with, by any flow); never by the name of their own schema.
+    return table.filter(found -> !found.pipelinePrivate()
+        || sources.inFlow() && !PrivateDatasets.reserved(found.name().schema()))
         .orElseThrow(() -> Errors.tableOrViewNotFound(qualified.parts(), span));
+  }
+
+  /** The target of a flow being defined: in a pipeline, its private dataset of that name first. */
+  public TableInfo resolveFlowTarget(List<String> name, Span span) {
+    return privateDataset(qualify(name, span)).orElseGet(() -> resolveTable(name, span));
+  }
+
+  /** The private dataset of the session's pipeline that {@code name} names, if there is one. */
+  private Optional<TableInfo> privateDataset(TableName name) {
+    return session.pipeline().flatMap(pipeline -> catalog.table(PrivateDatasets.stored(name, pipeline)));
   }
 
   public TableName qualify(List<String> name, Span span) {

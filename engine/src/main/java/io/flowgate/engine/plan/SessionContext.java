@@ -3,15 +3,17 @@ package io.flowgate.engine.plan;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a statement is translated against: who runs it, the current catalog and schema, the session's temporary
- * views by lower-case name (none inside a view, a function or a policy: those cannot see a session's views), and
- * the session time zone, in which TIMESTAMP values (instants) are read from and written as wall-clock text and
- * fields. Flows and definitions run in UTC, as a pipeline's default.
+ * views by lower-case name (none inside a view, a function or a policy: those cannot see a session's views), the
+ * session time zone, in which TIMESTAMP values (instants) are read from and written as wall-clock text and fields,
+ * and the pipeline project whose private datasets its flows may name. Flows and definitions run in UTC, as a
+ * pipeline's default.
  */
 public record SessionContext(String user, String catalog, String schema, Map<String, TempView> tempViews,
-    ZoneId timeZone) {
+    ZoneId timeZone, Optional<String> pipeline) {
   /** The default session time zone, and the one flows run in. */
   public static final ZoneId UTC = ZoneId.of("UTC");
 
@@ -19,8 +21,18 @@ public record SessionContext(String user, String catalog, String schema, Map<Str
     tempViews = Map.copyOf(tempViews);
   }
 
+  public SessionContext(String user, String catalog, String schema, Map<String, TempView> tempViews,
+      ZoneId timeZone) {
+    this(user, catalog, schema, tempViews, timeZone, Optional.empty());
+  }
+
   public SessionContext(String user, String catalog, String schema, Map<String, TempView> tempViews) {
     this(user, catalog, schema, tempViews, UTC);
+  }
+
+  /** The same context inside pipeline project {@code key} (or none): its flows name its private datasets. */
+  public SessionContext inPipeline(Optional<String> key) {
+    return new SessionContext(user, catalog, schema, tempViews, timeZone, key);
   }
 
   public SessionContext(String user, String catalog, String schema) {
