@@ -13,6 +13,7 @@ public enum CommitOperation {
   CREATE_OR_REPLACE_TABLE("CREATE OR REPLACE TABLE", true, false),
   CREATE_OR_REPLACE_TABLE_AS_SELECT("CREATE OR REPLACE TABLE AS SELECT", true, false),
   CREATE_STREAMING_TABLE("CREATE STREAMING TABLE", false, false),
+  CREATE_MATERIALIZED_VIEW("CREATE MATERIALIZED VIEW", false, false),
   /** INSERT: appends, unless its {@code mode} parameter says Overwrite. */
   WRITE("WRITE", false, false),
   UPDATE("UPDATE", true, false),
@@ -22,6 +23,8 @@ public enum CommitOperation {
   /** A flow's batch: appends, unless its {@code outputMode} parameter says Update (AUTO CDC). */
   STREAMING_UPDATE("STREAMING UPDATE", false, false),
   FULL_REFRESH("FULL REFRESH", false, false),
+  /** A materialized view recomputed: its rows replaced by its query's. */
+  MATERIALIZED_VIEW_REFRESH("MATERIALIZED VIEW REFRESH", true, false),
   /** A client transaction of more than one kind of write, so at least one that is not an append. */
   TRANSACTION("TRANSACTION", true, false);
 

@@ -16,4 +16,9 @@ public enum TableKind {
   public String jdbcType() {
     return jdbcType;
   }
+
+  /** Whether only its flows write it (a streaming table, a materialized view): no DML, TRUNCATE or ALTER. */
+  public boolean writtenByFlows() {
+    return this == STREAMING_TABLE || this == MATERIALIZED_VIEW;
+  }
 }

@@ -58,6 +58,7 @@ public enum ErrorClass {
   INVALID_CREDENTIALS("28000", "The user name or password is not valid."),
   INVALID_DEFAULT_VALUE("42623", "Failed to execute <statement> command because the destination column or variable <colName> has a DEFAULT value <defaultValue>,"),
   INVALID_EXTRACT_BASE_FIELD_TYPE("42000", "Can't extract a value from <base>. Need a complex type [STRUCT, ARRAY, MAP] but got <other>."),
+  INVALID_DESTINATION_WITH_MULTIPLE_FLOWS("42000", "Invalid destination <tableName> with multiple flows: <flows>."),
   INVALID_FLOW_QUERY_TYPE("42000", "Flow <flowIdentifier> returns an invalid relation type."),
   INVALID_INLINE_TABLE("42000", "Invalid inline table."),
   INVALID_LIMIT_LIKE_EXPRESSION("42K0E", "The <name> like expression <expr> is invalid."),

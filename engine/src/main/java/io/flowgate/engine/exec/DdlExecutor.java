@@ -222,7 +222,7 @@ public final class DdlExecutor {
       if (ifNotExists) {
         return new CreateTarget(name, existing, true);
       }
-      if (orReplace && existing.get().kind() == TableKind.STREAMING_TABLE) {
+      if (orReplace && existing.get().kind().writtenByFlows()) {
         throw Errors.createOrReplaceStreamingTable(span);
       }
       if (!orReplace || existing.get().kind() != replaceable) {
@@ -416,7 +416,7 @@ public final class DdlExecutor {
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
     context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
-    if (table.kind() == TableKind.STREAMING_TABLE) {
+    if (table.kind().writtenByFlows()) {
       throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
           "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
           .parameter("operation", "ALTER TABLE").at(alter.span()).build();
@@ -448,7 +448,7 @@ public final class DdlExecutor {
   /** Commands Flowgate does not run; on a streaming table the dialect refuses them anyway, with its own reason. */
   public void tableCommand(Ddl.TableCommand command) {
     TableInfo table = context.translator().resolveTable(command.table(), command.span());
-    if (table.kind() == TableKind.STREAMING_TABLE) {
+    if (table.kind().writtenByFlows()) {
       if (command.command().equals("ALTER TABLE")) {
         throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
             "Change a streaming table's definition with CREATE OR REFRESH STREAMING TABLE, or use ALTER STREAMING"
@@ -465,7 +465,7 @@ public final class DdlExecutor {
   public void truncate(Ddl.Truncate truncate) {
     TableInfo table = context.translator().resolveTable(truncate.table(), truncate.span());
     context.access().require(user(), GrantInfo.Securable.TABLE, table.name().parts(), "MODIFY", truncate.span());
-    if (table.kind() == TableKind.STREAMING_TABLE) {
+    if (table.kind().writtenByFlows()) {
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), "TRUNCATE", truncate.span());
     }
     if (table.kind() != TableKind.MANAGED) {
@@ -522,7 +522,7 @@ public final class DdlExecutor {
       if (table.kind() != TableKind.VIEW) {
         storage.dropTable(table.storageName());
       }
-      if (table.kind() == TableKind.STREAMING_TABLE) {
+      if (table.kind().writtenByFlows()) {
         storage.dropTable(StoreNames.eventStore(table.id()));
       }
       if (table.kind() != TableKind.VIEW) {

@@ -55,7 +55,7 @@ public final class DmlExecutor {
   public Planned plan(Dml dml) {
     QueryTranslator translator = context.translator();
     TableInfo table = translator.resolveTable(dml.target(), dml.span());
-    if (table.kind() == TableKind.STREAMING_TABLE) {
+    if (table.kind().writtenByFlows()) {
       // Only its flows write a streaming table.
       throw Errors.unsupportedOnStreamingTable(table.name().parts(), logged(dml).operation().text(), dml.span());
     }

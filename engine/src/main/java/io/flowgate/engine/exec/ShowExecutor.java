@@ -258,7 +258,7 @@ public final class ShowExecutor {
       } else if (table.clusterAuto()) {
         rows.add(Arrays.asList("Clustering Columns", "AUTO", ""));
       }
-      if (table.kind() == TableKind.STREAMING_TABLE) {
+      if (table.kind().writtenByFlows()) {
         refreshInformation(table, rows);
       }
       if (!table.properties().isEmpty()) {
@@ -352,13 +352,14 @@ public final class ShowExecutor {
         catalog.flows(connection, table.id()), catalog.expectations(connection, table.id()),
         catalog.streamingSettings(connection, table.id())));
     boolean streaming = table.kind() == TableKind.STREAMING_TABLE;
+    boolean materialized = table.kind() == TableKind.MATERIALIZED_VIEW;
     boolean flowTable = streaming || !definition.flows().isEmpty();
     Optional<FlowInfo> own = definition.flows().stream().filter(flow -> flow.name().equals(name.table()))
         .findFirst();
     boolean declared = !flowTable || definition.settings().map(StreamingSettings::declaredSchema).orElse(false)
         || policies && table.policies().stream().anyMatch(policy -> !policy.rowFilter());
-    StringBuilder sql = new StringBuilder(streaming ? "CREATE STREAMING TABLE " : "CREATE TABLE ")
-        .append(Errors.quote(name.parts()));
+    StringBuilder sql = new StringBuilder(streaming ? "CREATE STREAMING TABLE " : materialized
+        ? "CREATE MATERIALIZED VIEW " : "CREATE TABLE ").append(Errors.quote(name.parts()));
     List<String> lines = new ArrayList<>();
     if (declared) {
       for (ColumnInfo column : table.columns()) {
@@ -382,7 +383,9 @@ public final class ShowExecutor {
     if (!lines.isEmpty()) {
       sql.append(" (\n").append(String.join(",\n", lines)).append("\n)");
     }
-    sql.append("\nUSING delta");
+    if (!materialized) {
+      sql.append("\nUSING delta");
+    }
     if (!table.partitionBy().isEmpty()) {
       sql.append("\nPARTITIONED BY (").append(table.partitionBy().stream().map(Errors::quote)
           .collect(Collectors.joining(", "))).append(')');
@@ -405,7 +408,8 @@ public final class ShowExecutor {
     }
     definition.settings().flatMap(StreamingSettings::schedule).ifPresent(schedule -> sql.append('\n')
         .append(schedule.startsWith("TRIGGER") ? schedule : "SCHEDULE " + schedule));
-    own.ifPresent(flow -> sql.append('\n').append(ownFlow(flow, streaming)));
+    own.ifPresent(flow -> sql.append('\n').append(materialized ? "AS " + flow.querySql()
+        .replaceFirst("^REPLACE WHERE TRUE BY NAME ", "") : ownFlow(flow, streaming)));
     for (FlowInfo flow : definition.flows()) {
       if (own.filter(flow::equals).isEmpty()) {
         sql.append(";\n").append(createFlow(flow, name));

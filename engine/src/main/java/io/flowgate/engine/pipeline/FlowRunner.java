@@ -102,7 +102,8 @@ public final class FlowRunner {
    * What a REPLACE WHERE flow does besides appending its query's rows: counts the rows that fall outside its
    * predicate (they are an error) and deletes the target's rows inside it.
    */
-  record Replacement(String predicate, H2Statement outside, Sql delete) {}
+  /** REPLACE WHERE's predicate as written, the count of the query's rows outside it (none for TRUE), the delete. */
+  record Replacement(String predicate, Optional<H2Statement> outside, Sql delete) {}
 
   /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
   /** The datasets a flow's query names (lineage), qualified where the flow was defined; parsed once per flow. */
@@ -144,6 +145,16 @@ public final class FlowRunner {
     if (target.kind() == TableKind.STREAMING_TABLE) {
       return;
     }
+    if (target.kind() == TableKind.MATERIALIZED_VIEW) {
+      // A materialized view is its one query's result: only its own flow, which recomputes it, writes it.
+      if (flow.kind() != FlowInfo.FlowKind.REPLACE_WHERE || !flow.name().equals(target.name().table())) {
+        // As the dialect's graph validation: a materialized view is its one query's result.
+        throw EngineException.of(ErrorClass.INVALID_DESTINATION_WITH_MULTIPLE_FLOWS).parameter("tableName",
+            Errors.quote(target.name().parts())).parameter("flows", Errors.quote(target.name().table()) + ", "
+            + Errors.quote(flow.name())).at(span).build();
+      }
+      return;
+    }
     if (flow.autoCdc()) {
       throw EngineException.of(ErrorClass.MANAGED_TABLE_DOES_NOT_SUPPORT_CDC).at(span).build();
     }
@@ -174,6 +185,12 @@ public final class FlowRunner {
     boolean once = flow.once();
     boolean streaming = !sources.isEmpty() || fileReads.stream().anyMatch(StreamSources.FileRead::streaming);
     if (flow.kind() == FlowInfo.FlowKind.REPLACE_WHERE) {
+      if (streaming && target.kind() == TableKind.MATERIALIZED_VIEW) {
+        throw EngineException.of(ErrorClass.INVALID_FLOW_QUERY_TYPE).subClass(
+            "STREAMING_RELATION_FOR_MATERIALIZED_VIEW", "Materialized views may only be defined by a batch relation;"
+                + " read the source without STREAM, or define a streaming table.")
+            .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
+      }
       if (streaming) {
         throw Errors.notSupported("STREAM in a REPLACE WHERE flow (its query is run whole on every update)", span);
       }
@@ -215,7 +232,11 @@ public final class FlowRunner {
     // The predicate as written, for the error that quotes it: the text between REPLACE WHERE and BY NAME.
     String predicateText = flow.querySql().split("(?i)\\bBY\\s+NAME\\b", 2)[0].replaceFirst("(?is)^\\s*REPLACE\\s+WHERE",
         "").strip();
-    return new Replacement(predicateText, translator.plan(outside).statement(), delete);
+    // TRUE (a materialized view's recompute) holds for every row: the query need not run twice.
+    boolean always = predicate instanceof Expression.Literal literal && literal.kind() == Expression.LiteralKind.BOOLEAN
+        && literal.text().equalsIgnoreCase("TRUE");
+    return new Replacement(predicateText, always ? Optional.empty() : Optional.of(translator.plan(outside).statement()),
+        delete);
   }
 
   /**
@@ -448,6 +469,10 @@ public final class FlowRunner {
     // what the batch read from files is known once the insert has pulled them
     BatchResult result = new BatchResult(readsTablesWhole ? rows + quality.dropped() : read.getAsLong(), rows,
         quality.failedByExpectation(), quality.dropped());
+    if (planned.replace().isPresent() && target.kind() == TableKind.MATERIALIZED_VIEW) {
+      return new VersionedWrite.Written<>(result, CommitOperation.MATERIALIZED_VIEW_REFRESH, Map.of("flowName",
+          flow.name(), "technique", "COMPLETE_RECOMPUTE"), Map.of("numOutputRows", rows, "numRemovedRows", removed));
+    }
     if (planned.replace().isPresent()) {
       // An overwrite of the predicate's rows: a stream reading the target sees rows rewritten.
       return new VersionedWrite.Written<>(result, CommitOperation.WRITE, Map.of("flowName", flow.name(),
@@ -465,7 +490,8 @@ public final class FlowRunner {
    */
   private static long replaceRows(Connection connection, Replacement replace, Map<String, Object> runtime,
       TableInfo target, long version) throws SQLException {
-    long outside = ((Number) H2Storage.firstRow(connection, replace.outside(), runtime)[0]).longValue();
+    long outside = replace.outside().isEmpty() ? 0
+        : ((Number) H2Storage.firstRow(connection, replace.outside().get(), runtime)[0]).longValue();
     if (outside > 0) {
       throw EngineException.of(ErrorClass.DELTA_REPLACE_WHERE_MISMATCH).parameter("replaceWhere", replace.predicate())
           .parameter("message", outside + " row(s) of the flow's query do not satisfy it.").build();

@@ -120,10 +120,10 @@ public final class StreamingTables {
     } else if (existing.isEmpty()) {
       // The pages name the privileges: a streaming table needs CREATE MATERIALIZED VIEW, a managed table CREATE TABLE.
       context.access().require(user(), GrantInfo.Securable.SCHEMA, List.of(asWritten.catalog(), asWritten.schema()),
-          create.streaming() ? "CREATE MATERIALIZED VIEW" : "CREATE TABLE", create.span());
+          create.kind() == Pipeline.DatasetKind.TABLE ? "CREATE TABLE" : "CREATE MATERIALIZED VIEW", create.span());
     }
     if (existing.isPresent()) {
-      if (!create.streaming() && existing.get().kind() == TableKind.STREAMING_TABLE) {
+      if (create.kind() == Pipeline.DatasetKind.TABLE && existing.get().kind() == TableKind.STREAMING_TABLE) {
         throw EngineException.of(ErrorClass.CANNOT_SWITCH_STREAMING_TABLE_TO_MANAGED_TABLE)
             .parameter("tableName", Errors.quote(name.parts())).at(create.span()).build();
       }
@@ -135,14 +135,14 @@ public final class StreamingTables {
       boolean written = table.kind() == TableKind.STREAMING_TABLE || !flows.isEmpty();
       boolean adopts = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).isPresent();
       boolean redefines = create.orRefresh() || origin == Origin.PIPELINE && written || adopts;
-      boolean sameKind = create.streaming() == (table.kind() == TableKind.STREAMING_TABLE) && table.viewSql().isEmpty();
+      boolean sameKind = tableKind(create) == table.kind() && table.viewSql().isEmpty();
       if (!redefines || !sameKind) {
         throw Errors.tableOrViewAlreadyExists(name.parts(), create.span());
       }
       redefine(table, flows, create, update);
       return catalog.table(name).orElseThrow();
     }
-    TableKind kind = create.streaming() ? TableKind.STREAMING_TABLE : TableKind.MANAGED;
+    TableKind kind = tableKind(create);
     long id = context.writeMetadata(catalog::nextTableId);
     long flowId = context.writeMetadata(catalog::nextTableId);
     Optional<FlowInfo> flow = create.flow().map(query -> new FlowInfo(flowId, id, name.table(), kindOf(query),
@@ -177,9 +177,7 @@ public final class StreamingTables {
     try {
       context.writeMetadata(connection -> {
         catalog.createTable(connection, table);
-        catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(),
-            create.streaming() ? CommitOperation.CREATE_STREAMING_TABLE : CommitOperation.CREATE_TABLE, user(),
-            Map.of(),
+        catalog.recordCommit(connection, new CommitInfo(id, 0, Instant.now(), creation(kind), user(), Map.of(),
             Map.of()));
         if (flow.isPresent()) {
           catalog.saveFlow(connection, flow.get());
@@ -199,6 +197,19 @@ public final class StreamingTables {
       refresh(table, false, create.span());
     }
     return table;
+  }
+
+  private static TableKind tableKind(Pipeline.CreateFlowTable create) {
+    return switch (create.kind()) {
+      case TABLE -> TableKind.MANAGED;
+      case STREAMING_TABLE -> TableKind.STREAMING_TABLE;
+      case MATERIALIZED_VIEW -> TableKind.MATERIALIZED_VIEW;
+    };
+  }
+
+  private static CommitOperation creation(TableKind kind) {
+    return kind == TableKind.STREAMING_TABLE ? CommitOperation.CREATE_STREAMING_TABLE
+        : kind == TableKind.MATERIALIZED_VIEW ? CommitOperation.CREATE_MATERIALIZED_VIEW : CommitOperation.CREATE_TABLE;
   }
 
   private static FlowInfo.FlowKind kindOf(Pipeline.FlowQuery query) {
@@ -547,7 +558,9 @@ public final class StreamingTables {
       events.updateProgress(connection, "RUNNING", Optional.empty());
       return null;
     });
-    if (full) {
+    // A materialized view's every refresh recomputes it whole in one transaction, so FULL has nothing to clear
+    // first (clearing would let readers see it empty).
+    if (full && table.kind() != TableKind.MATERIALIZED_VIEW) {
       storage.inTransaction(connection -> {
         for (FlowInfo flow : flows) {
           catalog.lockFlow(connection, flow.id());

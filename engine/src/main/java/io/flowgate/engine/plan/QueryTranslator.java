@@ -1124,7 +1124,7 @@ public final class QueryTranslator {
     } else {
       throw Errors.typeMismatch("event_log", "it takes TABLE(name) or a pipeline id string", argument.span());
     }
-    if (table.kind() != TableKind.STREAMING_TABLE) {
+    if (!table.kind().writtenByFlows()) {
       throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }
     // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).

@@ -140,11 +140,10 @@ final class StatementParser {
       return applyChanges(span);
     }
     if (cursor.acceptWord("REFRESH")) {
-      if (cursor.isWord("MATERIALIZED")) {
-        throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
+      if (!cursor.acceptWords("MATERIALIZED", "VIEW")) {
+        cursor.acceptWord("STREAMING");
+        cursor.expectWord("TABLE");
       }
-      cursor.acceptWord("STREAMING");
-      cursor.expectWord("TABLE");
       List<String> name = cursor.qualifiedName();
       boolean full = cursor.acceptWord("FULL");
       if (cursor.isWord("WHERE")) {
@@ -212,9 +211,11 @@ final class StatementParser {
     boolean orReplace = cursor.acceptWords("OR", "REPLACE");
     boolean orRefresh = !orReplace && cursor.acceptWords("OR", "REFRESH");
     boolean pipelinePrivate = (cursor.isWord("PRIVATE") || cursor.isWord("TEMPORARY"))
-        && cursor.isWord(1, "STREAMING") && (cursor.acceptWord("PRIVATE") || cursor.acceptWord("TEMPORARY"));
-    if (cursor.isWord("MATERIALIZED") && cursor.isWord(1, "VIEW")) {
-      throw Errors.notSupported("materialized views in this version of Flowgate", cursor.span());
+        && (cursor.isWord(1, "STREAMING") || cursor.isWord(1, "MATERIALIZED"))
+        && (cursor.acceptWord("PRIVATE") || cursor.acceptWord("TEMPORARY"));
+    if (cursor.acceptWords("MATERIALIZED", "VIEW")) {
+      // OR REPLACE and OR REFRESH both give the view a new definition, recomputed at once.
+      return tables.createMaterializedView(span, orRefresh || orReplace, pipelinePrivate);
     }
     if (cursor.acceptWords("STREAMING", "TABLE")) {
       if (orReplace) {
@@ -629,8 +630,10 @@ final class StatementParser {
       List<String> name = cursor.qualifiedName();
       return new Ddl.DropSchema(span, name, ifExists, cascade());
     }
-    boolean view = cursor.acceptWord("VIEW");
-    if (!view) {
+    // A materialized view is dropped as the table it is.
+    boolean materialized = cursor.acceptWords("MATERIALIZED", "VIEW");
+    boolean view = !materialized && cursor.acceptWord("VIEW");
+    if (!view && !materialized) {
       cursor.expectWord("TABLE");
     }
     boolean ifExists = cursor.acceptWords("IF", "EXISTS");

@@ -104,7 +104,8 @@ final class TableDdlParser {
         throw Errors.notSupported("CREATE OR REPLACE TABLE ... FLOW", span);
       }
       Pipeline.FlowQuery flow = flowClause(flowSpan, false);
-      return new Pipeline.CreateFlowTable(span, false, name, false, ifNotExists, specification.columns(),
+      return new Pipeline.CreateFlowTable(span, Pipeline.DatasetKind.TABLE, name, false, ifNotExists,
+          specification.columns(),
           specification.constraints(), clauses, Optional.of(flow), false);
     }
     Optional<Query> asQuery = Optional.empty();
@@ -446,8 +447,28 @@ final class TableDdlParser {
     } else if (cursor.acceptWord("FLOW")) {
       flow = Optional.of(flowClause(flowSpan, true));
     }
-    return new Pipeline.CreateFlowTable(span, true, name, orRefresh, ifNotExists, specification.columns(),
-        specification.constraints(), clauses, flow, pipelinePrivate);
+    return new Pipeline.CreateFlowTable(span, Pipeline.DatasetKind.STREAMING_TABLE, name, orRefresh, ifNotExists,
+        specification.columns(), specification.constraints(), clauses, flow, pipelinePrivate);
+  }
+
+  /**
+   * After {@code CREATE [OR REPLACE | OR REFRESH] MATERIALIZED VIEW}: a streaming table's specification and clauses,
+   * then {@code AS query}, which its one flow recomputes whole on every refresh.
+   */
+  Pipeline.CreateFlowTable createMaterializedView(Span span, boolean orRefresh, boolean pipelinePrivate) {
+    boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");
+    List<String> name = cursor.qualifiedName();
+    Specification specification = specification();
+    TableClauses clauses = tableClauses();
+    Span flowSpan = cursor.span();
+    cursor.expectWord("AS");
+    Span start = cursor.span();
+    Query query = queries.query();
+    Pipeline.FlowQuery flow = new Pipeline.FlowQuery(flowSpan, false, query, "REPLACE WHERE TRUE BY NAME "
+        + cursor.textFrom(start), Optional.empty(), Optional.of(new Expression.Literal(flowSpan,
+            Expression.LiteralKind.BOOLEAN, "TRUE")), Optional.empty());
+    return new Pipeline.CreateFlowTable(span, Pipeline.DatasetKind.MATERIALIZED_VIEW, name, orRefresh, ifNotExists,
+        specification.columns(), specification.constraints(), clauses, Optional.of(flow), pipelinePrivate);
   }
 
   /**

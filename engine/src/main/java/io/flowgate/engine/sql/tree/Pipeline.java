@@ -23,12 +23,16 @@ public sealed interface Pipeline extends Statement {
     }
   }
 
+  /** What a dataset that flows write is. */
+  enum DatasetKind { TABLE, STREAMING_TABLE, MATERIALIZED_VIEW }
+
   /**
-   * {@code CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE ...} ({@code streaming}) or {@code CREATE TABLE ... FLOW
-   * INSERT ...}: a table that flows write, with its own flow when a query is given. A {@code pipelinePrivate} one
-   * ({@code PRIVATE}, or the older {@code TEMPORARY}) belongs to the pipeline that defines it.
+   * {@code CREATE [OR REFRESH] [PRIVATE] STREAMING TABLE ...}, {@code CREATE [OR REPLACE | OR REFRESH] [PRIVATE]
+   * MATERIALIZED VIEW ... AS query} (its flow recomputes it whole: {@code REPLACE WHERE TRUE}) or {@code CREATE TABLE
+   * ... FLOW INSERT ...}: a table that flows write, with its own flow when a query is given. A {@code pipelinePrivate}
+   * one ({@code PRIVATE}, or the older {@code TEMPORARY}) belongs to the pipeline that defines it.
    */
-  record CreateFlowTable(Span span, boolean streaming, List<String> name, boolean orRefresh, boolean ifNotExists,
+  record CreateFlowTable(Span span, DatasetKind kind, List<String> name, boolean orRefresh, boolean ifNotExists,
       List<ColumnDefinition> columns, List<TableConstraint> constraints, TableClauses clauses,
       Optional<FlowQuery> flow, boolean pipelinePrivate) implements Pipeline {
     public CreateFlowTable {

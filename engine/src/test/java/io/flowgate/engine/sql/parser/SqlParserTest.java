@@ -74,6 +74,23 @@ class SqlParserTest {
   }
 
   @Test
+  void aMaterializedViewIsATableItsOwnQueryRecomputes() {
+    var view = (io.flowgate.engine.sql.tree.Pipeline.CreateFlowTable) SqlParser.parseStatement(
+        "CREATE OR REPLACE MATERIALIZED VIEW gold COMMENT 'g' AS SELECT a, count(*) FROM t GROUP BY a").statement();
+    assertThat(view.kind()).isEqualTo(io.flowgate.engine.sql.tree.Pipeline.DatasetKind.MATERIALIZED_VIEW);
+    assertThat(view.orRefresh()).isTrue();
+    assertThat(view.flow().orElseThrow().queryText())
+        .isEqualTo("REPLACE WHERE TRUE BY NAME SELECT a, count(*) FROM t GROUP BY a");
+    // the stored flow text reads back as the same REPLACE WHERE flow
+    assertThat(TreeEquality.equal(SqlParser.parseReplaceWhere(view.flow().get().queryText()).query(),
+        view.flow().get().query())).isTrue();
+    assertThat(SqlParser.parseStatement("DROP MATERIALIZED VIEW IF EXISTS gold").statement())
+        .isInstanceOfSatisfying(Ddl.DropTable.class, drop -> assertThat(drop.ifExists()).isTrue());
+    assertThatThrownBy(() -> SqlParser.parseStatement("CREATE MATERIALIZED VIEW gold"))
+        .isInstanceOf(EngineException.class);
+  }
+
+  @Test
   void transactionStatements() {
     assertThat(SqlParser.parseStatement("BEGIN TRANSACTION").statement()).isInstanceOf(Transaction.Begin.class);
     assertThat(SqlParser.parseStatement("begin work;").statement()).isInstanceOf(Transaction.Begin.class);

@@ -1,0 +1,124 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.QueryRows;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * SPEC §3.4: a materialized view is its query's result over the sources' current state, recomputed by each refresh
+ * in one transaction, written by no one but its own query, and read by those granted SELECT on it alone.
+ */
+class MaterializedViewTest {
+  @RegisterExtension
+  static final GatewayExtension gateway = new GatewayExtension();
+
+  private static List<String> rows(Statement statement, String sql) throws SQLException {
+    return QueryRows.of(statement, sql);
+  }
+
+  @Test
+  void aRefreshMakesTheViewEqualItsQueryOverUpdatesAndDeletes() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE mv_orders (id INT, customer STRING, amount DECIMAL(10,2))");
+      statement.execute("INSERT INTO mv_orders VALUES (1, 'ann', 10), (2, 'bo', 5), (3, 'ann', 2.5)");
+      statement.execute("CREATE MATERIALIZED VIEW mv_totals COMMENT 'per customer'"
+          + " AS SELECT customer, sum(amount) AS total, count(*) AS orders FROM mv_orders GROUP BY customer");
+      String view = "SELECT customer, total, orders FROM mv_totals ORDER BY customer";
+      assertThat(rows(statement, view)).containsExactly("ann | 12.50 | 2", "bo | 5.00 | 1");
+
+      statement.execute("UPDATE mv_orders SET amount = 20 WHERE id = 1");
+      statement.execute("DELETE FROM mv_orders WHERE customer = 'bo'");
+      statement.execute("INSERT INTO mv_orders VALUES (4, 'cy', 1)");
+      // nothing changes until the view is refreshed
+      assertThat(rows(statement, view)).containsExactly("ann | 12.50 | 2", "bo | 5.00 | 1");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_totals");
+      assertThat(rows(statement, view)).containsExactly("ann | 22.50 | 2", "cy | 1.00 | 1");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_totals FULL");
+      assertThat(rows(statement, view)).containsExactly("ann | 22.50 | 2", "cy | 1.00 | 1");
+
+      List<String> described = rows(statement, "DESCRIBE TABLE EXTENDED mv_totals");
+      assertThat(described).contains("Type | MATERIALIZED_VIEW | ", "Comment | per customer | ");
+      assertThat(rows(statement, "SELECT table_type FROM information_schema.tables WHERE table_name = 'mv_totals'"))
+          .containsExactly("MATERIALIZED_VIEW");
+      try (ResultSet tables = connection.getMetaData().getTables("main", "default", "mv_totals", null)) {
+        assertThat(tables.next()).isTrue();
+        assertThat(tables.getString("TABLE_TYPE")).isEqualTo("VIEW");
+      }
+      List<String> operations = new java.util.ArrayList<>();
+      try (ResultSet history = statement.executeQuery("DESCRIBE HISTORY mv_totals")) {
+        while (history.next()) {
+          operations.add(history.getString("operation"));
+        }
+      }
+      // newest first
+      assertThat(operations).containsExactly("MATERIALIZED VIEW REFRESH", "MATERIALIZED VIEW REFRESH",
+          "MATERIALIZED VIEW REFRESH", "CREATE MATERIALIZED VIEW");
+
+      assertThat(rows(statement, "SHOW CREATE TABLE mv_totals")).singleElement().asString()
+          .startsWith("CREATE MATERIALIZED VIEW `main`.`default`.`mv_totals`").contains("COMMENT 'per customer'")
+          .endsWith("AS SELECT customer, sum(amount) AS total, count(*) AS orders FROM mv_orders GROUP BY customer");
+
+      // a new definition replaces the query, and computes it at once
+      statement.execute("CREATE OR REPLACE MATERIALIZED VIEW mv_totals"
+          + " AS SELECT customer, sum(amount) AS total, count(*) AS orders FROM mv_orders WHERE amount > 1"
+          + " GROUP BY customer");
+      assertThat(rows(statement, view)).containsExactly("ann | 22.50 | 2");
+      statement.execute("DROP MATERIALIZED VIEW mv_totals");
+      assertThatThrownBy(() -> statement.executeQuery(view)).hasMessageStartingWith("[TABLE_OR_VIEW_NOT_FOUND]");
+      statement.execute("DROP MATERIALIZED VIEW IF EXISTS mv_totals");
+    }
+  }
+
+  @Test
+  void onlyItsOwnQueryWritesIt() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE mv_src (id INT)");
+      statement.execute("INSERT INTO mv_src VALUES (1), (2)");
+      statement.execute("CREATE MATERIALIZED VIEW mv_ids AS SELECT id FROM mv_src");
+      for (String write : List.of("INSERT INTO mv_ids VALUES (3)", "UPDATE mv_ids SET id = 0",
+          "DELETE FROM mv_ids", "TRUNCATE TABLE mv_ids")) {
+        assertThatThrownBy(() -> statement.execute(write)).as(write).isInstanceOf(SQLException.class)
+            .hasMessageNotContaining("INTERNAL_ERROR");
+      }
+      assertThatThrownBy(() -> statement.execute("CREATE FLOW mv_more AS INSERT INTO mv_ids BY NAME"
+          + " SELECT id FROM mv_src")).hasMessageStartingWith("[INVALID_DESTINATION_WITH_MULTIPLE_FLOWS]")
+          .extracting(e -> ((SQLException) e).getSQLState()).isEqualTo("42000");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW mv_stream AS SELECT id FROM"
+          + " STREAM(mv_src)")).hasMessageStartingWith(
+              "[INVALID_FLOW_QUERY_TYPE.STREAMING_RELATION_FOR_MATERIALIZED_VIEW]");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM mv_stream"))
+          .hasMessageStartingWith("[TABLE_OR_VIEW_NOT_FOUND]");
+      assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW mv_ids AS SELECT 1 AS id"))
+          .hasMessageStartingWith("[TABLE_OR_VIEW_ALREADY_EXISTS]");
+      assertThat(rows(statement, "SELECT id FROM mv_ids ORDER BY id")).containsExactly("1", "2");
+    }
+  }
+
+  @Test
+  void aReaderNeedsSelectOnTheViewOnly() throws Exception {
+    try (Connection admin = gateway.connect(); Statement statement = admin.createStatement()) {
+      statement.execute("CREATE USER mv_reader PASSWORD 'r'");
+      statement.execute("CREATE TABLE mv_salaries (name STRING, salary INT)");
+      statement.execute("INSERT INTO mv_salaries VALUES ('a', 10), ('b', 30)");
+      statement.execute("CREATE MATERIALIZED VIEW mv_payroll AS SELECT count(*) AS people, sum(salary) AS total"
+          + " FROM mv_salaries");
+      statement.execute("GRANT SELECT ON TABLE mv_payroll TO mv_reader");
+    }
+    try (Connection reader = gateway.connect("mv_reader"); Statement statement = reader.createStatement()) {
+      assertThat(rows(statement, "SELECT people, total FROM mv_payroll")).containsExactly("2 | 40");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM mv_salaries"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
+      assertThatThrownBy(() -> statement.execute("REFRESH MATERIALIZED VIEW mv_payroll"))
+          .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
+    }
+  }
+}
