@@ -67,6 +67,11 @@ class MaterializedViewTest {
           .startsWith("CREATE MATERIALIZED VIEW `main`.`default`.`mv_totals`").contains("COMMENT 'per customer'")
           .endsWith("AS SELECT customer, sum(amount) AS total, count(*) AS orders FROM mv_orders GROUP BY customer");
 
+      // each refresh says how it maintained the view (the vendor's planning_information event)
+      assertThat(rows(statement, "SELECT count(*), min(details:planning_information:technique_information[0]"
+          + ":maintenance_type) FROM event_log(TABLE(mv_totals)) WHERE event_type = 'planning_information'"))
+          .containsExactly("3 | MAINTENANCE_TYPE_COMPLETE_RECOMPUTE");
+
       // a new definition replaces the query, and computes it at once
       statement.execute("CREATE OR REPLACE MATERIALIZED VIEW mv_totals"
           + " AS SELECT customer, sum(amount) AS total, count(*) AS orders FROM mv_orders WHERE amount > 1"

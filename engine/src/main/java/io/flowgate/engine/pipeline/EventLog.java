@@ -50,6 +50,18 @@ final class EventLog {
         Optional.empty(), details.toString());
   }
 
+  /**
+   * How a materialized view's flow maintains it this update, and why (the vendor's {@code planning_information}
+   * event): its one technique today is the complete recompute.
+   */
+  void planningInformation(Connection connection, FlowInfo flow, String reason) throws SQLException {
+    log(connection, Optional.of(flow.name()), "INFO", "planning_information", "Flow '" + flow.name()
+        + "' has been planned to be executed as COMPLETE_RECOMPUTE.", Optional.empty(),
+        "{\"planning_information\":{\"technique_information\":[{\"maintenance_type\":"
+            + "\"MAINTENANCE_TYPE_COMPLETE_RECOMPUTE\",\"is_chosen\":true,\"is_applicable\":true,\"reason\":"
+            + JsonText.quote(reason) + "}]}}");
+  }
+
   void updateProgress(Connection connection, String state, Optional<String> error) throws SQLException {
     log(connection, Optional.empty(), error.isPresent() ? "ERROR" : "INFO", "update_progress",
         "Update " + updateId.substring(0, 8) + " is " + state + ".", error,
