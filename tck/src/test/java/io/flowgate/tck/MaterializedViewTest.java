@@ -105,6 +105,12 @@ class MaterializedViewTest {
       assertThatThrownBy(() -> statement.execute("CREATE MATERIALIZED VIEW mv_ids AS SELECT 1 AS id"))
           .hasMessageStartingWith("[TABLE_OR_VIEW_ALREADY_EXISTS]");
       assertThat(rows(statement, "SELECT id FROM mv_ids ORDER BY id")).containsExactly("1", "2");
+
+      // its schedule is kept as a streaming table's (schedules do not fire yet: issue 15)
+      statement.execute("ALTER MATERIALIZED VIEW mv_ids ADD SCHEDULE EVERY 2 HOURS");
+      assertThat(rows(statement, "DESCRIBE TABLE EXTENDED mv_ids")).contains("Refresh Schedule | EVERY 2 HOURS | ");
+      statement.execute("ALTER MATERIALIZED VIEW mv_ids DROP SCHEDULE");
+      assertThat(rows(statement, "DESCRIBE TABLE EXTENDED mv_ids")).contains("Refresh Schedule | MANUAL | ");
     }
   }
 

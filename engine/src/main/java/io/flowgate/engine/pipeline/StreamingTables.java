@@ -420,7 +420,7 @@ public final class StreamingTables {
   public void alterSchedule(Pipeline.AlterSchedule alter) {
     TableInfo table = context.translator().resolveTable(alter.name(), alter.span());
     context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
-    if (table.kind() != TableKind.STREAMING_TABLE) {
+    if (!table.kind().writtenByFlows()) {
       throw Errors.notAStreamingTable("ALTER STREAMING TABLE", table.name().parts(), alter.span());
     }
     boolean declared = declaredSchema(table);

@@ -301,7 +301,8 @@ final class StatementParser {
   private Statement tableCommand(Span span) {
     String command;
     if (cursor.acceptWord("ALTER")) {
-      if (cursor.acceptWords("STREAMING", "TABLE")) {
+      // A materialized view's schedule, row filter and masks change as a streaming table's do.
+      if (cursor.acceptWords("STREAMING", "TABLE") || cursor.acceptWords("MATERIALIZED", "VIEW")) {
         return alterStreamingTable(span);
       }
       cursor.expectWord("TABLE");
