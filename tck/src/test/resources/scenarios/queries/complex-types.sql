@@ -48,6 +48,10 @@ SELECT (id).x FROM people;
 > exception INVALID_EXTRACT_BASE_FIELD_TYPE
 SELECT named_struct('a', 1).zz;
 > exception FIELD_NOT_FOUND
+SELECT struct(), current_schema();
+> exception WRONG_NUM_ARGS
+SELECT named_struct();
+> exception WRONG_NUM_ARGS
 DESCRIBE TABLE people;
 > col_name | data_type | comment
 > id | int | null

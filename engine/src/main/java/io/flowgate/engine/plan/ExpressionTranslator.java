@@ -1030,6 +1030,10 @@ final class ExpressionTranslator {
     if (named && arguments.size() % 2 != 0) {
       throw Errors.wrongArguments(call.name(), "an even number of", arguments.size(), call.span());
     }
+    if (arguments.isEmpty()) {
+      // The store has no struct of no fields.
+      throw Errors.wrongArguments(call.name(), "at least one", 0, call.span());
+    }
     List<String> names = new ArrayList<>();
     List<SqlType> types = new ArrayList<>();
     List<Sql> values = new ArrayList<>();
