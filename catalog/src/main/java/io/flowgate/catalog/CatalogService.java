@@ -174,6 +174,11 @@ public final class CatalogService {
     return Optional.ofNullable(snapshot().volumes().get(name));
   }
 
+  /** Every volume, of every catalog and schema. */
+  public List<VolumeInfo> volumes() {
+    return List.copyOf(snapshot().volumes().values());
+  }
+
   public List<VolumeInfo> volumes(String catalog, String schema) {
     return snapshot().volumes().values().stream()
         .filter(volume -> volume.name().catalog().equals(catalog) && volume.name().schema().equals(schema))

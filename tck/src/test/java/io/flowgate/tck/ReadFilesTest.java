@@ -219,7 +219,7 @@ class ReadFilesTest {
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
           + " rescuedDataColumn => 'ID')")).hasMessageStartingWith("[INVALID_PARAMETER_VALUE]");
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('declared', format => 'csv',"
-          + " schema => 'id')")).isInstanceOf(SQLException.class);
+          + " schema => 'id')")).hasMessageStartingWith("[DATATYPE_MISMATCH]");
     }
   }
 

@@ -6,6 +6,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.BinaryFile;
+import io.flowgate.engine.files.FileSource;
 import io.flowgate.engine.plan.VolumeFiles;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.FileCommand;
@@ -63,7 +64,7 @@ public final class FileCommandExecutor {
   /** A file of a volume (not the volume itself, and no glob). */
   private VolumeFiles.Located file(String path, String privilege, Span span) {
     VolumeFiles.Located located = locate(path, privilege, span);
-    if (located.path().inside().isEmpty() || located.path().inside().matches(".*[*?\\[{].*")) {
+    if (located.path().inside().isEmpty() || FileSource.firstGlob(located.path().inside()) >= 0) {
       throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`path`")
           .parameter("functionName", "`file command`").parameter("message", Errors.quote(path)
               + " must name one file in the volume").at(span).build();

@@ -101,12 +101,10 @@ public final class VolumeExecutor {
     if (managed.startsWith(folder) || folder.startsWith(managed)) {
       throw invalid("the location overlaps the store's managed volumes", span);
     }
-    for (var schema : catalog.catalogs().stream().flatMap(c -> catalog.schemas(c.name()).stream()).toList()) {
-      for (VolumeInfo other : catalog.volumes(schema.catalog(), schema.name())) {
-        Path theirs = VolumeFiles.folder(other, context.files());
-        if (other.kind() == VolumeInfo.Kind.EXTERNAL && (theirs.startsWith(folder) || folder.startsWith(theirs))) {
-          throw invalid("the location overlaps that of volume " + Errors.quote(other.name().parts()), span);
-        }
+    for (VolumeInfo other : catalog.volumes()) {
+      Path theirs = VolumeFiles.folder(other, context.files());
+      if (other.kind() == VolumeInfo.Kind.EXTERNAL && (theirs.startsWith(folder) || folder.startsWith(theirs))) {
+        throw invalid("the location overlaps that of volume " + Errors.quote(other.name().parts()), span);
       }
     }
     return folder;
@@ -114,13 +112,10 @@ public final class VolumeExecutor {
 
   public void drop(Ddl.DropVolume drop) {
     TableName name = context.translator().qualify(drop.name(), drop.span());
-    if (catalog.volume(name).isEmpty()) {
-      if (drop.ifExists()) {
-        return;
-      }
-      VolumeFiles.volume(catalog, name, drop.span());
+    if (drop.ifExists() && catalog.volume(name).isEmpty()) {
+      return;
     }
-    VolumeInfo volume = catalog.volume(name).orElseThrow();
+    VolumeInfo volume = VolumeFiles.volume(catalog, name, drop.span());
     context.access().requireOwner(user(), GrantInfo.Securable.VOLUME, name.parts(), drop.span());
     context.changeMetadata(connection -> catalog.dropVolume(connection, name));
     deleteManaged(List.of(volume));

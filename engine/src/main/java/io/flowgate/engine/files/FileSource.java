@@ -169,7 +169,8 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     return parts;
   }
 
-  private static int firstGlob(String path) {
+  /** Where a path's first glob character is; -1 when it has none (it names one file or folder). */
+  public static int firstGlob(String path) {
     for (int i = 0; i < path.length(); i++) {
       if ("*?[{".indexOf(path.charAt(i)) >= 0) {
         return i;

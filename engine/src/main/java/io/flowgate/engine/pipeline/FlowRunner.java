@@ -146,9 +146,8 @@ public final class FlowRunner {
       return;
     }
     if (target.kind() == TableKind.MATERIALIZED_VIEW) {
-      // A materialized view is its one query's result: only its own flow, which recomputes it, writes it.
+      // As the dialect's graph validation: only its own flow, which recomputes it, writes a materialized view.
       if (flow.kind() != FlowInfo.FlowKind.REPLACE_WHERE || !flow.name().equals(target.name().table())) {
-        // As the dialect's graph validation: a materialized view is its one query's result.
         throw EngineException.of(ErrorClass.INVALID_DESTINATION_WITH_MULTIPLE_FLOWS).parameter("tableName",
             Errors.quote(target.name().parts())).parameter("flows", Errors.quote(target.name().table()) + ", "
             + Errors.quote(flow.name())).at(span).build();

@@ -81,20 +81,20 @@ public final class StreamingTables {
 
   /** CREATE [OR REFRESH] STREAMING TABLE or CREATE TABLE ... FLOW from a client: defines it and runs an update. */
   public void create(Pipeline.CreateFlowTable create) {
-    if (create.pipelinePrivate()) {
-      throw Errors.notSupported("PRIVATE streaming tables outside a pipeline project (a private dataset belongs to"
-          + " the pipeline that defines it: java -jar flowgate-gateway.jar run PIPELINE_DIR)", create.span());
-    }
     define(create, Origin.CLIENT);
   }
 
-  /** Where a definition's table is kept: a pipeline's PRIVATE dataset apart from the catalog's names. */
+  /**
+   * Where a definition's table is kept: a pipeline's PRIVATE dataset apart from the catalog's names; outside a
+   * pipeline project there is no PRIVATE dataset.
+   */
   public TableName stored(TableName written, Pipeline.CreateFlowTable create) {
     if (!create.pipelinePrivate()) {
       return written;
     }
     return PrivateDatasets.stored(written, context.session().pipeline().orElseThrow(() -> Errors.notSupported(
-        "PRIVATE streaming tables outside a pipeline project", create.span())));
+        "PRIVATE streaming tables outside a pipeline project (a private dataset belongs to the pipeline that"
+            + " defines it: java -jar flowgate-gateway.jar run PIPELINE_DIR)", create.span())));
   }
 
   /**
