@@ -190,6 +190,11 @@ public final class Engine implements AutoCloseable {
     }
   }
 
+  /** Whether the store is open and answers: a readiness check for supervisors. */
+  public boolean storeAnswers() {
+    return storage.answers();
+  }
+
   /** Whether the administrator has a password (a password-protected gateway needs one to be usable). */
   public boolean adminHasPassword() {
     return catalog.principal(ADMIN).flatMap(PrincipalInfo::passwordHash).isPresent();

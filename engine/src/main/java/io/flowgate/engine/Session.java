@@ -449,20 +449,21 @@ public final class Session {
       return new AccessExecutor(context()).execute(access);
     }
     if (statement instanceof Pipeline.CreateFlowTable create) {
-      new StreamingTables(context(), engine.flowPlans()).create(create);
-      return new StatementResult.Done();
+      StreamingTables tables = new StreamingTables(context(), engine.flowPlans());
+      tables.create(create);
+      return new StatementResult.UpdateCount(tables.rowsWritten());
     }
     if (statement instanceof Pipeline.CreateFlow create) {
-      new StreamingTables(context(), engine.flowPlans()).createFlow(create);
-      return new StatementResult.Done();
+      StreamingTables tables = new StreamingTables(context(), engine.flowPlans());
+      tables.createFlow(create);
+      return new StatementResult.UpdateCount(tables.rowsWritten());
     }
     if (statement instanceof Pipeline.AlterSchedule alter) {
       new StreamingTables(context(), engine.flowPlans()).alterSchedule(alter);
       return new StatementResult.Done();
     }
     if (statement instanceof Pipeline.Refresh refresh) {
-      new StreamingTables(context(), engine.flowPlans()).refresh(refresh);
-      return new StatementResult.Done();
+      return new StreamingTables(context(), engine.flowPlans()).refresh(refresh);
     }
     return ddl((Ddl) statement);
   }

@@ -64,7 +64,7 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
    */
   @Override
   public String client(AvaticaHttpHandler.Request request) {
-    Optional<String> basic = request.authorization().flatMap(AvaticaService::basicUser);
+    Optional<String> basic = request.authorization().flatMap(Authenticator::basicUser);
     if (basic.isPresent()) {
       return "user " + basic.get();
     }
@@ -78,21 +78,6 @@ final class AvaticaService implements AvaticaHttpHandler.RequestService {
       }
     }
     return "address " + request.remoteAddress();
-  }
-
-  private static Optional<String> basicUser(String authorization) {
-    if (!authorization.regionMatches(true, 0, "Basic ", 0, 6)) {
-      return Optional.empty();
-    }
-    try {
-      String credentials = new String(java.util.Base64.getDecoder().decode(authorization.substring(6).trim()),
-          java.nio.charset.StandardCharsets.UTF_8);
-      int colon = credentials.indexOf(':');
-      return colon > 0 ? Optional.of(credentials.substring(0, colon).toLowerCase(java.util.Locale.ROOT))
-          : Optional.empty();
-    } catch (IllegalArgumentException malformed) {
-      return Optional.empty();
-    }
   }
 
   /**

@@ -81,10 +81,15 @@ public final class FairWorkers implements AvaticaHttpHandler.Dispatcher, AutoClo
     }
   }
 
-  /** Stops taking work and waits up to {@code seconds} for what runs to end. */
-  public void shutdown(long seconds) throws InterruptedException {
+  /** Requests running or waiting for a worker now. */
+  public synchronized int busy() {
+    return clients.values().stream().mapToInt(client -> client.running + client.queue.size()).sum();
+  }
+
+  /** Stops taking work and waits up to {@code seconds} for what runs to end; returns whether it ended. */
+  public boolean shutdown(long seconds) throws InterruptedException {
     pool.shutdown();
-    pool.awaitTermination(seconds, TimeUnit.SECONDS);
+    return pool.awaitTermination(seconds, TimeUnit.SECONDS);
   }
 
   @Override

@@ -16,6 +16,9 @@ import java.util.Optional;
  * run on Netty's event loop. {@link #close()} stops listening, lets running requests finish and closes the store.
  */
 public final class GatewayServer implements AutoCloseable {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(GatewayServer.class);
+  /** How long a stopping gateway waits for running requests before it cuts them off. */
+  private static final long DRAIN_SECONDS = 30;
   /** Stack size of the threads that run engine calls (bytes). */
   private static final long WORKER_STACK = 16L << 20;
   /** Requests that may wait for a worker, in all; beyond, a request is answered 429. */
@@ -24,12 +27,14 @@ public final class GatewayServer implements AutoCloseable {
   private final Engine engine;
   private final EngineMeta meta;
   private final FairWorkers workers;
+  private final HttpService http;
   private final NettyServer server;
 
-  private GatewayServer(Engine engine, EngineMeta meta, FairWorkers workers, NettyServer server) {
+  private GatewayServer(Engine engine, EngineMeta meta, FairWorkers workers, HttpService http, NettyServer server) {
     this.engine = engine;
     this.meta = meta;
     this.workers = workers;
+    this.http = http;
     this.server = server;
   }
 
@@ -70,12 +75,13 @@ public final class GatewayServer implements AutoCloseable {
       EngineMeta meta = new EngineMeta(engine, new EngineMeta.Limits(Duration.ofMinutes(30),
           limits.resultIdleTimeout(), limits.connectionsPerUser(), limits.statementsPerConnection()),
           engineConfig.maxStoreConnections());
-      AvaticaService service = new AvaticaService(meta, config.bind() + ":" + config.port(), authenticator);
-      NettyServer server = NettyServer.start(config.bind(), config.port(), service, workers,
+      HttpService http = new HttpService(new AvaticaService(meta, config.bind() + ":" + config.port(),
+          authenticator), engine, authenticator);
+      NettyServer server = NettyServer.start(config.bind(), config.port(), http, workers,
           config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}), new HttpLimits(
               limits.maxRequestBytes(), limits.maxBufferedRequestBytes(), limits.requestTimeout(),
               limits.idleTimeout()));
-      return new GatewayServer(engine, meta, workers, server);
+      return new GatewayServer(engine, meta, workers, http, server);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       workers.close();
@@ -112,15 +118,28 @@ public final class GatewayServer implements AutoCloseable {
     return server.address().getHostString();
   }
 
+  /**
+   * Stops: no new connections, {@code /ready} says no, running requests get up to {@value #DRAIN_SECONDS} s to
+   * finish and answer, then the listener's loops and the store close.
+   */
   @Override
   public void close() {
-    server.close();
+    http.stopping();
+    server.stopListening();
+    int busy = workers.busy();
+    if (busy > 0) {
+      log.info("stopping: waiting up to {} s for {} running request(s)", DRAIN_SECONDS, busy);
+    }
     try {
-      workers.shutdown(30);
+      if (!workers.shutdown(DRAIN_SECONDS)) {
+        log.warn("stopping: {} request(s) still running after {} s are cut off", workers.busy(), DRAIN_SECONDS);
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    server.close();
     meta.close();
     engine.close();
+    log.info("stopped");
   }
 }

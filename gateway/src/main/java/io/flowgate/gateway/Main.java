@@ -14,35 +14,46 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
 /**
- * {@code java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]} serves;
- * {@code java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh] [--ingest-root DIR]...} runs
- * a pipeline project
- * once on the store and exits (non-zero if the update failed).
+ * {@code java -jar flowgate-gateway.jar [flags]} serves; {@code java -jar flowgate-gateway.jar run PIPELINE_DIR
+ * [flags]} runs a pipeline project once on the store and exits (1 if the update failed). Bad usage, a busy port, a
+ * store another process holds or an unreadable certificate end the process with one line and exit code 2.
+ * {@link Usage} lists the flags.
  */
 public final class Main {
   static final String ADMIN_PASSWORD_VARIABLE = "FLOWGATE_ADMIN_PASSWORD";
+  private static final java.util.Set<String> LOG_LEVELS = java.util.Set.of("error", "warn", "info", "debug",
+      "trace");
 
   private Main() {}
 
   public static void main(String[] args) throws InterruptedException {
+    if (Arrays.asList(args).contains("--help") || Arrays.asList(args).contains("-h")) {
+      System.out.print(Usage.text());
+      System.exit(0);
+    }
+    if (Arrays.asList(args).contains("--version")) {
+      System.out.println("flowgate " + Usage.version());
+      System.exit(0);
+    }
+    try {
+      configureLogging(args);
+    } catch (IllegalArgumentException e) {
+      System.exit(usageError(e.getMessage()));
+    }
     if (args.length > 0 && args[0].equals("run")) {
       System.exit(runPipeline(Arrays.copyOfRange(args, 1, args.length), System.out, System.err));
     }
     GatewayConfig config;
+    GatewayServer server;
     try {
       config = parse(args);
     } catch (IllegalArgumentException e) {
-      System.err.println("flowgate: " + e.getMessage());
-      System.err.println("usage: java -jar flowgate-gateway.jar [--port N] [--bind ADDR] [--data DIR] [--memory]"
-          + " [--ingest-root DIR]... [--auth trust|password] [--admin-password-file FILE]"
-          + " [--tls-cert FILE --tls-key FILE]");
-      System.exit(2);
+      System.exit(usageError(e.getMessage()));
       return;
     }
-    GatewayServer server;
     try {
       server = GatewayServer.start(config);
-    } catch (IllegalArgumentException e) {
+    } catch (IllegalArgumentException | EngineException | java.io.UncheckedIOException e) {
       System.err.println("flowgate: " + e.getMessage());
       System.exit(2);
       return;
@@ -52,13 +63,58 @@ public final class Main {
       server.close();
       stopped.countDown();
     }, "flowgate-shutdown"));
-    System.out.println("flowgate listening on " + server.host() + ":" + server.port());
+    System.out.println("flowgate " + Usage.version());
+    System.out.println("data: " + config.data().map(dir -> dir.toAbsolutePath().normalize().toString())
+        .orElse("in memory (gone when the gateway stops)"));
+    System.out.println("auth: " + config.authentication().name().toLowerCase(Locale.ROOT) + ", tls: "
+        + config.tls().map(tls -> "on (" + tls.certificate() + ")").orElse("off"));
+    System.out.println("flowgate listening on " + server.host() + ":" + server.port()
+        + (config.tls().isPresent() ? " (https)" : " (http)"));
     System.out.flush();
     stopped.await();
   }
 
+  private static int usageError(String message) {
+    System.err.println("flowgate: " + message + " (see --help)");
+    return 2;
+  }
+
+  /**
+   * {@code --log-level}, before any logger exists (slf4j-simple reads its settings once). Log lines carry their time
+   * and go to stderr; the start-up lines and a run's progress go to stdout.
+   */
+  private static void configureLogging(String[] args) {
+    String level = "info";
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--log-level")) {
+        level = value(args, ++i, "--log-level").toLowerCase(Locale.ROOT);
+        if (!LOG_LEVELS.contains(level)) {
+          throw new IllegalArgumentException("--log-level takes error, warn, info, debug or trace, not "
+              + args[i]);
+        }
+      }
+    }
+    System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+    System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
+    System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
+  }
+
+  /** {@code args} without {@code --log-level LEVEL}, which {@link #configureLogging} has taken. */
+  private static String[] withoutLogLevel(String[] args) {
+    java.util.List<String> kept = new java.util.ArrayList<>();
+    for (int i = 0; i < args.length; i++) {
+      if (args[i].equals("--log-level")) {
+        i++;
+      } else {
+        kept.add(args[i]);
+      }
+    }
+    return kept.toArray(new String[0]);
+  }
+
   /** The {@code run} command; returns the process exit code. */
-  public static int runPipeline(String[] args, PrintStream out, PrintStream err) {
+  public static int runPipeline(String[] given, PrintStream out, PrintStream err) {
+    String[] args = withoutLogLevel(given);
     Path folder = null;
     Path data = Path.of("flowgate-data");
     boolean full = false;
@@ -70,8 +126,8 @@ public final class Main {
         case "--full-refresh" -> full = true;
         default -> {
           if (folder != null || args[i].startsWith("--")) {
-            err.println("usage: java -jar flowgate-gateway.jar run PIPELINE_DIR [--data DIR] [--full-refresh]"
-                + " [--ingest-root DIR]...");
+            err.println("flowgate: " + (args[i].startsWith("--") ? "unknown flag " + args[i]
+                : "one pipeline folder at a time") + " (see --help)");
             return 2;
           }
           folder = Path.of(args[i]);
@@ -92,7 +148,14 @@ public final class Main {
     if (!ingestRoots.isEmpty()) {
       config = config.withIngestRoots(ingestRoots);
     }
-    try (Engine engine = Engine.open(config)) {
+    Engine opened;
+    try {
+      opened = Engine.open(config);
+    } catch (EngineException | java.io.UncheckedIOException e) {
+      err.println("flowgate: " + e.getMessage());
+      return 2;
+    }
+    try (Engine engine = opened) {
       long started = System.nanoTime();
       PipelineUpdate summary = engine.runPipeline(folder, full, out::println);
       String totals = String.format(Locale.ROOT, "%d flows, %d rows read, %d written, %d dropped in %.1f s",
@@ -120,7 +183,8 @@ public final class Main {
    * environment variable {@code FLOWGATE_ADMIN_PASSWORD} (never from a flag, which other users could see in the
    * process list).
    */
-  static GatewayConfig parse(String[] args, Map<String, String> environment) {
+  static GatewayConfig parse(String[] given, Map<String, String> environment) {
+    String[] args = withoutLogLevel(given);
     GatewayConfig config = GatewayConfig.defaults();
     Optional<Path> tlsCertificate = Optional.empty();
     Optional<Path> tlsKey = Optional.empty();
@@ -130,7 +194,7 @@ public final class Main {
     for (int i = 0; i < args.length; i++) {
       String flag = args[i];
       switch (flag) {
-        case "--port" -> config = config.withPort(Integer.parseInt(value(args, ++i, flag)));
+        case "--port" -> config = config.withPort(port(value(args, ++i, flag)));
         case "--bind" -> config = config.withBind(value(args, ++i, flag));
         case "--data" -> config = config.withData(Optional.of(Path.of(value(args, ++i, flag))));
         case "--memory" -> config = config.withData(Optional.empty());
@@ -173,6 +237,18 @@ public final class Main {
       config = config.withTls(tlsCertificate.get(), tlsKey.get());
     }
     return config;
+  }
+
+  private static int port(String text) {
+    try {
+      int port = Integer.parseInt(text);
+      if (port >= 0 && port <= 65_535) {
+        return port;
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new IllegalArgumentException("--port takes a port number from 0 to 65535, not " + text);
   }
 
   private static String readPassword(Path file) {

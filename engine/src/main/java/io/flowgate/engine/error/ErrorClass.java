@@ -106,6 +106,7 @@ public enum ErrorClass {
   SPECIFY_CLUSTER_BY_WITH_PARTITIONED_BY_IS_NOT_ALLOWED("42908", "Cannot specify both CLUSTER BY and PARTITIONED BY."),
   STATEMENT_TIMEOUT_EXCEEDED("HYT00", "The statement ran longer than its timeout of <seconds> s and was canceled; its changes were rolled back. Raise STATEMENT_TIMEOUT (SET STATEMENT_TIMEOUT = seconds) or the client's query timeout."),
   STATEMENT_TOO_COMPLEX("54001", "The statement is too complex: <reason>. Simplify it or split it into smaller statements."),
+  STORE_IN_USE("55006", "The store is in use by another process (a gateway, or a pipeline run): one process opens a data folder at a time. Stop that process, or use another data folder."),
   STREAMING_TABLE_OPERATION_NOT_ALLOWED("42601", "The operation <operation> is not allowed:"),
   STRING_VALUE_TOO_LONG("22001", "The value is too long for column <columnName>."),
   TABLE_METADATA_UNREADABLE("XX001", "The catalog entry of <relationName> cannot be read: <reason>. The table can only be dropped (DROP TABLE <relationName>)."),

@@ -1,6 +1,7 @@
 package io.flowgate.engine.pipeline;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
@@ -12,11 +13,13 @@ import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.TableKeys;
@@ -66,8 +69,15 @@ public final class StreamingTables {
     this.storage = context.storage();
   }
 
+  /** The rows this statement's updates wrote: a client's CREATE or REFRESH answers them as its update count. */
+  private long rowsWritten;
+
   private String user() {
     return context.session().user();
+  }
+
+  public long rowsWritten() {
+    return rowsWritten;
   }
 
   /** Listens to an update's flows, e.g. to print progress; the default listens to nothing. */
@@ -358,7 +368,7 @@ public final class StreamingTables {
       return null;
     });
     if (update) {
-      runFlows(widened, List.of(flow), false, create.span(), FlowListener.NONE);
+      runFlows(new EventLog(catalog, widened), widened, List.of(flow), false, create.span(), FlowListener.NONE);
     }
     return widened;
   }
@@ -446,22 +456,30 @@ public final class StreamingTables {
     return new Refreshed(table, flowsOf(table, "REFRESH", refresh.span()));
   }
 
-  public void refresh(Pipeline.Refresh refresh) {
+  /**
+   * REFRESH: synchronous, it answers the rows the update wrote as its update count; ASYNC answers at once with a row
+   * naming the update it started (its {@code pipeline_id} and {@code update_id}, as the event log's {@code origin}
+   * has them), whose progress and outcome, failure included, are in the table's event log.
+   */
+  public StatementResult refresh(Pipeline.Refresh refresh) {
     Refreshed refreshed = refreshed(refresh);
     TableInfo table = refreshed.table();
     List<FlowInfo> flows = refreshed.flows();
-    if (refresh.async()) {
-      // The statement returns now; the update's outcome, failure included, is in the table's event log.
-      context.background().execute(() -> {
-        try {
-          runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
-        } catch (EngineException failed) {
-          log.info("asynchronous refresh of {} failed: {}", table.name(), failed.qualifiedClass());
-        }
-      });
-      return;
+    EventLog events = new EventLog(catalog, table);
+    if (!refresh.async()) {
+      return new StatementResult.UpdateCount(runFlows(events, table, flows, refresh.full(), refresh.span(),
+          FlowListener.NONE));
     }
-    runFlows(table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
+    context.background().execute(() -> {
+      try {
+        runFlows(events, table, flows, refresh.full(), refresh.span(), FlowListener.NONE);
+      } catch (EngineException failed) {
+        // already logged with the update's end
+      }
+    });
+    return new StatementResult.Rows(List.of(new ResultColumn("pipeline_id", SqlType.STRING, false),
+        new ResultColumn("update_id", SqlType.STRING, false)),
+        new ListCursor(List.of(List.of(PipelineIds.of(table.id()), events.updateId()))));
   }
 
   /**
@@ -496,8 +514,8 @@ public final class StreamingTables {
    * that may not be reset ({@link #resetAllowed}) runs as an ordinary update.
    */
   public void update(TableInfo table, boolean full, Span span, FlowListener listener) {
-    runFlows(table, storage.inTransaction(connection -> catalog.flows(connection, table.id())),
-        full && resetAllowed(table), span, listener);
+    runFlows(new EventLog(catalog, table), table, storage.inTransaction(connection -> catalog.flows(connection,
+        table.id())), full && resetAllowed(table), span, listener);
   }
 
   /**
@@ -542,16 +560,21 @@ public final class StreamingTables {
    * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
    */
   private void refresh(TableInfo table, boolean full, Span span) {
-    update(table, full, span, FlowListener.NONE);
+    runFlows(new EventLog(catalog, table), table, storage.inTransaction(connection -> catalog.flows(connection,
+        table.id())), full && resetAllowed(table), span, FlowListener.NONE);
   }
 
   /**
    * One update: the given flows, each once, each in its own transaction with its events. FULL first empties the
    * table and forgets every checkpoint in one transaction, so a crash in between leaves an empty table that the
    * next update refills. A failed flow fails the update; its events are written after its transaction rolled back.
+   * Returns the rows the flows wrote.
    */
-  private void runFlows(TableInfo table, List<FlowInfo> flows, boolean full, Span span, FlowListener listener) {
-    EventLog events = new EventLog(catalog, table);
+  private long runFlows(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
+      FlowListener listener) {
+    long started = System.nanoTime();
+    log.info("update {} of {} started by {}: {} flow(s){}", events.updateId(), table.name(), user(), flows.size(),
+        full ? ", full refresh" : "");
     storage.inTransaction(connection -> {
       events.createUpdate(connection, full, user());
       defineFlows(connection, events, table, flows);
@@ -591,11 +614,16 @@ public final class StreamingTables {
     FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
     EngineException firstFailure = null;
     TableInfo current = catalog.table(table.name()).orElse(table);
+    long written = 0;
+    long dropped = 0;
     for (FlowInfo flow : flows) {
       try {
         // New files or source columns may bring columns the table lacks; checked before each batch.
         current = conform(current, flow, span);
-        listener.completed(current, flow, runner.run(flow, current, full, span, events));
+        FlowRunner.BatchResult result = runner.run(flow, current, full, span, events);
+        written += result.written();
+        dropped += result.dropped();
+        listener.completed(current, flow, result);
       } catch (EngineException failure) {
         storage.inTransaction(connection -> {
           events.flowProgress(connection, flow.name(), "FAILED", Map.of(), Optional.empty(),
@@ -614,9 +642,16 @@ public final class StreamingTables {
           Optional.ofNullable(failed).map(EngineException::getMessage));
       return null;
     });
+    long millis = (System.nanoTime() - started) / 1_000_000;
     if (failed != null) {
+      log.warn("update {} of {} FAILED after {} ms: {}", events.updateId(), table.name(), millis,
+          failed.qualifiedClass());
       throw failed;
     }
+    log.info("update {} of {} COMPLETED in {} ms: {} rows written, {} dropped", events.updateId(), table.name(),
+        millis, written, dropped);
+    rowsWritten += written;
+    return written;
   }
 
 

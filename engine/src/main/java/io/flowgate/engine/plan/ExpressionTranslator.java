@@ -112,6 +112,11 @@ final class ExpressionTranslator {
     @Override
     protected Typed visitJsonExtract(Expression.JsonExtract extract, Scope scope) {
       Typed json = translate(extract.json(), scope);
+      if (json.type().isPresent() && !json.is(SqlType::isCharacter) && !json.is(t -> t.kind() == TypeKind.VOID)) {
+        // The path reads JSON text; a STRUCT or MAP has fields of its own (s.field, m['key']).
+        throw Errors.typeMismatch("the : operator", "it extracts from JSON text (a STRING), not from "
+            + json.type().get().sql(), extract.span());
+      }
       String path = String.join("\n", extract.path());
       return Typed.of(Sql.of("FG_SYS.JSON_PATH(CAST({} AS CHARACTER VARYING), {})", json.sql(), constant(path,
           SqlType.STRING)), SqlType.STRING);

@@ -25,6 +25,7 @@ final class H2Errors {
 
   static EngineException translate(SQLException e) {
     return switch (e.getErrorCode()) {
+      case ErrorCode.DATABASE_ALREADY_OPEN_1 -> EngineException.of(ErrorClass.STORE_IN_USE).cause(e).build();
       case ErrorCode.DIVISION_BY_ZERO_1 -> EngineException.of(ErrorClass.DIVIDE_BY_ZERO).cause(e).build();
       case ErrorCode.NUMERIC_VALUE_OUT_OF_RANGE_1, ErrorCode.NUMERIC_VALUE_OUT_OF_RANGE_2 ->
           EngineException.of(ErrorClass.ARITHMETIC_OVERFLOW).parameter("message", "Numeric value out of range")

@@ -74,7 +74,13 @@ public final class H2Storage implements AutoCloseable {
     JdbcConnectionPool pool = JdbcConnectionPool.create(url, "flowgate", "");
     pool.setMaxConnections(maxConnections);
     H2Storage storage = new H2Storage(pool, directory, crashed);
-    storage.execute(Sql.of("CREATE SCHEMA IF NOT EXISTS {}", Sql.name(StoreNames.DATA_SCHEMA)));
+    try {
+      storage.execute(Sql.of("CREATE SCHEMA IF NOT EXISTS {}", Sql.name(StoreNames.DATA_SCHEMA)));
+    } catch (RuntimeException e) {
+      // Not opened (another process holds its file, say): nothing of it is ours to shut down or mark as closed.
+      pool.dispose();
+      throw e;
+    }
     storage.execute(Sql.of("CREATE SCHEMA IF NOT EXISTS FG_SYS"));
     H2Functions.installSql().forEach(storage::execute);
     if (crashed) {
@@ -108,6 +114,15 @@ public final class H2Storage implements AutoCloseable {
     PreparedStatement prepared = connection.prepareStatement(sql, type, concurrency);
     RunningStatement.apply(prepared);
     return prepared;
+  }
+
+  /** Whether a store connection can be had and is valid within a second. */
+  public boolean answers() {
+    try (Connection connection = pool.getConnection()) {
+      return connection.isValid(1);
+    } catch (SQLException | IllegalStateException e) {
+      return false;
+    }
   }
 
   public DataSource dataSource() {

@@ -13,7 +13,11 @@ public final class ErrorConverter {
 
   private ErrorConverter() {}
 
-  public static AvaticaRuntimeException toAvatica(RuntimeException failure) {
+  /**
+   * The failure as Avatica sends it, logged at WARN with its user and error class only (never the statement or its
+   * values, which may be private).
+   */
+  public static AvaticaRuntimeException toAvatica(RuntimeException failure, String user) {
     if (failure instanceof AvaticaRuntimeException avatica) {
       return avatica;
     }
@@ -27,6 +31,7 @@ public final class ErrorConverter {
     if (engine.errorClass() == ErrorClass.INTERNAL_ERROR && engine.getCause() != null) {
       log.error("internal error", engine.getCause());
     }
+    log.warn("request of {} failed: {} (SQLSTATE {})", user, engine.qualifiedClass(), engine.sqlState());
     return new AvaticaRuntimeException(engine.getMessage(), -1, engine.sqlState(), AvaticaSeverity.ERROR);
   }
 }

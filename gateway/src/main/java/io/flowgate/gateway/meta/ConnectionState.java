@@ -14,6 +14,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the store.
  */
 final class ConnectionState {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(ConnectionState.class);
+
+  final String id;
   final Session session;
   final String user;
   private final Cache<Integer, StatementState> statements;
@@ -28,15 +31,26 @@ final class ConnectionState {
   volatile String reportedSchema;
   /** Whether the client reads timestamps as microseconds (Flowgate's driver) rather than Avatica's milliseconds. */
   private final boolean microseconds;
+  /** Closing happens once: the client's closeConnection and the registry's removal listener both ask for it. */
+  private final java.util.concurrent.atomic.AtomicBoolean closed = new java.util.concurrent.atomic.AtomicBoolean();
 
-  ConnectionState(Session session, String user, Duration statementIdleTimeout, int maxStatements,
+  ConnectionState(String id, Session session, String user, Duration statementIdleTimeout, int maxStatements,
       OpenResults results, boolean microseconds) {
+    this.id = id;
     this.microseconds = microseconds;
     this.session = session;
     this.user = user;
     this.results = results;
     this.maxStatements = maxStatements;
     this.statements = IdleRegistry.create(statementIdleTimeout, StatementState::close);
+  }
+
+  /**
+   * A connection id as the log names it: its first eight characters, enough to follow one connection, too few to
+   * take it over (under trust an id and a user name are all a request needs).
+   */
+  static String logged(String connectionId) {
+    return connectionId.substring(0, Math.min(8, connectionId.length()));
   }
 
   StatementState newStatement(String connectionId) {
@@ -75,6 +89,10 @@ final class ConnectionState {
 
   /** The client closed the connection, or it expired: its results close and its open transaction rolls back. */
   void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
+    log.info("connection {} of {} closed", logged(id), user);
     statements.asMap().values().forEach(StatementState::close);
     statements.invalidateAll();
     statements.cleanUp();

@@ -37,6 +37,7 @@ import org.apache.calcite.avatica.remote.TypedValue;
  * connection id is bound to the user who opened it.
  */
 public final class EngineMeta extends MetaImpl {
+  private static final org.slf4j.Logger log = org.slf4j.LoggerFactory.getLogger(EngineMeta.class);
   private static final int DEFAULT_FRAME_ROWS = 5_000;
   /** Avatica keeps a "schema" property to itself, so our driver sends the starting schema under this name. */
   private static final String SCHEMA_PROPERTY = "flowgate_schema";
@@ -82,7 +83,7 @@ public final class EngineMeta extends MetaImpl {
     try {
       return call.get();
     } catch (RuntimeException e) {
-      throw ErrorConverter.toAvatica(e);
+      throw ErrorConverter.toAvatica(e, RequestStatement.user().orElse("an unknown user"));
     }
   }
 
@@ -92,6 +93,7 @@ public final class EngineMeta extends MetaImpl {
     if (state == null || RequestUser.current().filter(user -> !user.equals(state.user)).isPresent()) {
       throw EngineException.of(ErrorClass.CONNECTION_NOT_FOUND).parameter("connectionId", id).build();
     }
+    RequestStatement.user(state.user);
     return state;
   }
 
@@ -140,7 +142,8 @@ public final class EngineMeta extends MetaImpl {
         }
       }
       Session session = engine.openSession(new Principal(user), properties);
-      connections.put(ch.id, new ConnectionState(session, user, limits.idleTimeout(),
+      log.info("connection {} opened by {}", ConnectionState.logged(ch.id), user);
+      connections.put(ch.id, new ConnectionState(ch.id, session, user, limits.idleTimeout(),
           limits.statementsPerConnection(), results, "micros".equals(info.get(TIMESTAMP_UNIT_PROPERTY))));
       return null;
     });

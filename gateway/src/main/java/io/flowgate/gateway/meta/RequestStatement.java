@@ -12,6 +12,8 @@ public final class RequestStatement {
   private static final ThreadLocal<RequestStatement> CURRENT = new ThreadLocal<>();
 
   private volatile String statementId;
+  /** The user of the connection the request names, once it is known (for the log). */
+  private volatile String user;
 
   /** Serves a request with {@code this} as the place its statement is recorded. */
   public <T> T serving(Supplier<T> work) {
@@ -28,6 +30,19 @@ public final class RequestStatement {
     if (current != null) {
       current.statementId = statementId;
     }
+  }
+
+  static void user(String name) {
+    RequestStatement current = CURRENT.get();
+    if (current != null) {
+      current.user = name;
+    }
+  }
+
+  /** The user the request on this thread is for, once its connection is known; else the authenticated one. */
+  static Optional<String> user() {
+    RequestStatement current = CURRENT.get();
+    return Optional.ofNullable(current == null ? null : current.user).or(RequestUser::current);
   }
 
   public Optional<String> statementId() {

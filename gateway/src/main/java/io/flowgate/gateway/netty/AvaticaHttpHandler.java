@@ -13,7 +13,9 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
+import io.netty.handler.codec.http.QueryStringDecoder;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -40,10 +42,26 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     /** The connection of {@code request} closed while it was served; must be cheap (it runs on the event loop). */
     default void abandoned(Request request) {
     }
+
+    /**
+     * The answer to a request that needs no worker (no engine call, nothing that blocks), given on the event loop
+     * at once; empty for every other request.
+     */
+    default Optional<Reply> immediate(Request request) {
+      return Optional.empty();
+    }
   }
 
-  /** A request body with what authentication needs: the Authorization header, if any, and the peer's address. */
-  public record Request(byte[] body, Optional<String> authorization, String remoteAddress) {}
+  /**
+   * A request: its method and path, its body, and what authentication needs: the Authorization header, if any, and
+   * the peer's address.
+   */
+  public record Request(String method, String path, Map<String, List<String>> query, byte[] body,
+      Optional<String> authorization, String remoteAddress) {
+    public boolean isGet(String wanted) {
+      return method.equals("GET") && path.equals(wanted);
+    }
+  }
 
   /** A response; {@code headers} are extra headers, such as an authentication challenge. */
   public record Reply(int status, byte[] body, String contentType, Map<String, String> headers) {
@@ -91,7 +109,8 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     running = true;
     timeouts.requestReceived();
     boolean keepAlive = HttpUtil.isKeepAlive(request);
-    if (!request.decoderResult().isSuccess() || request.method() != HttpMethod.POST) {
+    if (!request.decoderResult().isSuccess()
+        || request.method() != HttpMethod.POST && request.method() != HttpMethod.GET) {
       finish(ctx, new Reply(HttpResponseStatus.BAD_REQUEST.code(), "bad request".getBytes(), "text/plain"), false);
       return;
     }
@@ -99,7 +118,14 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     Optional<String> authorization = Optional.ofNullable(request.headers().get(HttpHeaderNames.AUTHORIZATION));
     String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
         ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
-    Request work = new Request(body, authorization, remoteAddress);
+    QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+    Request work = new Request(request.method().name(), uri.path(), uri.parameters(), body, authorization,
+        remoteAddress);
+    Optional<Reply> immediate = service.immediate(work);
+    if (immediate.isPresent()) {
+      finish(ctx, immediate.get(), keepAlive);
+      return;
+    }
     current = work;
     boolean taken = workers.submit(service.client(work), () -> {
       Reply reply;

@@ -55,6 +55,11 @@ public final class NettyServer implements AutoCloseable {
     return (InetSocketAddress) channel.localAddress();
   }
 
+  /** Accepts no new connections; those open are still served (a drain before {@link #close}). */
+  public void stopListening() {
+    channel.close().syncUninterruptibly();
+  }
+
   @Override
   public void close() {
     channel.close().syncUninterruptibly();

@@ -1,8 +1,6 @@
 package io.flowgate.tck.harness;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,16 +17,17 @@ import java.util.stream.Stream;
 
 /**
  * The runnable gateway jar as the quick start starts it, in a process of its own, so that tests can stop it with
- * SIGTERM or kill it with SIGKILL. What it prints is kept for failure messages.
+ * SIGTERM or kill it with SIGKILL. What it prints goes to a file, kept for assertions and failure messages: a pipe
+ * read by a thread of ours loses its last lines when the process exits (the JDK closes the pipe under the reader).
  */
 public final class GatewayProcess implements AutoCloseable {
   private static final Pattern LISTENING = Pattern.compile("flowgate listening on ([^:]+):(\\d+)");
 
   private final Process process;
   private final int port;
-  private final List<String> output;
+  private final Path output;
 
-  private GatewayProcess(Process process, int port, List<String> output) {
+  private GatewayProcess(Process process, int port, Path output) {
     this.process = process;
     this.port = port;
     this.output = output;
@@ -50,27 +49,32 @@ public final class GatewayProcess implements AutoCloseable {
     command.addAll(jvmOptions);
     command.addAll(List.of("-jar", jar.toString(), "--port", "0", "--data", data.toString()));
     command.addAll(List.of(flags));
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(),
-        StandardCharsets.UTF_8));
-    List<String> output = java.util.Collections.synchronizedList(new ArrayList<>());
+    Path output = Files.createTempFile("flowgate-gateway", ".out");
+    output.toFile().deleteOnExit();
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(output.toFile()).start();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
     int port = -1;
-    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-      output.add(line);
-      Matcher matcher = LISTENING.matcher(line);
-      if (matcher.find()) {
-        port = Integer.parseInt(matcher.group(2));
-        break;
+    try {
+      while (System.nanoTime() < deadline) {
+        Matcher matcher = LISTENING.matcher(Files.readString(output, StandardCharsets.UTF_8));
+        if (matcher.find()) {
+          port = Integer.parseInt(matcher.group(2));
+          break;
+        }
+        if (!process.isAlive()) {
+          break;
+        }
+        // Not yet: the process writes the file, and a file gives no event to wait for (its start-up is short).
+        Thread.sleep(10);
       }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
     if (port < 0) {
       process.destroyForcibly();
-      throw new IllegalStateException("the gateway did not start: " + output);
+      throw new IllegalStateException("the gateway did not start: " + Files.readString(output));
     }
-    // Keep reading what the gateway prints, so it never blocks on a full pipe.
-    Thread drain = new Thread(() -> lines.lines().forEach(output::add), "gateway-output");
-    drain.setDaemon(true);
-    drain.start();
     return new GatewayProcess(process, port, output);
   }
 
@@ -92,8 +96,10 @@ public final class GatewayProcess implements AutoCloseable {
 
   /** What the gateway printed so far, a line each. */
   public List<String> output() {
-    synchronized (output) {
-      return List.copyOf(output);
+    try {
+      return Files.readAllLines(output, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
     }
   }
 

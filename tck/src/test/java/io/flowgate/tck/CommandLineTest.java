@@ -1,0 +1,114 @@
+package io.flowgate.tck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.flowgate.tck.harness.GatewayProcess;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The runnable jar's command line as an operator meets it: help and version, one clear line and exit code 2 for bad
+ * usage and for a store another process holds, start-up lines that say what it serves, and a log that follows
+ * connections, failed statements and refreshes without printing their data.
+ */
+class CommandLineTest {
+  private record Finished(int code, String output) {}
+
+  private static Finished runJar(String... args) throws Exception {
+    Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
+    List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+        .toString(), "-Xmx256m", "-jar", jar.toString()));
+    command.addAll(List.of(args));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    try {
+      String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the process ends: " + output).isTrue();
+      return new Finished(process.exitValue(), output);
+    } finally {
+      process.destroyForcibly();
+    }
+  }
+
+  @Test
+  void helpVersionAndBadUsage() throws Exception {
+    Finished help = runJar("--help");
+    assertThat(help.code()).isZero();
+    assertThat(help.output()).contains("--port N", "default 8765", "--data DIR", "--auth trust|password",
+        "--tls-cert FILE", "--log-level LEVEL", "--version", "run PIPELINE_DIR", "--full-refresh", "GET /health");
+
+    Finished version = runJar("--version");
+    assertThat(version.code()).isZero();
+    assertThat(version.output().strip()).matches("flowgate \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
+
+    for (String[] bad : List.of(new String[] {"--port", "http"}, new String[] {"--port", "70000"},
+        new String[] {"--no-such-flag"}, new String[] {"--log-level", "loud"}, new String[] {"--port"})) {
+      Finished refused = runJar(bad);
+      assertThat(refused.code()).as(String.join(" ", bad)).isEqualTo(2);
+      assertThat(refused.output().strip()).as(String.join(" ", bad)).startsWith("flowgate: ").endsWith("(see --help)")
+          .doesNotContain("\n", "Exception");
+    }
+  }
+
+  @Test
+  void aStoreAnotherProcessHoldsIsRefusedInOneLine() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-held");
+    Path pipeline = Files.createTempDirectory("flowgate-held-pipeline");
+    Files.writeString(pipeline.resolve("t.sql"), "CREATE OR REFRESH STREAMING TABLE t AS SELECT 1 AS id;");
+    try (GatewayProcess holder = GatewayProcess.start(data)) {
+      Finished second = runJar("--port", "0", "--data", data.toString());
+      assertThat(second.code()).as(second.output()).isEqualTo(2);
+      assertThat(second.output().strip()).startsWith("flowgate: [STORE_IN_USE]").contains("SQLSTATE: 55006")
+          .doesNotContain("\tat ", "Exception");
+      Finished run = runJar("run", pipeline.toString(), "--data", data.toString());
+      assertThat(run.code()).as(run.output()).isEqualTo(2);
+      assertThat(run.output().strip()).startsWith("flowgate: [STORE_IN_USE]").doesNotContain("\tat ");
+      // the holder is unharmed
+      try (Connection connection = holder.connect(); Statement statement = connection.createStatement()) {
+        assertThat(statement.execute("SELECT 1")).isTrue();
+      }
+      assertThat(holder.stop()).isIn(0, 143);
+    } finally {
+      GatewayProcess.delete(data);
+      GatewayProcess.delete(pipeline);
+    }
+  }
+
+  @Test
+  void startUpLinesAndTheLogSayWhatHappensButNotTheData() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-log");
+    try (GatewayProcess gateway = GatewayProcess.start(data)) {
+      try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+        statement.execute("CREATE TABLE log_source (secret STRING)");
+        statement.execute("INSERT INTO log_source VALUES ('hunter2')");
+        statement.execute("CREATE OR REFRESH STREAMING TABLE log_copy AS SELECT * FROM STREAM(log_source)");
+        try {
+          statement.execute("SELECT secret FROM log_missing WHERE secret = 'hunter2'");
+        } catch (SQLException expected) {
+          assertThat(expected.getMessage()).startsWith("[TABLE_OR_VIEW_NOT_FOUND]");
+        }
+      }
+      int code = gateway.stop();
+      String output = String.join("\n", gateway.output());
+      assertThat(code).isIn(0, 143);
+      assertThat(output).contains("flowgate 0.", "data: " + data.toAbsolutePath().normalize(), "auth: trust, tls: off",
+          "flowgate listening on 127.0.0.1:" + gateway.port() + " (http)");
+      assertThat(output).containsPattern("connection [0-9a-f-]{8} opened by admin")
+          .containsPattern("connection [0-9a-f-]{8} of admin closed")
+          .contains("request of admin failed: TABLE_OR_VIEW_NOT_FOUND (SQLSTATE 42P01)")
+          .containsPattern("update [0-9a-f-]{36} of main\\.default\\.log_copy started by admin: 1 flow\\(s\\)")
+          .containsPattern("update [0-9a-f-]{36} of main\\.default\\.log_copy COMPLETED in \\d+ ms: 1 rows written")
+          .contains("stopped")
+          .doesNotContain("hunter2", "log_missing WHERE");
+    } finally {
+      GatewayProcess.delete(data);
+    }
+  }
+}
