@@ -2,6 +2,7 @@ package io.flowgate.gateway;
 
 import io.flowgate.engine.Engine;
 import io.flowgate.gateway.api.PipelineApi;
+import io.flowgate.gateway.api.UiAssets;
 import io.flowgate.gateway.netty.AvaticaHttpHandler;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -11,7 +12,8 @@ import java.util.Optional;
  * What the gateway's port serves: Avatica's protocol on POST; for supervisors and load balancers {@code GET
  * /health} (the process answers HTTP; on the event loop, no authentication) and {@code GET /ready} (the store is
  * open and answers, and the gateway is not stopping; on a worker, so it also says the workers serve); and the JSON
- * endpoints under {@code /api} ({@link PipelineApi}), authenticated as JDBC is.
+ * endpoints under {@code /api} ({@link PipelineApi}) and the pipeline UI under {@code /ui} ({@link UiAssets}) that
+ * reads them, authenticated as JDBC is (HTTP Basic: a browser asks for it once and sends it with each request).
  */
 final class HttpService implements AvaticaHttpHandler.RequestService {
   private static final String JSON = "application/json; charset=UTF-8";
@@ -19,6 +21,7 @@ final class HttpService implements AvaticaHttpHandler.RequestService {
   private final AvaticaService avatica;
   private final Engine engine;
   private final PipelineApi api;
+  private final UiAssets ui;
   /** Empty under trust. */
   private final Optional<Authenticator> authenticator;
   private volatile boolean stopping;
@@ -27,6 +30,7 @@ final class HttpService implements AvaticaHttpHandler.RequestService {
     this.avatica = avatica;
     this.engine = engine;
     this.api = new PipelineApi(engine);
+    this.ui = new UiAssets();
     this.authenticator = authenticator;
   }
 
@@ -64,17 +68,11 @@ final class HttpService implements AvaticaHttpHandler.RequestService {
       return engine.storeAnswers() ? json(200, "{\"status\":\"READY\"}")
           : json(503, "{\"status\":\"STORE_UNAVAILABLE\"}");
     }
-    if (request.path().startsWith("/api/") && request.method().equals("GET")) {
-      return apiAnswer(request);
+    boolean isApi = request.path().startsWith("/api/");
+    Optional<UiAssets.Asset> asset = ui.get(request.path());
+    if (!request.method().equals("GET") || !isApi && asset.isEmpty()) {
+      return new AvaticaHttpHandler.Reply(404, "not found".getBytes(StandardCharsets.UTF_8), "text/plain");
     }
-    return new AvaticaHttpHandler.Reply(404, "not found".getBytes(StandardCharsets.UTF_8), "text/plain");
-  }
-
-  /**
-   * An API request as its user: under password the one its HTTP Basic credentials prove (a 401 challenge without
-   * them), under trust the one they name, or the administrator, as a JDBC connection without a user.
-   */
-  private AvaticaHttpHandler.Reply apiAnswer(AvaticaHttpHandler.Request request) {
     String user;
     if (authenticator.isPresent()) {
       Authenticator.Outcome outcome = authenticator.get().check(request.authorization(), request.remoteAddress());
@@ -89,6 +87,9 @@ final class HttpService implements AvaticaHttpHandler.RequestService {
       user = authenticated.name();
     } else {
       user = request.authorization().flatMap(Authenticator::basicUser).orElse(Engine.ADMIN);
+    }
+    if (asset.isPresent()) {
+      return new AvaticaHttpHandler.Reply(200, asset.get().body(), asset.get().contentType(), UiAssets.HEADERS);
     }
     return api.get(request.path(), request.query(), user)
         .map(answer -> new AvaticaHttpHandler.Reply(answer.status(), answer.body(), JSON))
