@@ -10,6 +10,7 @@ import io.flowgate.catalog.model.PrincipalInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.RunningUpdates;
 import io.flowgate.engine.pipeline.FlowRunner;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
@@ -20,6 +21,7 @@ import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.storage.RunningStatement;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
@@ -224,7 +226,7 @@ public final class Engine implements AutoCloseable {
   public PipelineUpdate runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
     ExecutionContext context = new ExecutionContext(catalog, access, storage, new SessionContext(ADMIN,
         CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, files,
-        Optional.empty());
+        Optional.empty(), updates);
     PipelineProject.Summary summary = new PipelineProject(context, folder, flowPlans, progress).run(fullRefresh);
     return new PipelineUpdate(summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
         summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
@@ -263,6 +265,33 @@ public final class Engine implements AutoCloseable {
 
   void cachePlan(PlanKey key, Planned planned) {
     plans.put(key, planned);
+  }
+
+  /** Updates as running statements: {@link RunningUpdates}. */
+  private final RunningUpdates updates = new RunningUpdates() {
+    @Override
+    public <T> T run(String updateId, String user, String what, java.util.function.Supplier<T> work) {
+      Optional<RunningStatement> current = RunningStatement.current();
+      if (current.isPresent()) {
+        running.alias(updateId, current.get());
+        try {
+          return work.get();
+        } finally {
+          running.unalias(updateId, current.get());
+        }
+      }
+      RunningStatement own = new RunningStatement(updateId, user, what, statementTimeout);
+      running.started(own);
+      try {
+        return own.run(work);
+      } finally {
+        running.finished(own);
+      }
+    }
+  };
+
+  RunningUpdates updates() {
+    return updates;
   }
 
   RunningStatements running() {

@@ -30,8 +30,17 @@ final class RunningStatements {
     running.remove(statement.id(), statement);
   }
 
+  /** Makes {@code statement} known by another id too (a client statement by the update it runs). */
+  void alias(String id, RunningStatement statement) {
+    running.put(id, statement);
+  }
+
+  void unalias(String id, RunningStatement statement) {
+    running.remove(id, statement);
+  }
+
   List<RunningStatement> visibleTo(String user) {
-    return running.values().stream().filter(statement -> mayTouch(user, statement))
+    return running.values().stream().distinct().filter(statement -> mayTouch(user, statement))
         .sorted(Comparator.comparing(RunningStatement::started)).toList();
   }
 

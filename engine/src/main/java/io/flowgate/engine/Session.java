@@ -121,7 +121,7 @@ public final class Session {
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.access(), engine.storage(), new SessionContext(user(), catalog, schema,
         tempViews, timeZone),
-        engine.background(), engine.files(), Optional.ofNullable(transaction));
+        engine.background(), engine.files(), Optional.ofNullable(transaction), engine.updates());
   }
 
   public boolean autoCommit() {

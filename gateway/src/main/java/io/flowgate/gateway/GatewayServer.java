@@ -76,7 +76,7 @@ public final class GatewayServer implements AutoCloseable {
           limits.resultIdleTimeout(), limits.connectionsPerUser(), limits.statementsPerConnection()),
           engineConfig.maxStoreConnections());
       HttpService http = new HttpService(new AvaticaService(meta, config.bind() + ":" + config.port(),
-          authenticator), engine, authenticator);
+          authenticator), engine, authenticator, config.tls().isPresent());
       NettyServer server = NettyServer.start(config.bind(), config.port(), http, workers,
           config.tls().map(tls -> new java.nio.file.Path[] {tls.certificate(), tls.key()}), new HttpLimits(
               limits.maxRequestBytes(), limits.maxBufferedRequestBytes(), limits.requestTimeout(),

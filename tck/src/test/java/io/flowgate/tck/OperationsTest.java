@@ -72,6 +72,10 @@ class OperationsTest {
       statement.execute("REFRESH STREAMING TABLE api_clean");
       statement.execute("CREATE MATERIALIZED VIEW api_count AS SELECT count(*) AS n FROM api_source");
     }
+    JsonNode session = json(get("/api/session", "api_bob"), 200);
+    assertThat(session.get("user").asText()).isEqualTo("api_bob");
+    assertThat(session.get("authentication").asText()).isEqualTo("trust");
+    assertThat(session.get("csrf").isNull()).isTrue();
     JsonNode all = json(get("/api/pipelines"), 200);
     JsonNode clean = pipelineNamed(all, "main.default.api_clean");
     assertThat(clean).isNotNull();

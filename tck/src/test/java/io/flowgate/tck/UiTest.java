@@ -48,12 +48,16 @@ class UiTest {
     String ui = "http://127.0.0.1:" + gateway.port() + "/ui";
     try (Browser browser = Browser.start()) {
       browser.open(ui);
-      browser.waitUntil("document.querySelectorAll('[data-node]').length === 4", 30);
-      assertThat(texts(browser.evaluate("[...document.querySelectorAll('[data-edge]')].map(e => e.dataset.edge)")))
+      // the class's other tests share the gateway: only this pipeline's datasets are counted
+      String mine = "['main.default.ui_raw', 'main.default.ui_bronze', 'main.default.ui_silver', 'main.default.ui_gold']";
+      browser.waitUntil("[...document.querySelectorAll('[data-node]')].filter(n => " + mine
+          + ".includes(n.dataset.node)).length === 4", 30);
+      assertThat(texts(browser.evaluate("[...document.querySelectorAll('[data-edge]')].map(e => e.dataset.edge)"
+          + ".filter(e => " + mine + ".includes(e.split(' -> ')[1]))")))
           .containsExactlyInAnyOrder("main.default.ui_raw -> main.default.ui_bronze",
               "main.default.ui_bronze -> main.default.ui_silver", "main.default.ui_silver -> main.default.ui_gold");
       assertThat(texts(browser.evaluate("[...document.querySelectorAll('[data-node]')]"
-          + ".map(n => n.dataset.node + ' ' + n.dataset.state)")))
+          + ".filter(n => " + mine + ".includes(n.dataset.node)).map(n => n.dataset.node + ' ' + n.dataset.state)")))
           .containsExactlyInAnyOrder("main.default.ui_raw ", "main.default.ui_bronze COMPLETED",
               "main.default.ui_silver COMPLETED", "main.default.ui_gold COMPLETED");
       browser.screenshot(SHOTS.resolve("pipelines.png"));
@@ -94,5 +98,65 @@ class UiTest {
       assertThat(browser.evaluate("document.body.innerText").asText()).doesNotContain("ui_bronze", "ui_silver");
       browser.screenshot(SHOTS.resolve("no-rights.png"));
     }
+  }
+
+  /**
+   * A long update is cancelled from its page: the button posts the cancel, the update ends CANCELED, and its flow's
+   * transaction wrote nothing. While it runs the administrator sees it among the running statements.
+   */
+  @Test
+  void aRunningUpdateIsCancelledFromItsPage() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE ui_slow_source (id INT)");
+      statement.execute("CREATE OR REFRESH STREAMING TABLE ui_slow AS SELECT s.id, r.id AS k"
+          + " FROM STREAM(ui_slow_source) s CROSS JOIN range(50000000) r");
+    }
+    try (Browser browser = Browser.start()) {
+      browser.open("http://127.0.0.1:" + gateway.port() + "/ui");
+      browser.waitUntil("[...document.querySelectorAll('#pipelines tbody tr')]"
+          + ".some(r => r.cells[0].textContent === 'main.default.ui_slow')", 30);
+      browser.evaluate("[...document.querySelectorAll('#pipelines tbody tr')]"
+          + ".find(r => r.cells[0].textContent === 'main.default.ui_slow').click()");
+      browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === 1", 30);
+      try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+        statement.execute("INSERT INTO ui_slow_source VALUES (1)");
+        statement.execute("REFRESH STREAMING TABLE ui_slow ASYNC");
+      }
+      browser.waitUntil("document.querySelector('#updates tbody tr [data-cancel]') !== null", 60);
+      browser.waitUntil("[...document.querySelectorAll('#statements tbody tr')]"
+          + ".some(r => r.cells[5].textContent.includes('of main.default.ui_slow'))", 30);
+      browser.screenshot(SHOTS.resolve("running.png"));
+      browser.evaluate("document.querySelector('#updates tbody tr [data-cancel]').click()");
+      browser.waitUntil("document.querySelector('#updates tbody tr').dataset.state === 'CANCELED'", 60);
+      assertThat(browser.evaluate("document.querySelector('#updates tbody tr .error').textContent").asText())
+          .startsWith("[OPERATION_CANCELED]");
+    }
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(io.flowgate.tck.harness.QueryRows.of(statement, "SELECT count(*) FROM ui_slow"))
+          .containsExactly("0");
+    }
+  }
+
+  /** An action from another site (no X-Flowgate-UI header, a foreign Origin) is refused before it is read. */
+  @Test
+  void anActionFromAnotherSiteIsRefused() throws Exception {
+    java.net.http.HttpClient client = java.net.http.HttpClient.newHttpClient();
+    String cancel = "http://127.0.0.1:" + gateway.port() + "/api/updates/00000000-0000-0000-0000-000000000000/cancel";
+    java.net.http.HttpResponse<String> forged = client.send(java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create(cancel)).POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(forged.statusCode()).isEqualTo(403);
+    assertThat(forged.body()).contains("CROSS_SITE_REQUEST");
+    java.net.http.HttpResponse<String> foreign = client.send(java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create(cancel)).header("X-Flowgate-UI", "1").header("Origin", "http://evil.example")
+        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(foreign.statusCode()).isEqualTo(403);
+    java.net.http.HttpResponse<String> unknown = client.send(java.net.http.HttpRequest.newBuilder(
+        java.net.URI.create(cancel)).header("X-Flowgate-UI", "1")
+        .POST(java.net.http.HttpRequest.BodyPublishers.noBody()).build(),
+        java.net.http.HttpResponse.BodyHandlers.ofString());
+    assertThat(unknown.statusCode()).isEqualTo(404);
+    assertThat(unknown.body()).contains("INVALID_STATEMENT_HANDLE");
   }
 }

@@ -11,12 +11,12 @@ import java.util.concurrent.Executor;
 
 /**
  * What executing one statement needs: the catalog, who may do what in it, the store, who runs it where, the
- * engine's executor for work that outlives the statement (REFRESH ... ASYNC), and the client transaction it runs
- * in, if any.
+ * engine's executor for work that outlives the statement (REFRESH ... ASYNC), the client transaction it runs
+ * in, if any, and where its updates are known while they run.
  */
 public record ExecutionContext(CatalogService catalog, AccessControl access, H2Storage storage,
     SessionContext session, Executor background, io.flowgate.engine.files.FileAreas files,
-    java.util.Optional<ClientTransaction> transaction) {
+    java.util.Optional<ClientTransaction> transaction, RunningUpdates updates) {
 
   /** A change of catalog metadata that returns nothing. */
   public interface MetadataWrite {
@@ -42,7 +42,7 @@ public record ExecutionContext(CatalogService catalog, AccessControl access, H2S
 
   /** The same context for another session (a pipeline's, say). */
   public ExecutionContext withSession(SessionContext other) {
-    return new ExecutionContext(catalog, access, storage, other, background, files, transaction);
+    return new ExecutionContext(catalog, access, storage, other, background, files, transaction, updates);
   }
 
   /** A translator for one statement of the session; it may read files inside the ingest roots. */

@@ -283,7 +283,7 @@ public final class ShowExecutor {
     rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation() == CommitOperation.FULL_REFRESH ? "FULL"
         : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
     record Pipeline(Optional<String> state, Optional<String> schedule, List<String> flows) {}
-    Pipeline pipeline = context.storage().inTransaction(connection -> new Pipeline(
+    Pipeline pipeline = context.storage().read(connection -> new Pipeline(
         catalog.latestEventDetails(connection, table.id(), "update_progress")
             .map(details -> JsonPath.extract(details, List.of("update_progress", "state"))),
         catalog.streamingSettings(connection, table.id()).flatMap(StreamingSettings::schedule),
@@ -348,7 +348,7 @@ public final class ShowExecutor {
     }
     boolean policies = context.access().owns(context.session().user(), GrantInfo.Securable.TABLE, name.parts());
     record Definition(List<FlowInfo> flows, List<ExpectationInfo> expectations, Optional<StreamingSettings> settings) {}
-    Definition definition = context.storage().inTransaction(connection -> new Definition(
+    Definition definition = context.storage().read(connection -> new Definition(
         catalog.flows(connection, table.id()), catalog.expectations(connection, table.id()),
         catalog.streamingSettings(connection, table.id())));
     boolean streaming = table.kind() == TableKind.STREAMING_TABLE;

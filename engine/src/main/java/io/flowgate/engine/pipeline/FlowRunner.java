@@ -124,7 +124,7 @@ public final class FlowRunner {
 
   /** Plans a flow's query into its target; checks the flow kind against its sources. */
   PlannedFlow plan(FlowInfo flow, TableInfo target, Span span) {
-    return plan(flow, target, storage.inTransaction(connection -> catalog.expectations(connection, target.id())),
+    return plan(flow, target, storage.read(connection -> catalog.expectations(connection, target.id())),
         span);
   }
 

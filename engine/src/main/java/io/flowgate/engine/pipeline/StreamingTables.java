@@ -41,6 +41,7 @@ import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.storage.RunningStatement;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.sql.Connection;
@@ -141,7 +142,7 @@ public final class StreamingTables {
         return existing.get();
       }
       TableInfo table = existing.get();
-      List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+      List<FlowInfo> flows = storage.read(connection -> catalog.flows(connection, table.id()));
       boolean written = table.kind() == TableKind.STREAMING_TABLE || !flows.isEmpty();
       boolean adopts = create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).isPresent();
       boolean redefines = create.orRefresh() || origin == Origin.PIPELINE && written || adopts;
@@ -387,7 +388,7 @@ public final class StreamingTables {
   }
 
   private boolean declaredSchema(TableInfo table) {
-    return storage.inTransaction(connection -> catalog.streamingSettings(connection, table.id()))
+    return storage.read(connection -> catalog.streamingSettings(connection, table.id()))
         .map(StreamingSettings::declaredSchema).orElse(false);
   }
 
@@ -514,7 +515,7 @@ public final class StreamingTables {
    * that may not be reset ({@link #resetAllowed}) runs as an ordinary update.
    */
   public void update(TableInfo table, boolean full, Span span, FlowListener listener) {
-    runFlows(new EventLog(catalog, table), table, storage.inTransaction(connection -> catalog.flows(connection,
+    runFlows(new EventLog(catalog, table), table, storage.read(connection -> catalog.flows(connection,
         table.id())), full && resetAllowed(table), span, listener);
   }
 
@@ -523,7 +524,7 @@ public final class StreamingTables {
    * are SKIPPED, as the dialect reports them, and the update FAILED.
    */
   public List<FlowInfo> skip(TableInfo table, String reason) {
-    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    List<FlowInfo> flows = storage.read(connection -> catalog.flows(connection, table.id()));
     EventLog events = new EventLog(catalog, table);
     storage.inTransaction(connection -> {
       events.createUpdate(connection, false, user());
@@ -548,7 +549,7 @@ public final class StreamingTables {
 
   /** The flows of a table that flows write: a streaming table, or a managed table made by CREATE TABLE ... FLOW. */
   private List<FlowInfo> flowsOf(TableInfo table, String operation, Span span) {
-    List<FlowInfo> flows = storage.inTransaction(connection -> catalog.flows(connection, table.id()));
+    List<FlowInfo> flows = storage.read(connection -> catalog.flows(connection, table.id()));
     if (table.kind() != TableKind.STREAMING_TABLE && flows.isEmpty()) {
       throw Errors.notAStreamingTable(operation, table.name().parts(), span);
     }
@@ -560,7 +561,7 @@ public final class StreamingTables {
    * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
    */
   private void refresh(TableInfo table, boolean full, Span span) {
-    runFlows(new EventLog(catalog, table), table, storage.inTransaction(connection -> catalog.flows(connection,
+    runFlows(new EventLog(catalog, table), table, storage.read(connection -> catalog.flows(connection,
         table.id())), full && resetAllowed(table), span, FlowListener.NONE);
   }
 
@@ -571,6 +572,13 @@ public final class StreamingTables {
    * Returns the rows the flows wrote.
    */
   private long runFlows(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
+      FlowListener listener) {
+    // Known by its id while it runs: SHOW STATEMENTS lists it, CANCEL STATEMENT 'update id' stops it.
+    return context.updates().run(events.updateId(), user(), "update " + events.updateId() + " of " + table.name(),
+        () -> runUpdate(events, table, flows, full, span, listener));
+  }
+
+  private long runUpdate(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
       FlowListener listener) {
     long started = System.nanoTime();
     log.info("update {} of {} started by {}: {} flow(s){}", events.updateId(), table.name(), user(), flows.size(),
@@ -625,11 +633,12 @@ public final class StreamingTables {
         dropped += result.dropped();
         listener.completed(current, flow, result);
       } catch (EngineException failure) {
-        storage.inTransaction(connection -> {
+        // Written even when the update was cancelled or timed out: that is what it says.
+        RunningStatement.outside(() -> storage.inTransaction(connection -> {
           events.flowProgress(connection, flow.name(), "FAILED", Map.of(), Optional.empty(),
               Optional.of(failure.getMessage()));
           return null;
-        });
+        }));
         listener.failed(current, flow, failure);
         if (firstFailure == null) {
           firstFailure = failure;
@@ -637,14 +646,15 @@ public final class StreamingTables {
       }
     }
     EngineException failed = firstFailure;
-    storage.inTransaction(connection -> {
-      events.updateProgress(connection, failed == null ? "COMPLETED" : "FAILED",
-          Optional.ofNullable(failed).map(EngineException::getMessage));
+    String state = failed == null ? "COMPLETED"
+        : failed.errorClass() == ErrorClass.OPERATION_CANCELED ? "CANCELED" : "FAILED";
+    RunningStatement.outside(() -> storage.inTransaction(connection -> {
+      events.updateProgress(connection, state, Optional.ofNullable(failed).map(EngineException::getMessage));
       return null;
-    });
+    }));
     long millis = (System.nanoTime() - started) / 1_000_000;
     if (failed != null) {
-      log.warn("update {} of {} FAILED after {} ms: {}", events.updateId(), table.name(), millis,
+      log.warn("update {} of {} {} after {} ms: {}", events.updateId(), table.name(), state, millis,
           failed.qualifiedClass());
       throw failed;
     }

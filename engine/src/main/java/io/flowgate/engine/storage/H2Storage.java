@@ -154,6 +154,18 @@ public final class H2Storage implements AutoCloseable {
   }
 
   /**
+   * Reads what is committed, without the write turn: a DESCRIBE or SHOW does not wait for a refresh that writes
+   * (H2 reads committed rows while a transaction writes others).
+   */
+  public <T> T read(TransactionWork<T> work) {
+    try (Connection connection = pool.getConnection()) {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw H2Errors.translate(e);
+    }
+  }
+
+  /**
    * Starts a client transaction: its H2 connection is taken now and kept until it commits or rolls back; the write turn
    * is taken at its first write.
    */

@@ -80,6 +80,27 @@ public final class RunningStatement {
     }
   }
 
+  /**
+   * Runs {@code work} apart from the statement running on this thread: neither its cancel nor its deadline stops it
+   * (an update writes that it was cancelled after its flow's transaction rolled back).
+   */
+  public static <T> T outside(Supplier<T> work) {
+    RunningStatement running = CURRENT.get();
+    CURRENT.remove();
+    try {
+      return work.get();
+    } finally {
+      if (running != null) {
+        CURRENT.set(running);
+      }
+    }
+  }
+
+  /** The client statement running on this thread, if any. */
+  public static java.util.Optional<RunningStatement> current() {
+    return java.util.Optional.ofNullable(CURRENT.get());
+  }
+
   /** Gives {@code statement} the time left as its query timeout and makes it the one a cancel stops. */
   static void apply(Statement statement) throws SQLException {
     RunningStatement running = CURRENT.get();

@@ -34,6 +34,7 @@ public final class PipelineApi {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Pattern UPDATES = Pattern.compile("/api/pipelines/([0-9a-f-]{36})/updates");
   private static final Pattern EVENTS = Pattern.compile("/api/pipelines/([0-9a-f-]{36})/events");
+  private static final Pattern CANCEL = Pattern.compile("/api/updates/([0-9a-f-]{36})/cancel");
   private static final int MAX_EVENTS = 10_000;
 
   private final Engine engine;
@@ -49,24 +50,46 @@ public final class PipelineApi {
   public Optional<Answer> get(String path, Map<String, List<String>> query, String user) {
     Matcher updates = UPDATES.matcher(path);
     Matcher events = EVENTS.matcher(path);
-    if (!path.equals("/api/pipelines") && !path.equals("/api/graph") && !updates.matches() && !events.matches()) {
+    if (!path.equals("/api/pipelines") && !path.equals("/api/graph") && !path.equals("/api/statements")
+        && !updates.matches() && !events.matches()) {
       return Optional.empty();
     }
+    return Optional.of(answer(user, 200, session -> {
+      if (path.equals("/api/pipelines")) {
+        return Map.of("pipelines", pipelines(session));
+      } else if (path.equals("/api/graph")) {
+        return graph(session);
+      } else if (path.equals("/api/statements")) {
+        return Map.of("statements", statements(session));
+      } else if (updates.matches()) {
+        return Map.of("updates", updates(session, updates.group(1)));
+      }
+      return Map.of("events", events(session, events.group(1), query));
+    }));
+  }
+
+  /**
+   * Answers {@code POST path} for {@code user}: {@code /api/updates/{id}/cancel} cancels a running update as
+   * {@code CANCEL STATEMENT 'id'} does (the user who started it, or the administrator); empty for any other path.
+   */
+  public Optional<Answer> post(String path, String user) {
+    Matcher cancel = CANCEL.matcher(path);
+    if (!cancel.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(answer(user, 202, session -> {
+      session.execute("CANCEL STATEMENT '" + cancel.group(1) + "'", List.of());
+      return Map.of("update_id", cancel.group(1), "state", "CANCELING");
+    }));
+  }
+
+  /** {@code body} computed in a session of {@code user}, as JSON with {@code status}, or the error it raised. */
+  private Answer answer(String user, int status, java.util.function.Function<Session, Object> body) {
     Session session = engine.openSession(new Principal(user), Map.of());
     try {
-      Object body;
-      if (path.equals("/api/pipelines")) {
-        body = Map.of("pipelines", pipelines(session));
-      } else if (path.equals("/api/graph")) {
-        body = graph(session);
-      } else if (updates.matches()) {
-        body = Map.of("updates", updates(session, updates.group(1)));
-      } else {
-        body = Map.of("events", events(session, events.group(1), query));
-      }
-      return Optional.of(new Answer(200, JSON.writeValueAsBytes(body)));
+      return new Answer(status, JSON.writeValueAsBytes(body.apply(session)));
     } catch (EngineException e) {
-      return Optional.of(error(e));
+      return error(e);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("cannot write JSON", e);
     } finally {
@@ -77,7 +100,7 @@ public final class PipelineApi {
   private static Answer error(EngineException e) {
     int status = switch (e.errorClass()) {
       case INSUFFICIENT_PERMISSIONS -> 403;
-      case TABLE_OR_VIEW_NOT_FOUND -> 404;
+      case TABLE_OR_VIEW_NOT_FOUND, INVALID_STATEMENT_HANDLE -> 404;
       default -> e.sqlState().startsWith("XX") ? 500 : 400;
     };
     // An unknown pipeline id is refused as the event log refuses it; it says nothing of pipelines the user cannot see.
@@ -179,6 +202,25 @@ public final class PipelineApi {
     return graph;
   }
 
+  /**
+   * The statements running now, as SHOW STATEMENTS tells the user (the administrator: everyone's; anyone else: their
+   * own), updates among them under their update ids.
+   */
+  private List<Map<String, Object>> statements(Session session) {
+    List<Map<String, Object>> statements = new ArrayList<>();
+    for (List<Object> row : rows(session, "SHOW STATEMENTS", List.of())) {
+      Map<String, Object> statement = new LinkedHashMap<>();
+      statement.put("statement_id", row.get(0));
+      statement.put("user", row.get(1));
+      statement.put("started", instant(row.get(2)).toString());
+      statement.put("elapsed_ms", number(row.get(3)));
+      statement.put("state", row.get(4));
+      statement.put("statement_text", row.get(5));
+      statements.add(statement);
+    }
+    return statements;
+  }
+
   /** A pipeline's updates, newest first, each with its flows' outcomes, from its event log. */
   private List<Map<String, Object>> updates(Session session, String pipelineId) {
     Map<String, Map<String, Object>> updates = new LinkedHashMap<>();
@@ -214,7 +256,7 @@ public final class PipelineApi {
         case "update_progress" -> {
           String state = (String) row.get(7);
           update.put("state", state);
-          if (state.equals("COMPLETED") || state.equals("FAILED")) {
+          if (state.equals("COMPLETED") || state.equals("FAILED") || state.equals("CANCELED")) {
             update.put("end_time", at.toString());
             update.put("duration_ms", Duration.between(Instant.parse((String) update.get("start_time")), at)
                 .toMillis());

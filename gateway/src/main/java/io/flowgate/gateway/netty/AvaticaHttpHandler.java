@@ -53,15 +53,23 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
   }
 
   /**
-   * A request: its method and path, its body, and what authentication needs: the Authorization header, if any, and
-   * the peer's address.
+   * A request: its method, path, query and body, what authentication needs (the Authorization header, if any, and
+   * the peer's address) and the headers a browser's action is checked by ({@link #CHECKED_HEADERS}, lower case).
    */
   public record Request(String method, String path, Map<String, List<String>> query, byte[] body,
-      Optional<String> authorization, String remoteAddress) {
+      Optional<String> authorization, String remoteAddress, Map<String, String> headers) {
     public boolean isGet(String wanted) {
       return method.equals("GET") && path.equals(wanted);
     }
+
+    public Optional<String> header(String lowerCaseName) {
+      return Optional.ofNullable(headers.get(lowerCaseName));
+    }
   }
+
+  /** The headers a {@link Request} keeps besides Authorization. */
+  public static final List<String> CHECKED_HEADERS = List.of("host", "origin", "cookie", "x-flowgate-ui",
+      "x-flowgate-csrf");
 
   /** A response; {@code headers} are extra headers, such as an authentication challenge. */
   public record Reply(int status, byte[] body, String contentType, Map<String, String> headers) {
@@ -119,8 +127,15 @@ public final class AvaticaHttpHandler extends SimpleChannelInboundHandler<FullHt
     String remoteAddress = ctx.channel().remoteAddress() instanceof InetSocketAddress address
         ? address.getAddress().getHostAddress() : String.valueOf(ctx.channel().remoteAddress());
     QueryStringDecoder uri = new QueryStringDecoder(request.uri());
+    Map<String, String> checked = new java.util.HashMap<>();
+    for (String name : CHECKED_HEADERS) {
+      String value = request.headers().get(name);
+      if (value != null) {
+        checked.put(name, value);
+      }
+    }
     Request work = new Request(request.method().name(), uri.path(), uri.parameters(), body, authorization,
-        remoteAddress);
+        remoteAddress, Map.copyOf(checked));
     Optional<Reply> immediate = service.immediate(work);
     if (immediate.isPresent()) {
       finish(ctx, immediate.get(), keepAlive);

@@ -5,6 +5,20 @@
 const SVG = "http://www.w3.org/2000/svg";
 const REFRESH_MS = 1000;
 let selected = null;
+/** The signed-in session's CSRF token (under --auth password), sent with each action. */
+let csrf = null;
+let timer = null;
+
+/** The gateway asks for a sign-in. */
+class SignInNeeded extends Error {}
+
+function headers() {
+  const sent = { "X-Flowgate-UI": "1" };
+  if (csrf) {
+    sent["X-Flowgate-CSRF"] = csrf;
+  }
+  return sent;
+}
 
 function element(tag, attributes, ...children) {
   const made = tag.startsWith("svg:") ? document.createElementNS(SVG, tag.slice(4)) : document.createElement(tag);
@@ -20,8 +34,11 @@ function element(tag, attributes, ...children) {
 }
 
 async function api(path) {
-  const response = await fetch(path, { credentials: "same-origin" });
+  const response = await fetch(path, { credentials: "same-origin", headers: headers() });
   const body = await response.json();
+  if (response.status === 401) {
+    throw new SignInNeeded(body.message || body.error_class);
+  }
   if (!response.ok) {
     throw new Error(body.message || body.error_class || ("HTTP " + response.status));
   }
@@ -149,7 +166,42 @@ function drawUpdates(updates) {
     element("td", {}, (update.full_refresh ? "full refresh by " : "by ") + (update.started_by || "?")),
     element("td", {}, ...update.flows.map(flow => element("div", { class: "flow", "data-flow": flow.flow_name },
       `${flow.flow_name}: ${flow.status}, ${flow.rows_written} written, ${flow.rows_dropped} dropped`))),
-    element("td", { class: "error" }, update.error || ""))));
+    element("td", { class: "error" }, update.error || ""),
+    element("td", {}, update.state === "RUNNING" ? cancelButton(update.update_id) : ""))));
+}
+
+/** Cancels a running update (its starter or the administrator may); the next redraw shows it CANCELED. */
+function cancelButton(updateId) {
+  const button = element("button", { class: "cancel", "data-cancel": updateId }, "Cancel");
+  button.addEventListener("click", async () => {
+    button.disabled = true;
+    const response = await fetch(`/api/updates/${updateId}/cancel`, { method: "POST", credentials: "same-origin",
+      headers: headers() });
+    if (!response.ok) {
+      const body = await response.json();
+      showProblem(body.message || body.error_class);
+    }
+  });
+  return button;
+}
+
+function drawStatements(statements) {
+  const section = document.getElementById("statements-section");
+  section.hidden = statements.length === 0;
+  document.querySelector("#statements tbody").replaceChildren(...statements.map(statement => element("tr",
+    { "data-statement": statement.statement_id },
+    element("td", {}, statement.statement_id),
+    element("td", {}, statement.user),
+    element("td", {}, time(statement.started)),
+    element("td", {}, duration(statement.elapsed_ms)),
+    element("td", {}, statement.state),
+    element("td", {}, statement.statement_text))));
+}
+
+function showProblem(message) {
+  const problem = document.getElementById("problem");
+  problem.textContent = message;
+  problem.hidden = false;
 }
 
 function drawEvents(events) {
@@ -172,9 +224,11 @@ function select(id, name) {
 async function refresh() {
   const problem = document.getElementById("problem");
   try {
-    const [graph, pipelines] = await Promise.all([api("/api/graph"), api("/api/pipelines")]);
+    const [graph, pipelines, statements] = await Promise.all([api("/api/graph"), api("/api/pipelines"),
+      api("/api/statements")]);
     drawGraph(graph);
     drawPipelines(pipelines.pipelines);
+    drawStatements(statements.statements);
     if (selected) {
       const type = document.getElementById("event-type").value;
       const level = document.getElementById("event-level").value;
@@ -193,12 +247,69 @@ async function refresh() {
     problem.hidden = true;
     document.getElementById("refreshed").textContent = "updated " + new Date().toLocaleTimeString();
   } catch (failure) {
-    problem.textContent = failure.message;
-    problem.hidden = false;
+    if (failure instanceof SignInNeeded) {
+      signIn(failure.message);
+    } else {
+      showProblem(failure.message);
+    }
   }
 }
 
+/** Shows the sign-in form in place of the pages (the session ended, or there was none). */
+function signIn(message) {
+  clearInterval(timer);
+  timer = null;
+  csrf = null;
+  document.querySelector("main").hidden = true;
+  document.getElementById("login").hidden = false;
+  document.getElementById("who").replaceChildren();
+  document.getElementById("login-problem").textContent = message && !message.startsWith("sign in") ? message : "";
+}
+
+/** Who is signed in; then the pages, redrawn every second. */
+async function start() {
+  try {
+    const session = await api("/api/session");
+    csrf = session.csrf;
+    document.getElementById("login").hidden = true;
+    document.querySelector("main").hidden = false;
+    const who = document.getElementById("who");
+    who.replaceChildren("signed in as " + session.user);
+    if (session.authentication === "password") {
+      const out = element("button", { id: "logout" }, "Sign out");
+      out.addEventListener("click", async () => {
+        await fetch("/ui/logout", { method: "POST", credentials: "same-origin", headers: headers() });
+        signIn("");
+      });
+      who.append(" ", out);
+    }
+    await refresh();
+    if (timer === null) {
+      timer = setInterval(refresh, REFRESH_MS);
+    }
+  } catch (failure) {
+    if (failure instanceof SignInNeeded) {
+      signIn(failure.message);
+    } else {
+      showProblem(failure.message);
+    }
+  }
+}
+
+document.getElementById("login").addEventListener("submit", async event => {
+  event.preventDefault();
+  const response = await fetch("/ui/login", { method: "POST", credentials: "same-origin",
+    headers: { "X-Flowgate-UI": "1", "Content-Type": "application/json" },
+    body: JSON.stringify({ user: document.getElementById("login-user").value,
+      password: document.getElementById("login-password").value }) });
+  const body = await response.json();
+  if (!response.ok) {
+    document.getElementById("login-problem").textContent = body.message || body.error_class;
+    return;
+  }
+  document.getElementById("login-password").value = "";
+  start();
+});
 document.getElementById("event-type").addEventListener("change", refresh);
 document.getElementById("event-level").addEventListener("change", refresh);
-refresh();
-setInterval(refresh, REFRESH_MS);
+start();

@@ -124,6 +124,11 @@ public final class Browser implements AutoCloseable {
   }
 
   private JsonNode send(String sessionId, String method, Map<String, ?> parameters) throws Exception {
+    return send(sessionId, method, parameters, TIMEOUT_SECONDS);
+  }
+
+  private JsonNode send(String sessionId, String method, Map<String, ?> parameters, long seconds)
+      throws Exception {
     int id = ids.incrementAndGet();
     ObjectNode command = JSON.createObjectNode().put("id", id).put("method", method);
     command.set("params", JSON.valueToTree(parameters));
@@ -133,7 +138,7 @@ public final class Browser implements AutoCloseable {
     CompletableFuture<JsonNode> answer = new CompletableFuture<>();
     waiting.put(id, answer);
     socket.sendText(JSON.writeValueAsString(command), true).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    JsonNode reply = answer.get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
+    JsonNode reply = answer.get(seconds, TimeUnit.SECONDS);
     if (reply.has("error")) {
       throw new IllegalStateException(method + " failed: " + reply.get("error"));
     }
@@ -151,8 +156,12 @@ public final class Browser implements AutoCloseable {
 
   /** The value of a script expression in the page (a promise is awaited). */
   public JsonNode evaluate(String expression) throws Exception {
-    JsonNode result = send("Runtime.evaluate", Map.of("expression", expression, "awaitPromise", true,
-        "returnByValue", true));
+    return evaluate(expression, TIMEOUT_SECONDS);
+  }
+
+  private JsonNode evaluate(String expression, long seconds) throws Exception {
+    JsonNode result = send(session, "Runtime.evaluate", Map.of("expression", expression, "awaitPromise", true,
+        "returnByValue", true), seconds);
     if (result.has("exceptionDetails")) {
       throw new IllegalStateException("the script failed: " + result.get("exceptionDetails"));
     }
@@ -167,7 +176,7 @@ public final class Browser implements AutoCloseable {
     JsonNode met = evaluate("new Promise(resolve => { const until = Date.now() + " + seconds * 1000 + ";"
         + " const check = () => { let ok = false; try { ok = !!(" + condition + "); } catch (e) { }"
         + " if (ok) { resolve(true); } else if (Date.now() > until) { resolve(false); }"
-        + " else { setTimeout(check, 20); } }; check(); })");
+        + " else { setTimeout(check, 20); } }; check(); })", seconds + TIMEOUT_SECONDS);
     if (met == null || !met.asBoolean()) {
       throw new AssertionError("the page did not come to " + condition + " within " + seconds + " s; it shows: "
           + evaluate("document.body.innerText"));

@@ -1,0 +1,12 @@
+package io.flowgate.engine.exec;
+
+import java.util.function.Supplier;
+
+/**
+ * Where a running update is known by its id, so SHOW STATEMENTS lists it and {@code CANCEL STATEMENT 'update id'}
+ * stops it (its flow's transaction rolls back): inside the client statement that runs it (a REFRESH, a CREATE), or,
+ * for an asynchronous one, as a statement of its own, bounded by the engine's statement timeout.
+ */
+public interface RunningUpdates {
+  <T> T run(String updateId, String user, String what, Supplier<T> work);
+}
