@@ -114,7 +114,15 @@ public final class Main {
 
   /** The {@code run} command; returns the process exit code. */
   public static int runPipeline(String[] given, PrintStream out, PrintStream err) {
-    String[] args = withoutLogLevel(given);
+    try {
+      return runPipelineChecked(withoutLogLevel(given), out, err);
+    } catch (IllegalArgumentException e) {
+      err.println("flowgate: " + e.getMessage() + " (see --help)");
+      return 2;
+    }
+  }
+
+  private static int runPipelineChecked(String[] args, PrintStream out, PrintStream err) {
     Path folder = null;
     Path data = Path.of("flowgate-data");
     boolean full = false;

@@ -49,7 +49,8 @@ class CommandLineTest {
     assertThat(version.output().strip()).matches("flowgate \\d+\\.\\d+\\.\\d+(-SNAPSHOT)?");
 
     for (String[] bad : List.of(new String[] {"--port", "http"}, new String[] {"--port", "70000"},
-        new String[] {"--no-such-flag"}, new String[] {"--log-level", "loud"}, new String[] {"--port"})) {
+        new String[] {"--no-such-flag"}, new String[] {"--log-level", "loud"}, new String[] {"--port"},
+        new String[] {"run", "--data"}, new String[] {"run", "--fast"})) {
       Finished refused = runJar(bad);
       assertThat(refused.code()).as(String.join(" ", bad)).isEqualTo(2);
       assertThat(refused.output().strip()).as(String.join(" ", bad)).startsWith("flowgate: ").endsWith("(see --help)")

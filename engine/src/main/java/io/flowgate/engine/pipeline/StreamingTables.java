@@ -561,8 +561,7 @@ public final class StreamingTables {
    * checkpoint in one transaction, so a crash in between leaves an empty table that the next update refills.
    */
   private void refresh(TableInfo table, boolean full, Span span) {
-    runFlows(new EventLog(catalog, table), table, storage.read(connection -> catalog.flows(connection,
-        table.id())), full && resetAllowed(table), span, FlowListener.NONE);
+    update(table, full, span, FlowListener.NONE);
   }
 
   /**
