@@ -82,6 +82,44 @@ class CommandLineTest {
     }
   }
 
+  /** SIGTERM lets a running statement finish and answer, and says that it waits for it. */
+  @Test
+  void sigtermDrainsARunningStatement() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-drain");
+    try (GatewayProcess gateway = GatewayProcess.start(data)) {
+      java.util.concurrent.CompletableFuture<Long> counted = new java.util.concurrent.CompletableFuture<>();
+      Thread client = new Thread(() -> {
+        try (Connection connection = gateway.connect(); Statement statement = connection.createStatement();
+            java.sql.ResultSet result = statement.executeQuery("SELECT count(*) FROM range(3000) a"
+                + " CROSS JOIN range(3000) b")) {
+          result.next();
+          counted.complete(result.getLong(1));
+        } catch (SQLException e) {
+          counted.completeExceptionally(e);
+        }
+      });
+      client.start();
+      try (Connection watcher = gateway.connect(); Statement statement = watcher.createStatement()) {
+        boolean running = false;
+        while (!running && !counted.isDone()) {
+          try (java.sql.ResultSet statements = statement.executeQuery("SHOW STATEMENTS")) {
+            while (statements.next()) {
+              running |= statements.getString("statement_text").contains("CROSS JOIN");
+            }
+          }
+        }
+        assertThat(running).as("the count was seen running").isTrue();
+      }
+      gateway.process().destroy();
+      assertThat(counted.get(60, TimeUnit.SECONDS)).isEqualTo(9_000_000L);
+      assertThat(gateway.process().waitFor(60, TimeUnit.SECONDS)).isTrue();
+      assertThat(String.join("\n", gateway.output())).contains("stopping: waiting up to 30 s for 1 running"
+          + " request(s)", "stopped");
+    } finally {
+      GatewayProcess.delete(data);
+    }
+  }
+
   @Test
   void startUpLinesAndTheLogSayWhatHappensButNotTheData() throws Exception {
     Path data = Files.createTempDirectory("flowgate-log");
