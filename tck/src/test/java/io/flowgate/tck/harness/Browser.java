@@ -197,10 +197,47 @@ public final class Browser implements AutoCloseable {
     } catch (Exception alreadyGone) {
       // it is stopped below either way
     }
+    // Chromium's helper processes write to the profile too, and may outlive the main one for a moment.
+    List<ProcessHandle> helpers = process.descendants().toList();
     process.destroy();
     if (!process.waitFor(30, TimeUnit.SECONDS)) {
       process.destroyForcibly();
     }
-    GatewayProcess.delete(profile);
+    for (ProcessHandle helper : helpers) {
+      helper.destroy();
+      try {
+        helper.onExit().get(30, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.TimeoutException stubborn) {
+        helper.destroyForcibly();
+      }
+    }
+    deleteProfile();
+  }
+
+  /** Removes the profile folder; a file that is already gone is no failure. */
+  private void deleteProfile() throws IOException {
+    Files.walkFileTree(profile, new java.nio.file.SimpleFileVisitor<>() {
+      @Override
+      public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attrs)
+          throws IOException {
+        Files.deleteIfExists(file);
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException e) {
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult postVisitDirectory(Path directory, IOException e) throws IOException {
+        try {
+          Files.deleteIfExists(directory);
+        } catch (java.nio.file.DirectoryNotEmptyException late) {
+          // a helper wrote into it after its files were removed; the temporary folder is left to the system
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+    });
   }
 }
