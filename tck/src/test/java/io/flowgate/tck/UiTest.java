@@ -27,6 +27,13 @@ class UiTest {
 
   private static final Path SHOTS = Path.of("target", "screenshots");
 
+  /** Clicks a dataset's row and waits for its page to show {@code updates} updates. */
+  private static void openDataset(Browser browser, String name, int updates) throws Exception {
+    browser.evaluate("[...document.querySelectorAll('#pipelines tbody tr')]"
+        + ".find(r => r.cells[0].textContent === '" + name + "').click()");
+    browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === " + updates, 30);
+  }
+
   private static List<String> texts(JsonNode array) {
     List<String> texts = new ArrayList<>();
     array.forEach(item -> texts.add(item.asText()));
@@ -63,9 +70,7 @@ class UiTest {
       browser.screenshot(SHOTS.resolve("pipelines.png"));
 
       // A dataset's page: its updates with rows per flow, and its event log filtered by type.
-      browser.evaluate("[...document.querySelectorAll('#pipelines tbody tr')]"
-          + ".find(r => r.cells[0].textContent === 'main.default.ui_silver').click()");
-      browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === 1", 30);
+      openDataset(browser, "main.default.ui_silver", 1);
       assertThat(browser.evaluate("document.querySelector('#updates [data-flow]').textContent").asText())
           .isEqualTo("ui_silver: COMPLETED, 2 written, 1 dropped");
       browser.evaluate("(() => { const type = document.getElementById('event-type'); type.value = 'flow_progress';"
@@ -76,9 +81,7 @@ class UiTest {
 
       // An update started while the page is open appears, and ends, without a reload.
       browser.evaluate("document.getElementById('event-type').value = ''");
-      browser.evaluate("[...document.querySelectorAll('#pipelines tbody tr')]"
-          + ".find(r => r.cells[0].textContent === 'main.default.ui_bronze').click()");
-      browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === 1", 30);
+      openDataset(browser, "main.default.ui_bronze", 1);
       try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
         statement.execute("INSERT INTO ui_raw SELECT id, 1.0, true FROM range(200000)");
         statement.execute("REFRESH STREAMING TABLE ui_bronze ASYNC");
@@ -115,9 +118,7 @@ class UiTest {
       browser.open("http://127.0.0.1:" + gateway.port() + "/ui");
       browser.waitUntil("[...document.querySelectorAll('#pipelines tbody tr')]"
           + ".some(r => r.cells[0].textContent === 'main.default.ui_slow')", 30);
-      browser.evaluate("[...document.querySelectorAll('#pipelines tbody tr')]"
-          + ".find(r => r.cells[0].textContent === 'main.default.ui_slow').click()");
-      browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === 1", 30);
+      openDataset(browser, "main.default.ui_slow", 1);
       try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
         statement.execute("INSERT INTO ui_slow_source VALUES (1)");
         statement.execute("REFRESH STREAMING TABLE ui_slow ASYNC");

@@ -10,11 +10,9 @@ import io.flowgate.engine.api.RowCursor;
 import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
-import java.sql.Timestamp;
+import io.flowgate.gateway.convert.Values;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -152,8 +150,8 @@ public final class PipelineApi {
   }
 
   /**
-   * The dataflow graph of what the user can see: a node per streaming table and materialized view (coloured by its
-   * last update's state where the user may read its event log) and per source its flows read, an edge per flow from
+   * The dataflow graph of what the user can see: a node per streaming table and materialized view (with its last
+   * update, as {@code /api/pipelines} gives it, where the user may read its event log) and per source its flows read, an edge per flow from
    * each dataset it reads to the one it writes, as its last update defined it. A dataset whose event log is not
    * the user's is a node without its incoming edges: its definition is its owner's.
    */
@@ -169,6 +167,7 @@ public final class PipelineApi {
       @SuppressWarnings("unchecked")
       Map<String, Object> latest = (Map<String, Object>) pipeline.get("latest_update");
       node.put("state", latest == null ? null : latest.get("state"));
+      node.put("latest_update", latest);
       nodes.put(name, node);
       if (latest == null) {
         continue;
@@ -193,6 +192,7 @@ public final class PipelineApi {
         node.put("type", "SOURCE");
         node.put("pipeline_id", null);
         node.put("state", null);
+        node.put("latest_update", null);
         return node;
       });
     }
@@ -212,7 +212,7 @@ public final class PipelineApi {
       Map<String, Object> statement = new LinkedHashMap<>();
       statement.put("statement_id", row.get(0));
       statement.put("user", row.get(1));
-      statement.put("started", instant(row.get(2)).toString());
+      statement.put("started", Values.instant(row.get(2)).toString());
       statement.put("elapsed_ms", number(row.get(3)));
       statement.put("state", row.get(4));
       statement.put("statement_text", row.get(5));
@@ -231,7 +231,7 @@ public final class PipelineApi {
         + " details:flow_progress:data_quality:dropped_records FROM event_log('" + pipelineId + "')"
         + " WHERE event_type IN ('create_update', 'update_progress', 'flow_progress')", List.of())) {
       String updateId = (String) row.get(0);
-      Instant at = instant(row.get(2));
+      Instant at = Values.instant(row.get(2));
       Map<String, Object> update = updates.computeIfAbsent(updateId, id -> {
         Map<String, Object> fresh = new LinkedHashMap<>();
         fresh.put("update_id", id);
@@ -309,7 +309,7 @@ public final class PipelineApi {
     List<Map<String, Object>> events = new ArrayList<>();
     for (List<Object> row : rows.subList(Math.max(0, rows.size() - limit), rows.size())) {
       Map<String, Object> event = new LinkedHashMap<>();
-      event.put("timestamp", instant(row.get(0)).toString());
+      event.put("timestamp", Values.instant(row.get(0)).toString());
       event.put("event_type", row.get(1));
       event.put("level", row.get(2));
       event.put("update_id", row.get(3));
@@ -379,19 +379,5 @@ public final class PipelineApi {
       return 0;
     }
     return value instanceof Number number ? number.longValue() : Long.parseLong(value.toString());
-  }
-
-  /** The store keeps a TIMESTAMP as its UTC wall clock. */
-  private static Instant instant(Object value) {
-    if (value instanceof Timestamp timestamp) {
-      return timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
-    }
-    if (value instanceof LocalDateTime local) {
-      return local.toInstant(ZoneOffset.UTC);
-    }
-    if (value instanceof java.time.OffsetDateTime offset) {
-      return offset.toInstant();
-    }
-    throw new IllegalStateException("not a timestamp: " + value);
   }
 }

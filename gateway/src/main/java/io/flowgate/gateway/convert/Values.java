@@ -71,7 +71,7 @@ public final class Values {
   }
 
   /** A timestamp the engine gives (a wall clock in UTC, or an instant) as its instant. */
-  private static java.time.Instant instant(Object value) {
+  public static java.time.Instant instant(Object value) {
     if (value instanceof Timestamp timestamp) {
       return timestamp.toLocalDateTime().toInstant(ZoneOffset.UTC);
     }

@@ -224,10 +224,10 @@ function select(id, name) {
 async function refresh() {
   const problem = document.getElementById("problem");
   try {
-    const [graph, pipelines, statements] = await Promise.all([api("/api/graph"), api("/api/pipelines"),
-      api("/api/statements")]);
+    // The graph's nodes are the datasets with their last updates: one read of each event log per redraw.
+    const [graph, statements] = await Promise.all([api("/api/graph"), api("/api/statements")]);
     drawGraph(graph);
-    drawPipelines(pipelines.pipelines);
+    drawPipelines(graph.nodes.filter(node => node.type !== "SOURCE"));
     drawStatements(statements.statements);
     if (selected) {
       const type = document.getElementById("event-type").value;
