@@ -337,7 +337,7 @@ public final class DdlExecutor {
     List<ResultColumn> described = QueryDescriber.columns(query);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {
-      SqlType type = column.type().kind() == io.flowgate.engine.type.TypeKind.VOID ? SqlType.STRING : column.type();
+      SqlType type = QueryDescriber.storedType(column, span);
       columns.add(new ColumnDefinition(span, column.name(), type, false, Optional.empty(), Optional.empty(),
           Optional.empty(), Optional.empty()));
     }

@@ -2,6 +2,10 @@ package io.flowgate.engine.exec;
 
 import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.plan.PlannedQuery;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import java.util.List;
 
 /**
@@ -14,5 +18,17 @@ public final class QueryDescriber {
   public static List<ResultColumn> columns(PlannedQuery query) {
     return query.columns().stream()
         .map(column -> new ResultColumn(column.name(), column.type(), column.nullable())).toList();
+  }
+
+  /**
+   * The type a table column made from a query column has: an untyped NULL makes a STRING column. An interval is a
+   * value of queries only: no table keeps one (Flowgate's choice; cast it to a string or a number of units first).
+   */
+  public static SqlType storedType(ResultColumn column, Span span) {
+    SqlType type = column.type();
+    if (type.isInterval()) {
+      throw Errors.notSupported("a table column of type " + type.sql() + " (" + column.name() + ")", span);
+    }
+    return type.kind() == TypeKind.VOID ? SqlType.STRING : type;
   }
 }

@@ -52,6 +52,8 @@ public final class SqlPrinter {
           .mapToObj(i -> quote(type.fieldNames().get(i)) + " " + typeName(type.children().get(i)))
           .collect(Collectors.joining(", ")) + ")";
       case VOID -> "CHARACTER VARYING";
+      // An interval is its count of months or microseconds.
+      case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "BIGINT";
     };
   }
 

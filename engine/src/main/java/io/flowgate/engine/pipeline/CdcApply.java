@@ -8,6 +8,7 @@ import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
@@ -115,16 +116,16 @@ final class CdcApply {
     this.latestOnly = spec.scdType() == 1 && spec.ignoreNullUpdates().isEmpty();
     int keys = events.keys().size();
     for (int i = 0; i < keys; i++) {
-      keyTypes.add(concrete(described.get(i).type()));
+      keyTypes.add(QueryDescriber.storedType(described.get(i), spec.span()));
     }
-    this.sequenceType = concrete(described.get(keys).type());
+    this.sequenceType = QueryDescriber.storedType(described.get(keys), spec.span());
     if (sequenceType.kind() == TypeKind.MAP || sequenceType.kind() == TypeKind.BINARY
         || sequenceType.kind() == TypeKind.ARRAY) {
       throw validation("NON_ORDERABLE_SEQUENCE", "The sequencing expression has the type " + sequenceType.sql()
           + ", which cannot be ordered. Sequence by a number, a string, a date or time, or a STRUCT of them.", 0);
     }
     for (int i = keys + CdcPlanner.FIXED_COLUMNS; i < described.size() - events.checks(); i++) {
-      SqlType type = concrete(described.get(i).type());
+      SqlType type = QueryDescriber.storedType(described.get(i), spec.span());
       if (type.kind() == TypeKind.ARRAY && (type.children().get(0).kind() == TypeKind.STRUCT
           || type.children().get(0).kind() == TypeKind.MAP)) {
         throw Errors.notSupported("an AUTO CDC column of type " + type.sql(), spec.span());
@@ -147,9 +148,6 @@ final class CdcApply {
     return new CdcApply(spec, events, described, table, flowName, expectations);
   }
 
-  private static SqlType concrete(SqlType type) {
-    return type.kind() == TypeKind.VOID ? SqlType.STRING : type;
-  }
 
   /** The columns the target keeps: the kept columns, and for SCD TYPE 2 the interval of the sequence's type. */
   List<ColumnDefinition> targetColumns(Span span) {

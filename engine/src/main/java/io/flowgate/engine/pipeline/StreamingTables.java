@@ -679,7 +679,7 @@ public final class StreamingTables {
     });
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {
-      SqlType type = column.type().kind() == TypeKind.VOID ? SqlType.STRING : column.type();
+      SqlType type = QueryDescriber.storedType(column, span);
       columns.add(new ColumnDefinition(span, column.name(), type, false, Optional.empty(), Optional.empty(),
           Optional.empty(), Optional.empty()));
     }

@@ -39,6 +39,7 @@ import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeVisitor;
+import io.flowgate.engine.type.IntervalField;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
@@ -105,6 +106,11 @@ final class ExpressionTranslator {
     }
 
     @Override
+    protected Typed visitIntervalLiteral(Expression.IntervalLiteral interval, Scope scope) {
+      return Typed.of(Sql.number(interval.value()), interval.type()).notNull();
+    }
+
+    @Override
     protected Typed visitColumnRef(ColumnRef reference, Scope scope) {
       return columnOrField(reference, scope);
     }
@@ -162,7 +168,7 @@ final class ExpressionTranslator {
       return switch (unary.operator()) {
         case NOT -> Typed.of(Sql.of("(NOT {})", operand.sql()), SqlType.BOOLEAN);
         case MINUS -> {
-          Typed number = numericOperand(operand, unary, "-");
+          Typed number = operand.is(SqlType::isInterval) ? operand : numericOperand(operand, unary, "-");
           yield new Typed(Sql.of("(- {})", number.sql()), number.type(), operand.nullable());
         }
         case PLUS -> numericOperand(operand, unary, "+");
@@ -568,6 +574,9 @@ final class ExpressionTranslator {
       left = new Typed(meeting(left, List.of(right)), left.type(), left.nullable());
       right = new Typed(meeting(right, List.of(original)), right.type(), right.nullable());
     }
+    if (operator.isArithmetic() && (left.is(SqlType::isInterval) || right.is(SqlType::isInterval))) {
+      return intervalArithmetic(binary, left, right);
+    }
     if (operator.isArithmetic()) {
       checkArithmetic(left, right, binary);
       // The dialect reads a string operand of arithmetic as a DOUBLE.
@@ -638,6 +647,68 @@ final class ExpressionTranslator {
     }
   }
 
+  /**
+   * Arithmetic with intervals, as the dialect has it: intervals of one kind add and subtract, and multiply and divide
+   * by numbers (rounding half up to whole months or microseconds); a date or timestamp plus or minus an interval is
+   * a date or timestamp. Months move a TIMESTAMP's wall clock in the session zone; microseconds are exact time, so a
+   * day is 24 hours. A DATE stays a DATE when the interval is whole days or months, else it becomes a TIMESTAMP at its
+   * midnight in the session zone.
+   */
+  private Typed intervalArithmetic(Binary binary, Typed left, Typed right) {
+    BinaryOperator operator = binary.operator();
+    boolean additive = operator == BinaryOperator.ADD || operator == BinaryOperator.SUBTRACT;
+    if (additive && left.is(SqlType::isInterval) && right.is(SqlType::isInterval)
+        && left.type().get().kind() == right.type().get().kind()) {
+      SqlType a = left.type().get();
+      SqlType b = right.type().get();
+      SqlType type = SqlType.interval(a.intervalStart().compareTo(b.intervalStart()) <= 0 ? a.intervalStart()
+          : b.intervalStart(), a.intervalEnd().compareTo(b.intervalEnd()) >= 0 ? a.intervalEnd() : b.intervalEnd());
+      return Typed.of(Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql()), type);
+    }
+    if (additive && right.is(SqlType::isInterval) && left.is(ExpressionTranslator::isTemporal)) {
+      return shifted(left, right, operator == BinaryOperator.SUBTRACT);
+    }
+    if (operator == BinaryOperator.ADD && left.is(SqlType::isInterval) && right.is(ExpressionTranslator::isTemporal)) {
+      return shifted(right, left, false);
+    }
+    Typed interval = left.is(SqlType::isInterval) ? left : right;
+    Typed factor = interval == left ? right : left;
+    boolean scales = operator == BinaryOperator.MULTIPLY || operator == BinaryOperator.DIVIDE && interval == left;
+    if (scales && (factor.is(SqlType::isNumeric) || factor.is(t -> t.kind() == TypeKind.VOID))) {
+      Sql sql = operator == BinaryOperator.MULTIPLY && factor.is(SqlType::isIntegral)
+          ? Sql.of("({} * {})", interval.sql(), factor.sql())
+          : Sql.of("CAST(ROUND(CAST({} AS DECIMAL(38, 6)) " + operator.symbol() + " {}) AS BIGINT)", interval.sql(),
+              factor.sql());
+      // As in the dialect, a scaled interval has all the fields of its kind: YEAR TO MONTH or DAY TO SECOND.
+      SqlType type = interval.is(t -> t.kind() == TypeKind.INTERVAL_YEAR_MONTH)
+          ? SqlType.interval(IntervalField.YEAR, IntervalField.MONTH)
+          : SqlType.interval(IntervalField.DAY, IntervalField.SECOND);
+      return Typed.of(sql, type);
+    }
+    throw Errors.typeMismatch(Errors.quote(operator.symbol()), "cannot apply " + operator.symbol() + " to "
+        + left.type().map(SqlType::sql).orElse("a parameter") + " and "
+        + right.type().map(SqlType::sql).orElse("a parameter"), binary.span());
+  }
+
+  /** {@code temporal} moved by {@code interval} (backwards when {@code subtract}). */
+  private Typed shifted(Typed temporal, Typed interval, boolean subtract) {
+    Sql amount = subtract ? Sql.of("(- {})", interval.sql()) : interval.sql();
+    SqlType type = temporal.type().get();
+    if (interval.is(t -> t.kind() == TypeKind.INTERVAL_YEAR_MONTH)) {
+      if (type.kind() == TypeKind.TIMESTAMP && zoned()) {
+        return Typed.of(instant(Sql.of("DATEADD(MONTH, {}, {})", amount, wallClock(temporal))), type);
+      }
+      return Typed.of(Sql.of("DATEADD(MONTH, {}, {})", amount, temporal.sql()), type);
+    }
+    if (type.kind() == TypeKind.DATE && interval.type().get().intervalEnd() == IntervalField.DAY) {
+      return Typed.of(Sql.of("DATEADD(DAY, {} / {}, {})", amount, Sql.number(IntervalField.DAY.unit()),
+          temporal.sql()), type);
+    }
+    Sql start = type.kind() == TypeKind.DATE ? instant(Sql.cast(temporal.sql(), SqlType.TIMESTAMP)) : temporal.sql();
+    SqlType result = type.kind() == TypeKind.DATE ? SqlType.TIMESTAMP : type;
+    return Typed.of(Sql.of("DATEADD(MICROSECOND, {}, {})", amount, start), result);
+  }
+
   private static SqlType bitwiseType(Typed left, Typed right) {
     Optional<SqlType> type = ResultTypes.common(List.of(left, right)).filter(SqlType::isIntegral);
     return type.orElse(SqlType.BIGINT);
@@ -655,7 +726,17 @@ final class ExpressionTranslator {
     if (value.is(SqlType::isCharacter)) {
       return value.sql();
     }
+    if (value.is(SqlType::isInterval)) {
+      return intervalText(value);
+    }
     return Sql.cast(wallClock(value), SqlType.STRING);
+  }
+
+  /** An interval as the dialect writes it, {@code INTERVAL '1' DAY}. */
+  private static Sql intervalText(Typed interval) {
+    SqlType type = interval.type().get();
+    return Sql.of("FG_SYS.INTERVAL_TEXT({}, {}, {})", interval.sql(), Sql.number(type.intervalStart().ordinal()),
+        Sql.number(type.intervalEnd().ordinal()));
   }
 
   // The session time zone. The store keeps a TIMESTAMP (an instant) as its wall clock in UTC, so in a session of
@@ -746,6 +827,13 @@ final class ExpressionTranslator {
 
   private Typed castOf(Typed value, Cast cast) {
     SqlType target = cast.type();
+    if (value.is(SqlType::isInterval)) {
+      if (!target.isCharacter()) {
+        throw Errors.typeMismatch(Errors.quote("CAST"), "cannot cast " + value.type().get().sql() + " to "
+            + target.sql(), cast.span());
+      }
+      return Typed.of(Sql.cast(intervalText(value), target), target);
+    }
     boolean fromTimestamp = value.is(t -> t.kind() == TypeKind.TIMESTAMP) && target.kind() != TypeKind.TIMESTAMP;
     Sql source = fromTimestamp ? wallClock(value) : value.sql();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT

@@ -65,7 +65,7 @@ final class FromJson {
       case DATE -> Sql.of("FG_SYS.JSON_DATE({})", text);
       case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of("FG_SYS.JSON_TIMESTAMP({})", text);
       case STRING, VARCHAR, CHAR -> Sql.cast(text, type);
-      case BINARY, VOID -> throw Errors.notSupported("from_json into " + type.sql(), Span.NONE);
+      case BINARY, VOID, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> throw Errors.notSupported("from_json into " + type.sql(), Span.NONE);
     };
   }
 

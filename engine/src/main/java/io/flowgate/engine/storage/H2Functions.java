@@ -2,6 +2,8 @@ package io.flowgate.engine.storage;
 
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.type.IntervalField;
+import io.flowgate.engine.type.IntervalText;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TextValues;
@@ -68,6 +70,14 @@ public final class H2Functions {
       throw new SQLException(column + "\n" + expression + "\n", "23001", GENERATED_MISMATCH);
     }
     return true;
+  }
+
+  /** An interval (months or microseconds) between the fields {@code start} and {@code end} as the dialect writes it. */
+  public static String intervalText(Long value, Integer start, Integer end) {
+    if (value == null) {
+      return null;
+    }
+    return IntervalText.format(SqlType.interval(IntervalField.values()[start], IntervalField.values()[end]), value);
   }
 
   /** The vendor code of a NULL given where a function needs a value. */
@@ -213,7 +223,7 @@ public final class H2Functions {
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
-      "REQUIRE_ARGUMENT:requireArgument", "TO_ZONE:toZone", "FROM_ZONE:fromZone");
+      "REQUIRE_ARGUMENT:requireArgument", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText");
 
   static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.

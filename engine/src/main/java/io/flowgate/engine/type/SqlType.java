@@ -71,6 +71,27 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
     return new SqlType(TypeKind.STRUCT, 0, 0, types, names);
   }
 
+  /**
+   * An interval type from {@code start} to {@code end} ({@code INTERVAL DAY TO SECOND}); the fields are kept in
+   * {@code length} and {@code scale}, by their order in {@link IntervalField}.
+   */
+  public static SqlType interval(IntervalField start, IntervalField end) {
+    return new SqlType(start.isYearMonth() ? TypeKind.INTERVAL_YEAR_MONTH : TypeKind.INTERVAL_DAY_TIME,
+        start.ordinal(), end.ordinal(), List.of(), List.of());
+  }
+
+  public boolean isInterval() {
+    return kind == TypeKind.INTERVAL_YEAR_MONTH || kind == TypeKind.INTERVAL_DAY_TIME;
+  }
+
+  public IntervalField intervalStart() {
+    return IntervalField.values()[length];
+  }
+
+  public IntervalField intervalEnd() {
+    return IntervalField.values()[scale];
+  }
+
   public boolean isIntegral() {
     return switch (kind) {
       case TINYINT, SMALLINT, INT, BIGINT -> true;
@@ -139,6 +160,8 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
           .mapToObj(i -> fieldName(fieldNames.get(i)) + ":" + children.get(i).sql()).collect(Collectors.joining(","))
           + ">";
       case VOID -> "void";
+      case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> "interval " + intervalStart().name().toLowerCase(Locale.ROOT)
+          + (length == scale ? "" : " to " + intervalEnd().name().toLowerCase(Locale.ROOT));
       case STRING -> collation == Collation.UTF8_BINARY ? "string" : "string collate " + collation.name();
       default -> kind.name().toLowerCase(Locale.ROOT);
     };

@@ -22,6 +22,10 @@ public enum TypeKind {
   ARRAY(Types.ARRAY),
   MAP(Types.VARCHAR),
   STRUCT(Types.VARCHAR),
+  /** A count of months; clients read it as its text, {@code INTERVAL '1-2' YEAR TO MONTH}. */
+  INTERVAL_YEAR_MONTH(Types.VARCHAR),
+  /** A count of microseconds; clients read it as its text, {@code INTERVAL '1' DAY}. */
+  INTERVAL_DAY_TIME(Types.VARCHAR),
   /** The type of an untyped NULL. */
   VOID(Types.NULL);
 

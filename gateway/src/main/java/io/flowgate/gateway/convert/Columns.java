@@ -61,7 +61,7 @@ public final class Columns {
   /** The type name JDBC clients see: the dialect's, upper case, without parameters ({@code DECIMAL}, {@code STRING}). */
   public static String typeName(SqlType type) {
     return switch (type.kind()) {
-      case ARRAY, MAP, STRUCT -> type.sql().toUpperCase(Locale.ROOT);
+      case ARRAY, MAP, STRUCT, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> type.sql().toUpperCase(Locale.ROOT);
       case VOID -> "VOID";
       default -> type.kind().name();
     };

@@ -5,6 +5,7 @@ import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.IntervalText;
 import io.flowgate.engine.type.TypeKind;
 import java.math.BigDecimal;
 import java.sql.Date;
@@ -56,6 +57,7 @@ public final class Values {
       case DOUBLE -> ((Number) value).doubleValue();
       case DECIMAL -> value instanceof BigDecimal decimal ? decimal : new BigDecimal(value.toString());
       case ARRAY, MAP, STRUCT -> json(value, column.type(), new StringBuilder()).toString();
+      case INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> IntervalText.format(column.type(), ((Number) value).longValue());
       case STRING, VARCHAR, CHAR, VOID -> value instanceof Boolean bool ? bool.toString() : value.toString();
       default -> value;
     };

@@ -1,5 +1,6 @@
 package io.flowgate.engine.sql.analyzer;
 
+import io.flowgate.engine.type.IntervalText;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.Case;
@@ -42,6 +43,11 @@ public final class ExpressionNames extends TreeVisitor<String, Void> {
   @Override
   protected String visitColumnRef(ColumnRef reference, Void context) {
     return reference.name();
+  }
+
+  @Override
+  protected String visitIntervalLiteral(Expression.IntervalLiteral interval, Void context) {
+    return IntervalText.format(interval.type(), interval.value());
   }
 
   @Override

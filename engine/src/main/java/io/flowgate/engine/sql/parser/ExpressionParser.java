@@ -243,6 +243,9 @@ final class ExpressionParser {
         String text = literal.text();
         return new Literal(span, literal.kind(), text.startsWith("-") ? text.substring(1) : "-" + text);
       }
+      if (operand instanceof Expression.IntervalLiteral interval) {
+        return new Expression.IntervalLiteral(span, interval.type(), -interval.value());
+      }
       return new Unary(span, UnaryOperator.MINUS, operand);
     }
     if (cursor.acceptSymbol("+")) {
@@ -391,6 +394,11 @@ final class ExpressionParser {
       }
       case "CASE" -> {
         return caseExpression();
+      }
+      case "INTERVAL" -> {
+        if (IntervalLiterals.starts(cursor)) {
+          return IntervalLiterals.parse(cursor);
+        }
       }
       case "TABLE" -> {
         if (call) {

@@ -35,7 +35,11 @@ final class Lexer {
         return tokens;
       }
       char c = text.charAt(position);
-      if (Character.isLetter(c) || c == '_') {
+      if ((c == 'r' || c == 'R') && position + 1 < text.length()
+          && (text.charAt(position + 1) == '\'' || text.charAt(position + 1) == '"')) {
+        position++;
+        tokens.add(new Token(TokenType.STRING, raw(text.charAt(position), span), span));
+      } else if (Character.isLetter(c) || c == '_') {
         int start = position;
         while (position < text.length() && isWordPart(text.charAt(position))) {
           position++;
@@ -78,22 +82,36 @@ final class Lexer {
           position++;
         }
       } else if (text.startsWith("/*", position)) {
-        Span start = span();
-        int end = text.indexOf("*/", position + 2);
-        if (end < 0) {
-          throw Errors.syntax("end of input", " (unclosed comment)", start);
-        }
-        while (position < end + 2) {
-          if (text.charAt(position) == '\n') {
-            line++;
-            lineStart = position + 1;
-          }
-          position++;
-        }
+        bracketedComment();
       } else {
         return;
       }
     }
+  }
+
+  /** A bracketed comment; comments nest, as in the dialect: {@code /* a /* b *\/ c *\/} is one comment. */
+  private void bracketedComment() {
+    Span start = span();
+    int depth = 0;
+    while (position < text.length()) {
+      if (text.startsWith("/*", position)) {
+        depth++;
+        position += 2;
+      } else if (text.startsWith("*/", position)) {
+        depth--;
+        position += 2;
+        if (depth == 0) {
+          return;
+        }
+      } else {
+        if (text.charAt(position) == '\n') {
+          line++;
+          lineStart = position + 1;
+        }
+        position++;
+      }
+    }
+    throw Errors.syntax("end of input", " (unclosed comment)", start);
   }
 
   private Token number(Span span) {
@@ -180,6 +198,23 @@ final class Lexer {
       }
     }
     throw Errors.syntax("end of input", " (unclosed string literal)", span);
+  }
+
+  /** {@code r'...'}: a raw string, whose backslashes are plain characters; it ends at the first closing quote. */
+  private String raw(char quote, Span span) {
+    int end = text.indexOf(quote, position + 1);
+    if (end < 0) {
+      throw Errors.syntax("end of input", " (unclosed string literal)", span);
+    }
+    String value = text.substring(position + 1, end);
+    for (int i = position; i < end; i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    position = end + 1;
+    return value;
   }
 
   private String backquoted(Span span) {

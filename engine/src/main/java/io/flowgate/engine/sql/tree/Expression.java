@@ -19,6 +19,16 @@ public sealed interface Expression extends Node {
     }
   }
 
+  /**
+   * An interval literal ({@code INTERVAL 1 DAY}, {@code INTERVAL '1-2' YEAR TO MONTH}): {@code value} months or
+   * microseconds of an interval {@code type} (see {@link io.flowgate.engine.type.IntervalField}).
+   */
+  record IntervalLiteral(Span span, SqlType type, long value) implements Expression {
+    public IntervalLiteral {
+      requireNonNull(type, "type is null");
+    }
+  }
+
   /** A possibly qualified column name, e.g. {@code t.c} or {@code cat.sch.t.c}. */
   record ColumnRef(Span span, List<String> parts) implements Expression {
     public ColumnRef {

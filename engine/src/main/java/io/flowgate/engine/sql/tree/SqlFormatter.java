@@ -1,5 +1,6 @@
 package io.flowgate.engine.sql.tree;
 
+import io.flowgate.engine.type.IntervalText;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.MergeClause;
 import io.flowgate.engine.sql.tree.Expression.Between;
@@ -199,6 +200,11 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   }
 
   // ---- expressions
+
+  @Override
+  protected String visitIntervalLiteral(Expression.IntervalLiteral interval, Void context) {
+    return IntervalText.format(interval.type(), interval.value());
+  }
 
   @Override
   protected String visitLiteral(Literal literal, Void context) {

@@ -85,6 +85,9 @@ public abstract class TreeVisitor<R, C> {
     if (node instanceof Literal literal) {
       return visitLiteral(literal, context);
     }
+    if (node instanceof Expression.IntervalLiteral interval) {
+      return visitIntervalLiteral(interval, context);
+    }
     if (node instanceof ColumnRef reference) {
       return visitColumnRef(reference, context);
     }
@@ -223,6 +226,10 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitLiteral(Literal node, C context) {
+    return visitExpression(node, context);
+  }
+
+  protected R visitIntervalLiteral(Expression.IntervalLiteral node, C context) {
     return visitExpression(node, context);
   }
 

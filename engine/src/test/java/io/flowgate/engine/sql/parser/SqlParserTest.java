@@ -185,4 +185,38 @@ class SqlParserTest {
     assertThatThrownBy(() -> SqlParser.parseStatement("SELECT 1 garbage garbage"))
         .hasMessageStartingWith("[PARSE_SYNTAX_ERROR] Syntax error at or near 'garbage'");
   }
+
+  @Test
+  void intervalLiteralsInTheirThreeForms() {
+    assertInterval("INTERVAL 1 DAY 2 HOURS", "interval day to hour", 26 * 3_600_000_000L);
+    assertInterval("INTERVAL '1 day 2 hours'", "interval day to hour", 26 * 3_600_000_000L);
+    assertInterval("INTERVAL '1 02' DAY TO HOUR", "interval day to hour", 26 * 3_600_000_000L);
+    assertInterval("INTERVAL '-1-2' YEAR TO MONTH", "interval year to month", -14);
+    assertInterval("- INTERVAL 2 WEEKS", "interval day", -14 * 86_400_000_000L);
+    assertInterval("INTERVAL '01:02.5' MINUTE TO SECOND", "interval minute to second", 62_500_000);
+    assertInterval("INTERVAL 3 MILLISECONDS", "interval second", 3_000);
+    assertThatThrownBy(() -> SqlParser.parseExpression("INTERVAL 1 MONTH 1 HOUR"))
+        .isInstanceOfSatisfying(EngineException.class, e ->
+            assertThat(e.errorClass()).isEqualTo(ErrorClass.MIXED_INTERVAL_UNITS));
+    assertThatThrownBy(() -> SqlParser.parseExpression("INTERVAL '10:60' HOUR TO MINUTE"))
+        .isInstanceOfSatisfying(EngineException.class, e ->
+            assertThat(e.errorClass()).isEqualTo(ErrorClass.INVALID_INTERVAL_FORMAT));
+    // a column may be named interval
+    assertThat(SqlParser.parseExpression("interval * 2")).isInstanceOf(Expression.Binary.class);
+  }
+
+  private static void assertInterval(String text, String type, long value) {
+    assertThat(SqlParser.parseExpression(text)).isInstanceOfSatisfying(Expression.IntervalLiteral.class, interval -> {
+      assertThat(interval.type().sql()).isEqualTo(type);
+      assertThat(interval.value()).isEqualTo(value);
+    });
+  }
+
+  @Test
+  void bracketedCommentsNestAndRawStringsKeepBackslashes() {
+    assertThat(SqlParser.parseExpression("/* a /* b */ c */ r'x\\ny'")).isInstanceOfSatisfying(Expression.Literal.class,
+        literal -> assertThat(literal.text()).isEqualTo("x\\ny"));
+    assertThatThrownBy(() -> SqlParser.parseExpression("/* a /* b */ 1"))
+        .hasMessageContaining("unclosed comment");
+  }
 }
