@@ -74,6 +74,7 @@ public enum ErrorClass {
   LOGIN_RATE_LIMITED("28000", "Too many failed logins for this user from this address; try again in <seconds> seconds."),
   MANAGED_TABLE_DOES_NOT_SUPPORT_CDC("0A000", "Managed tables do not support AUTO CDC flows. Use a streaming table, with flows defined by CREATE FLOW, as the target of change data capture."),
   MISSING_AGGREGATION("42803", "The non-aggregating expression <expression> is based on columns which are not participating in the GROUP BY clause. Add the columns or the expression to the GROUP BY, aggregate the expression, or use <expressionAnyValue> if you do not care which of the values within a group is returned."),
+  MISSING_WINDOW_SPECIFICATION("42P20", "Window specification is not defined in the WINDOW clause for <windowName>."),
   MIXED_INTERVAL_UNITS("22006", "Cannot mix year-month and day-time fields: <literal>."),
   MULTIPART_FLOW_NAME_NOT_SUPPORTED("0A000", "Flow with multipart name <flowName> is not supported."),
   NESTED_AGGREGATE_FUNCTION("42607", "It is not allowed to use an aggregate function in the argument of another aggregate function. Please use the inner aggregate function in a sub-query."),

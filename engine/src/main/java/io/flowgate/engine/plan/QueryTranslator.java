@@ -19,6 +19,7 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
+import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.FoldableArguments;
 import io.flowgate.engine.sql.analyzer.TypeRules;
@@ -347,6 +348,15 @@ public final class QueryTranslator {
   private Sql orderBy(List<SortItem> items, Body body) {
     List<Sql> keys = new ArrayList<>();
     List<OutputColumn> columns = body.query().columns();
+    if (items.size() == 1 && isAllColumnsKey(List.of(items.get(0).key()), body.fromScope().orElse(Scope.empty(
+        Optional.empty()))) && columns.stream().noneMatch(column -> column.name().equalsIgnoreCase("all"))) {
+      // ORDER BY ALL: every output column, in order, each with the item's direction
+      SortItem all = items.get(0);
+      for (int i = 0; i < columns.size(); i++) {
+        keys.add(ExpressionTranslator.sortKey(Sql.name(TranslatedQuery.positional(i)), all));
+      }
+      return Sql.list(keys);
+    }
     for (SortItem item : items) {
       Sql key = null;
       if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
@@ -518,6 +528,9 @@ public final class QueryTranslator {
     From from = select.from().map(relation -> from(relation, outer))
         .orElseGet(() -> new From(Sql.EMPTY, Scope.empty(outer), List.of()));
     Scope scope = from.scope();
+    if (isAllColumnsKey(select.groupBy(), scope)) {
+      select = groupedByAll(select);
+    }
     Optional<Generator> generator = generator(select, scope);
     if (generator.isPresent()) {
       Sql base = from.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : from.sql();
@@ -542,6 +555,7 @@ public final class QueryTranslator {
           throw EngineException.of(ErrorClass.INVALID_USAGE_OF_STAR_OR_REGEX)
               .parameter("elem", "'*'").parameter("prettyName", "query without FROM").at(all.span()).build();
         }
+        expanded = except(expanded, all);
         for (Scope.Column column : expanded) {
           items.add(TranslatedQuery.output(column.sql(), items.size()));
           columns.add(new OutputColumn(column.name(), column.type(), column.nullable()));
@@ -587,10 +601,72 @@ public final class QueryTranslator {
     // HAVING may name a select alias where no column of FROM has that name, as in Spark.
     select.having().ifPresent(having -> sql.add(Sql.of(" HAVING {}", expressions.translate(having,
         scope.join(new Scope(aliases, Optional.empty()))).sql())));
-    select.qualify().ifPresent(qualify -> {
-      throw Errors.notSupported("QUALIFY", select.span());
-    });
+    if (select.qualify().isPresent()) {
+      return qualified(select, sql, items, columns, scope.join(new Scope(aliases, Optional.empty())));
+    }
     return new Body(new TranslatedQuery(Sql.join("", sql), columns), Optional.of(scope), itemExpressions);
+  }
+
+  /**
+   * A block with QUALIFY, which filters rows after window functions (and before DISTINCT): the block computes the
+   * condition as one more column, and a query around it keeps the rows where it holds. ORDER BY then sees only the
+   * block's output columns.
+   */
+  private Body qualified(Select select, List<Sql> sql, List<Sql> items, List<OutputColumn> columns, Scope scope) {
+    Expression condition = select.qualify().get();
+    Typed qualify = expressions.translate(condition, scope);
+    if (qualify.type().isPresent() && !qualify.is(t -> t.kind() == TypeKind.BOOLEAN || t.kind() == TypeKind.VOID)) {
+      throw Errors.typeMismatch("QUALIFY", "the condition must be a BOOLEAN, not " + qualify.type().get().sql(),
+          condition.span());
+    }
+    List<Sql> inner = new ArrayList<>(items);
+    inner.add(TranslatedQuery.output(qualify.sql(), items.size()));
+    sql.set(0, Sql.of("SELECT {}", Sql.list(inner)));
+    String alias = newAlias();
+    List<Sql> outputs = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      outputs.add(TranslatedQuery.output(Sql.column(alias, TranslatedQuery.positional(i)), i));
+    }
+    Sql outer = Sql.of((select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}") + " FROM ({}) {} WHERE {}",
+        Sql.list(outputs), Sql.join("", sql), Sql.name(alias), Sql.column(alias, TranslatedQuery.positional(items.size())));
+    return new Body(new TranslatedQuery(outer, columns), Optional.empty(), List.of());
+  }
+
+  /**
+   * Whether GROUP BY (or ORDER BY) is {@code ALL}: the parser reads it as a column named {@code all}, which it is
+   * when the relation has one.
+   */
+  private static boolean isAllColumnsKey(List<Expression> keys, Scope scope) {
+    return keys.size() == 1 && keys.get(0) instanceof ColumnRef reference && reference.parts().size() == 1
+        && reference.name().equals("all") && columnOf(reference, scope).isEmpty();
+  }
+
+  /** {@code GROUP BY ALL}: the block grouped by each select item that holds no aggregate, as in the dialect. */
+  private static Select groupedByAll(Select select) {
+    List<Expression> keys = new ArrayList<>();
+    for (SelectItem item : select.items()) {
+      if (item instanceof SingleColumn single
+          && Calls.of(single.expression(), Calls.aggregates(FunctionRegistry.TRAITS)).isEmpty()) {
+        keys.add(single.expression());
+      }
+    }
+    return new Select(select.span(), select.distinct(), select.items(), select.from(), select.where(), keys,
+        select.having(), select.qualify());
+  }
+
+  /** The columns of a star without those its EXCEPT names; each name must be one of them. */
+  private static List<Scope.Column> except(List<Scope.Column> expanded, AllColumns all) {
+    if (all.except().isEmpty()) {
+      return expanded;
+    }
+    for (String name : all.except()) {
+      if (expanded.stream().noneMatch(column -> column.name().equalsIgnoreCase(name))) {
+        throw Errors.unresolvedColumn(List.of(name), expanded.stream().map(Scope.Column::name).toList(),
+            all.span());
+      }
+    }
+    return expanded.stream().filter(column -> all.except().stream().noneMatch(column.name()::equalsIgnoreCase))
+        .toList();
   }
 
   /** The column a reference of this block names, if it names one of its FROM clause's columns. */

@@ -78,6 +78,7 @@ public final class AggregationAnalyzer {
     }
     List<Expression> checked = new ArrayList<>(outputs);
     select.having().ifPresent(checked::add);
+    select.qualify().ifPresent(checked::add);
     List<FunctionCall> aggregates = new ArrayList<>();
     for (Expression expression : checked) {
       aggregates.addAll(aggregates(expression));

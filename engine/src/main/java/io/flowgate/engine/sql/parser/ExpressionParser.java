@@ -36,6 +36,8 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.Collation;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -131,6 +133,11 @@ final class ExpressionParser {
       } else if (cursor.isWord("LIKE") || cursor.isWord("ILIKE") || cursor.isWord("RLIKE") || cursor.isWord("REGEXP")) {
         String word = cursor.next().text().toUpperCase(Locale.ROOT);
         LikeKind kind = word.equals("REGEXP") ? LikeKind.RLIKE : LikeKind.valueOf(word);
+        if (kind != LikeKind.RLIKE && (cursor.isWord("ANY") || cursor.isWord("SOME") || cursor.isWord("ALL"))
+            && cursor.isSymbol(1, "(")) {
+          left = likeQuantified(span, kind, left, negated);
+          continue;
+        }
         Expression pattern = bitOr();
         Optional<Expression> escape = cursor.acceptWord("ESCAPE") ? Optional.of(primary()) : Optional.empty();
         left = new Like(span, kind, left, pattern, escape, negated);
@@ -140,6 +147,23 @@ final class ExpressionParser {
         return left;
       }
     }
+  }
+
+  /**
+   * {@code v [NOT] LIKE ANY|SOME|ALL (p, ...)}: the patterns' LIKEs joined by OR (ANY, SOME) or AND (ALL), each
+   * negated for NOT, which is the dialect's meaning, NULLs included.
+   */
+  private Expression likeQuantified(Span span, LikeKind kind, Expression value, boolean negated) {
+    BinaryOperator join = cursor.next().text().equalsIgnoreCase("ALL") ? BinaryOperator.AND : BinaryOperator.OR;
+    cursor.expectSymbol("(");
+    List<Expression> patterns = expressionList();
+    cursor.expectSymbol(")");
+    Expression result = null;
+    for (Expression pattern : patterns) {
+      Expression like = new Like(pattern.span(), kind, value, pattern, Optional.empty(), negated);
+      result = result == null ? like : new Binary(span, join, result, like);
+    }
+    return result;
   }
 
   private BinaryOperator comparisonOperator() {
@@ -579,18 +603,57 @@ final class ExpressionParser {
     return new FunctionCall(span, name, distinct, arguments, star, filter, window);
   }
 
+  /** The windows the WINDOW clause of the SELECT block being parsed names, by lower-case name. */
+  private Map<String, WindowSpec> namedWindows = Map.of();
+
+  /** Sets the named windows of the block being parsed; gives those of the enclosing block back. */
+  Map<String, WindowSpec> namedWindows(Map<String, WindowSpec> windows) {
+    Map<String, WindowSpec> enclosing = namedWindows;
+    namedWindows = windows;
+    return enclosing;
+  }
+
+  /**
+   * The definitions of a WINDOW clause, after the word WINDOW: {@code w AS (spec), ...}; a definition may build on
+   * one before it.
+   */
+  Map<String, WindowSpec> windowDefinitions() {
+    Map<String, WindowSpec> saved = namedWindows;
+    Map<String, WindowSpec> definitions = new HashMap<>();
+    try {
+      do {
+        String name = cursor.identifier().toLowerCase(Locale.ROOT);
+        cursor.expectWord("AS");
+        namedWindows = Map.copyOf(definitions);
+        definitions.put(name, windowSpec());
+      } while (cursor.acceptSymbol(","));
+    } finally {
+      namedWindows = saved;
+    }
+    return Map.copyOf(definitions);
+  }
+
+  /** {@code OVER w}, or {@code OVER ([w] [PARTITION BY ...] [ORDER BY ...] [frame])} building on a named window. */
   private WindowSpec windowSpec() {
     Span span = cursor.span();
+    if (!cursor.isSymbol("(")) {
+      return namedWindow(cursor.identifier(), span);
+    }
     cursor.expectSymbol("(");
-    List<Expression> partitionBy = List.of();
+    Optional<WindowSpec> base = Optional.empty();
+    if (cursor.isIdentifier() && !cursor.isWord("PARTITION") && !cursor.isWord("DISTRIBUTE") && !cursor.isWord("ORDER")
+        && !cursor.isWord("SORT") && !cursor.isWord("ROWS") && !cursor.isWord("RANGE")) {
+      base = Optional.of(namedWindow(cursor.identifier(), span));
+    }
+    List<Expression> partitionBy = base.map(WindowSpec::partitionBy).orElse(List.of());
     if (cursor.acceptWords("PARTITION", "BY") || cursor.acceptWords("DISTRIBUTE", "BY")) {
       partitionBy = expressionList();
     }
-    List<SortItem> orderBy = List.of();
+    List<SortItem> orderBy = base.map(WindowSpec::orderBy).orElse(List.of());
     if (cursor.acceptWords("ORDER", "BY") || cursor.acceptWords("SORT", "BY")) {
       orderBy = sortItems();
     }
-    Optional<Frame> frame = Optional.empty();
+    Optional<Frame> frame = base.flatMap(WindowSpec::frame);
     if (cursor.isWord("ROWS") || cursor.isWord("RANGE")) {
       FrameUnit unit = FrameUnit.valueOf(cursor.next().text().toUpperCase(Locale.ROOT));
       if (cursor.acceptWord("BETWEEN")) {
@@ -603,6 +666,15 @@ final class ExpressionParser {
     }
     cursor.expectSymbol(")");
     return new WindowSpec(span, partitionBy, orderBy, frame);
+  }
+
+  private WindowSpec namedWindow(String name, Span span) {
+    WindowSpec window = namedWindows.get(name.toLowerCase(Locale.ROOT));
+    if (window == null) {
+      throw EngineException.of(ErrorClass.MISSING_WINDOW_SPECIFICATION).parameter("windowName", name).at(span)
+          .build();
+    }
+    return window;
   }
 
   private FrameBound frameBound() {
@@ -627,26 +699,29 @@ final class ExpressionParser {
   List<SortItem> sortItems() {
     List<SortItem> items = new ArrayList<>();
     do {
-      Span span = cursor.span();
-      Expression key = expression();
-      boolean descending = false;
-      if (cursor.acceptWord("DESC")) {
-        descending = true;
-      } else {
-        cursor.acceptWord("ASC");
-      }
-      Optional<Boolean> nullsFirst = Optional.empty();
-      if (cursor.acceptWord("NULLS")) {
-        if (cursor.acceptWord("FIRST")) {
-          nullsFirst = Optional.of(true);
-        } else {
-          cursor.expectWord("LAST");
-          nullsFirst = Optional.of(false);
-        }
-      }
-      items.add(new SortItem(span, key, descending, nullsFirst));
+      items.add(sortOptions(expression()));
     } while (cursor.acceptSymbol(","));
     return items;
+  }
+
+  /** {@code key} with the ASC / DESC and NULLS FIRST / LAST that follow it. */
+  SortItem sortOptions(Expression key) {
+    boolean descending = false;
+    if (cursor.acceptWord("DESC")) {
+      descending = true;
+    } else {
+      cursor.acceptWord("ASC");
+    }
+    Optional<Boolean> nullsFirst = Optional.empty();
+    if (cursor.acceptWord("NULLS")) {
+      if (cursor.acceptWord("FIRST")) {
+        nullsFirst = Optional.of(true);
+      } else {
+        cursor.expectWord("LAST");
+        nullsFirst = Optional.of(false);
+      }
+    }
+    return new SortItem(key.span(), key, descending, nullsFirst);
   }
 
   private Expression caseExpression() {

@@ -1,6 +1,8 @@
 package io.flowgate.engine.sql.parser;
 
+import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.WindowSpec;
 import io.flowgate.engine.sql.tree.Expression.SortItem;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.Query.WithQuery;
@@ -23,6 +25,7 @@ import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /** Parses queries: WITH, SELECT blocks, set operations, VALUES, FROM with joins, ORDER BY, LIMIT and OFFSET. */
@@ -78,7 +81,7 @@ final class QueryParser {
     QueryBody body = setOperation();
     List<SortItem> orderBy = List.of();
     if (cursor.acceptWords("ORDER", "BY") || cursor.acceptWords("SORT", "BY")) {
-      orderBy = expressions.sortItems();
+      orderBy = cursor.isWord("ALL") ? List.of(expressions.sortOptions(allColumnsKey())) : expressions.sortItems();
     }
     Optional<Expression> limit = Optional.empty();
     Optional<Expression> offset = Optional.empty();
@@ -165,6 +168,48 @@ final class QueryParser {
   }
 
   private Select select(Optional<Relation> fromFirst) {
+    Map<String, WindowSpec> enclosing = expressions.namedWindows(windowClauseAhead());
+    try {
+      return selectBlock(fromFirst);
+    } finally {
+      expressions.namedWindows(enclosing);
+    }
+  }
+
+  /**
+   * The named windows of the SELECT block the cursor is at. The WINDOW clause comes after the select list that uses
+   * its names, so it is read first and the cursor goes back; its place is found by scanning this block's tokens at
+   * its own depth of parentheses.
+   */
+  private Map<String, WindowSpec> windowClauseAhead() {
+    int mark = cursor.mark();
+    int depth = 0;
+    try {
+      for (cursor.next(); !cursor.atEnd() && !cursor.isSymbol(";"); cursor.next()) {
+        if (cursor.isSymbol("(")) {
+          depth++;
+        } else if (cursor.isSymbol(")") && --depth < 0) {
+          return Map.of();
+        } else if (depth == 0 && (cursor.isWord("UNION") || cursor.isWord("INTERSECT") || cursor.isWord("EXCEPT")
+            && !cursor.isSymbol(1, "(") || cursor.isWord("MINUS") || cursor.isWord("SELECT"))) {
+          return Map.of();
+        } else if (depth == 0 && cursor.isWord("WINDOW") && cursor.isWord(2, "AS")) {
+          cursor.next();
+          int parameters = cursor.parameterCount();
+          Map<String, WindowSpec> windows = expressions.windowDefinitions();
+          if (cursor.parameterCount() != parameters) {
+            throw Errors.notSupported("a parameter marker in a WINDOW clause", cursor.span());
+          }
+          return windows;
+        }
+      }
+      return Map.of();
+    } finally {
+      cursor.reset(mark);
+    }
+  }
+
+  private Select selectBlock(Optional<Relation> fromFirst) {
     Span span = cursor.span();
     cursor.expectWord("SELECT");
     boolean distinct = cursor.acceptWord("DISTINCT");
@@ -182,17 +227,36 @@ final class QueryParser {
     Optional<Expression> where = cursor.acceptWord("WHERE") ? Optional.of(expressions.expression()) : Optional.empty();
     List<Expression> groupBy = List.of();
     if (cursor.acceptWords("GROUP", "BY")) {
-      groupBy = expressions.expressionList();
+      groupBy = cursor.isWord("ALL") ? List.of(allColumnsKey()) : expressions.expressionList();
     }
     Optional<Expression> having = cursor.acceptWord("HAVING") ? Optional.of(expressions.expression()) : Optional.empty();
-    Optional<Expression> qualify = cursor.acceptWord("QUALIFY") ? Optional.of(expressions.expression()) : Optional.empty();
+    Optional<Expression> qualify = Optional.empty();
+    boolean window = false;
+    for (int clause = 0; clause < 2; clause++) {
+      if (qualify.isEmpty() && cursor.acceptWord("QUALIFY")) {
+        qualify = Optional.of(expressions.expression());
+      } else if (!window && cursor.acceptWord("WINDOW")) {
+        // read ahead already (windowClauseAhead); read again to pass over it
+        expressions.windowDefinitions();
+        window = true;
+      }
+    }
     return new Select(span, distinct, items, from, where, groupBy, having, qualify);
+  }
+
+  /**
+   * {@code GROUP BY ALL} and {@code ORDER BY ALL} as a reference to a column named {@code all}: the translator reads
+   * it as every select item (every output column) unless a column of that name exists.
+   */
+  private Expression allColumnsKey() {
+    Span span = cursor.next().span();
+    return new Expression.ColumnRef(span, List.of("all"));
   }
 
   private SelectItem selectItem() {
     Span span = cursor.span();
     if (cursor.acceptSymbol("*")) {
-      return new AllColumns(span, List.of());
+      return new AllColumns(span, List.of(), except());
     }
     // qualified star: a.*, a.b.*
     int ahead = 0;
@@ -207,12 +271,21 @@ final class QueryParser {
           cursor.next();
         }
         cursor.next();
-        return new AllColumns(span, qualifier);
+        return new AllColumns(span, qualifier, except());
       }
       ahead += 2;
     }
     Expression expression = expressions.expression();
     return new SingleColumn(span, expression, alias());
+  }
+
+  /** {@code EXCEPT (c, ...)} after a star: the columns it leaves out (not the set operation, which takes a query). */
+  private List<String> except() {
+    if (cursor.isWord("EXCEPT") && cursor.isSymbol(1, "(") && !startsQueryAt(2)) {
+      cursor.next();
+      return cursor.identifierList();
+    }
+    return List.of();
   }
 
   private Optional<String> alias() {

@@ -74,6 +74,15 @@ final class TokenCursor {
     nesting--;
   }
 
+  /** The cursor's place, to come back to with {@link #reset}: for a clause read ahead of where it stands. */
+  int mark() {
+    return index;
+  }
+
+  void reset(int mark) {
+    index = mark;
+  }
+
   int nextParameterIndex() {
     return parameterCount++;
   }

@@ -30,10 +30,18 @@ public sealed interface QueryBody extends Node {
 
   sealed interface SelectItem extends Node {}
 
-  /** {@code *} or {@code t.*}; the qualifier names a relation of the FROM clause. */
-  record AllColumns(Span span, List<String> qualifier) implements SelectItem {
+  /**
+   * {@code *} or {@code t.*}, optionally {@code * EXCEPT (c, ...)}; the qualifier names a relation of the FROM clause,
+   * {@code except} the columns left out.
+   */
+  record AllColumns(Span span, List<String> qualifier, List<String> except) implements SelectItem {
     public AllColumns {
       qualifier = List.copyOf(qualifier);
+      except = List.copyOf(except);
+    }
+
+    public AllColumns(Span span, List<String> qualifier) {
+      this(span, qualifier, List.of());
     }
   }
 

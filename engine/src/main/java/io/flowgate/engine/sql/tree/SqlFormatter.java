@@ -143,7 +143,8 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
 
   @Override
   protected String visitAllColumns(AllColumns all, Void context) {
-    return all.qualifier().isEmpty() ? "*" : name(all.qualifier()) + ".*";
+    String star = all.qualifier().isEmpty() ? "*" : name(all.qualifier()) + ".*";
+    return all.except().isEmpty() ? star : star + " EXCEPT " + identifiers(all.except());
   }
 
   @Override
