@@ -59,3 +59,13 @@ DESCRIBE TABLE people;
 > address | struct<street:string,zip:int> | null
 > scores | map<string,int> | null
 > rows: 4
+-- element_at on an array is 1-based, and a negative index counts from the end
+SELECT element_at(array(10, 20, 30), 1) AS first, element_at(array(10, 20, 30), -1) AS last,
+  element_at(array(10, 20, 30), -3) AS from_end;
+> first | last | from_end
+> 10 | 30 | 10
+> rows: 1
+SELECT element_at(array(10, 20, 30), 4);
+> exception INVALID_ARRAY_INDEX
+SELECT element_at(array(10, 20, 30), 'x');
+> exception DATATYPE_MISMATCH

@@ -939,6 +939,13 @@ final class ExpressionTranslator {
           return Typed.of(Sql.of("COALESCE(CARDINALITY(({}).{}), -1)", first.sql(), Sql.name("keys")), SqlType.INT);
         }
       }
+      if (first.is(t -> t.kind() == TypeKind.ARRAY) && name.equals("element_at") && call.arguments().size() == 2) {
+        // 1-based, and a negative index counts from the end, as in the dialect (-1 is the last element)
+        Typed index = expect(translate(call.arguments().get(1), scope), Optional.of(SqlType.INT));
+        integralOperand(index, call, "element_at");
+        return Typed.of(Sql.of("ARRAY_GET({}, CASE WHEN {} < 0 THEN CARDINALITY({}) + 1 + {} ELSE {} END)",
+            first.sql(), index.sql(), first.sql(), index.sql(), index.sql()), first.type().get().children().get(0));
+      }
     }
     if (FunctionRegistry.lookup(name).isEmpty()) {
       Optional<FunctionInfo> routine = queries.catalog().function(new TableName(session.catalog(), session.schema(),
