@@ -59,3 +59,16 @@ SELECT 2147483647 + 1;
 > exception ARITHMETIC_OVERFLOW
 SELECT row_number();
 > exception WINDOW_FUNCTION_WITHOUT_OVER_CLAUSE
+-- typeof names the dialect's type of a value, decided before anything runs; an aggregate argument still aggregates
+CREATE TABLE typed (a INT, c DOUBLE, d DECIMAL(10,2));
+> ok
+INSERT INTO typed VALUES (1, 1.5, 2.25), (2, 2.5, 1.00);
+> update count 2
+SELECT typeof(sum(c)) AS s, typeof(sum(d)) AS sd, typeof(a / 2) AS q, typeof(NULL) AS n, typeof(array(a)) AS arr,
+  typeof(INTERVAL 1 DAY) AS i FROM typed GROUP BY a ORDER BY a;
+> s | sd | q | n | arr | i
+> double | decimal(20,2) | double | void | array<int> | interval day
+> double | decimal(20,2) | double | void | array<int> | interval day
+> rows: 2
+SELECT typeof(1, 2);
+> exception WRONG_NUM_ARGS

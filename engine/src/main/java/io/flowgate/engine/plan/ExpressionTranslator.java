@@ -888,6 +888,16 @@ final class ExpressionTranslator {
       case "current_timezone" -> {
         return Typed.of(constant(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
       }
+      case "typeof" -> {
+        if (call.arguments().size() != 1 || call.star() || call.distinct()) {
+          throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
+        }
+        Typed value = translate(call.arguments().get(0), scope);
+        Sql type = constant(ResultTypes.orString(value.type()).sql(), SqlType.STRING);
+        // The value stays in the SQL, so an aggregate argument still makes the block aggregate.
+        return Typed.of(Sql.of("CASE WHEN {} IS NULL THEN {} ELSE {} END", value.sql(), type, type), SqlType.STRING)
+            .notNull();
+      }
       case "current_catalog" -> {
         return Typed.of(constant(session.catalog(), SqlType.STRING), SqlType.STRING);
       }
