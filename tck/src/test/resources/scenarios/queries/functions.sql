@@ -72,3 +72,9 @@ SELECT typeof(sum(c)) AS s, typeof(sum(d)) AS sd, typeof(a / 2) AS q, typeof(NUL
 > rows: 2
 SELECT typeof(1, 2);
 > exception WRONG_NUM_ARGS
+-- weeks are ISO weeks, as in the dialect: date_trunc('WEEK') goes back to Monday, and week 1 holds the first Thursday
+SELECT date_trunc('WEEK', DATE '2024-01-07') AS sunday, date_trunc('week', TIMESTAMP '2024-01-03 10:00:00') AS wednesday,
+  extract(WEEK FROM DATE '2024-01-07') AS week, weekofyear(DATE '2024-01-07') AS iso;
+> sunday | wednesday | week | iso
+> 2024-01-01 00:00:00.0 | 2024-01-01 00:00:00.0 | 1 | 1
+> rows: 1

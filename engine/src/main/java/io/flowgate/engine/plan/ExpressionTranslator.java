@@ -1222,12 +1222,17 @@ final class ExpressionTranslator {
       case "HOURS" -> "HOUR";
       case "MINUTES" -> "MINUTE";
       case "SECONDS" -> "SECOND";
+      case "WEEKS", "W" -> "WEEK";
       default -> unit;
     };
     if (!FunctionRegistry.isDateField(h2Field) && !h2Field.equals("DAY_OF_WEEK") && !h2Field.equals("DAY_OF_YEAR")) {
       throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`field`")
           .parameter("functionName", Errors.quote(call.name())).parameter("message", "unknown field " + field.text())
           .at(field.span()).build();
+    }
+    if (h2Field.equals("WEEK")) {
+      // the dialect's weeks are ISO weeks: they start on Monday, and week 1 holds the year's first Thursday
+      h2Field = "ISO_WEEK";
     }
     Sql value = wallClock(translate(call.arguments().get(1), scope));
     if (call.name().equals("extract")) {
