@@ -51,7 +51,7 @@ final class IntervalLiterals {
       cursor.acceptSymbol("+");
     }
     Token first = cursor.next();
-    Optional<IntervalField> unit = unit(cursor.peek());
+    Optional<Unit> unit = unit(cursor.peek());
     if (first.type() == TokenType.STRING && unit.isEmpty()) {
       unitsInString(first.text());
     } else {
@@ -60,10 +60,10 @@ final class IntervalLiterals {
       if (cursor.isWord("TO")) {
         fromTo(first, unitWord);
       } else {
-        add(first.text(), unitWord);
+        add(first.text(), unit.get());
         while (isValue(cursor.peek()) && unit(cursor.peek(1)).isPresent()) {
           String value = cursor.next().text();
-          add(value, cursor.next().text());
+          add(value, unit(cursor.next()).orElseThrow());
         }
       }
     }
@@ -74,22 +74,28 @@ final class IntervalLiterals {
     return token.type() == TokenType.STRING || token.type() == TokenType.INTEGER || token.type() == TokenType.DECIMAL;
   }
 
-  /** The field a unit word adds to, also for the units that are not fields (weeks, milli- and microseconds). */
-  private static Optional<IntervalField> unit(Token token) {
-    if (token.type() != TokenType.WORD) {
-      return Optional.empty();
-    }
-    String word = token.text().toUpperCase(Locale.ROOT);
-    word = word.endsWith("S") ? word.substring(0, word.length() - 1) : word;
-    return switch (word) {
-      case "YEAR" -> Optional.of(IntervalField.YEAR);
-      case "MONTH" -> Optional.of(IntervalField.MONTH);
-      case "WEEK", "DAY" -> Optional.of(IntervalField.DAY);
-      case "HOUR" -> Optional.of(IntervalField.HOUR);
-      case "MINUTE" -> Optional.of(IntervalField.MINUTE);
-      case "SECOND", "MILLISECOND", "MICROSECOND" -> Optional.of(IntervalField.SECOND);
-      default -> Optional.empty();
+  /** A unit of the values-and-units forms: the field it adds to, and how many months or microseconds one is. */
+  private record Unit(String name, IntervalField field, long size) {}
+
+  /** A unit word, singular or plural (weeks, milli- and microseconds add to the fields DAY and SECOND). */
+  private static Optional<Unit> unit(String word) {
+    String name = word.toUpperCase(Locale.ROOT);
+    name = name.endsWith("S") ? name.substring(0, name.length() - 1) : name;
+    Unit unit = switch (name) {
+      case "YEAR" -> new Unit(name, IntervalField.YEAR, IntervalField.YEAR.unit());
+      case "MONTH" -> new Unit(name, IntervalField.MONTH, IntervalField.MONTH.unit());
+      case "WEEK" -> new Unit(name, IntervalField.DAY, 7 * IntervalField.DAY.unit());
+      case "DAY", "HOUR", "MINUTE", "SECOND" -> new Unit(name, IntervalField.valueOf(name),
+          IntervalField.valueOf(name).unit());
+      case "MILLISECOND" -> new Unit(name, IntervalField.SECOND, 1_000);
+      case "MICROSECOND" -> new Unit(name, IntervalField.SECOND, 1);
+      default -> null;
     };
+    return Optional.ofNullable(unit);
+  }
+
+  private static Optional<Unit> unit(Token token) {
+    return token.type() == TokenType.WORD ? unit(token.text()) : Optional.empty();
   }
 
   /** {@code '1 day 2 hours'}: values and units inside a string, optionally after the word interval. */
@@ -100,36 +106,28 @@ final class IntervalLiterals {
       throw invalid(text, "expected values each followed by a unit");
     }
     for (; at < words.length; at += 2) {
-      Token unit = new Token(TokenType.WORD, words[at + 1], span);
-      if (unit(unit).isEmpty()) {
-        throw invalid(text, "unknown unit " + words[at + 1]);
-      }
-      add(words[at], words[at + 1]);
+      String word = words[at + 1];
+      Unit unit = unit(word).orElseThrow(() -> invalid(text, "unknown unit " + word));
+      add(words[at], unit);
     }
   }
 
-  private void add(String text, String unitWord) {
+  private void add(String text, Unit unit) {
     BigDecimal value;
     try {
       value = new BigDecimal(text.strip());
     } catch (NumberFormatException e) {
       throw invalid(text, "not a number");
     }
-    String word = unitWord.toUpperCase(Locale.ROOT).replaceAll("S$", "");
-    IntervalField field = unit(new Token(TokenType.WORD, word, span)).orElseThrow();
-    fields.add(field);
-    switch (word) {
-      case "YEAR", "MONTH" -> {
-        try {
-          months = months.add(value.toBigIntegerExact().multiply(BigInteger.valueOf(field.unit())));
-        } catch (ArithmeticException e) {
-          throw invalid(text, "a count of " + word.toLowerCase(Locale.ROOT) + "s is a whole number");
-        }
+    fields.add(unit.field());
+    if (unit.field().isYearMonth()) {
+      try {
+        months = months.add(value.toBigIntegerExact().multiply(BigInteger.valueOf(unit.size())));
+      } catch (ArithmeticException e) {
+        throw invalid(text, "a count of " + unit.name().toLowerCase(Locale.ROOT) + "s is a whole number");
       }
-      case "WEEK" -> micros = micros.add(value.multiply(BigDecimal.valueOf(7 * IntervalField.DAY.unit())));
-      case "MILLISECOND" -> micros = micros.add(value.multiply(BigDecimal.valueOf(1_000)));
-      case "MICROSECOND" -> micros = micros.add(value);
-      default -> micros = micros.add(value.multiply(BigDecimal.valueOf(field.unit())));
+    } else {
+      micros = micros.add(value.multiply(BigDecimal.valueOf(unit.size())));
     }
   }
 
