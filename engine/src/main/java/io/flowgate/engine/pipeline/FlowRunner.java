@@ -223,10 +223,10 @@ public final class FlowRunner {
         new Expression.FunctionCall(span, "coalesce", false, List.of(predicate,
             new Expression.Literal(span, Expression.LiteralKind.BOOLEAN, "false")), false, Optional.empty(),
             Optional.empty()));
-    Query outside = new Query(span, List.of(), new QueryBody.Select(span, false, List.of(new QueryBody.SingleColumn(
+    Query outside = new Query(span, List.of(), QueryBody.Select.of(span, List.of(new QueryBody.SingleColumn(
         span, new Expression.FunctionCall(span, "count", false, List.of(), true, Optional.empty(), Optional.empty()),
         Optional.empty())), Optional.of(new Relation.Derived(span, query, Optional.of("q"), List.of())),
-        Optional.of(outsidePredicate), List.of(), Optional.empty(), Optional.empty()), List.of(), Optional.empty(),
+        Optional.of(outsidePredicate)), List.of(), Optional.empty(),
         Optional.empty());
     // The predicate as written, for the error that quotes it: the text between REPLACE WHERE and BY NAME.
     String predicateText = flow.querySql().split("(?i)\\bBY\\s+NAME\\b", 2)[0].replaceFirst("(?is)^\\s*REPLACE\\s+WHERE",

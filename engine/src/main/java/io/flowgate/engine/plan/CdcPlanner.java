@@ -85,8 +85,8 @@ public final class CdcPlanner {
   }
 
   private static Query select(Span span, List<QueryBody.SelectItem> items, AutoCdc cdc) {
-    return new Query(span, List.of(), new QueryBody.Select(span, false, items, Optional.of(cdc.source()),
-        Optional.empty(), List.of(), Optional.empty(), Optional.empty()), List.of(), Optional.empty(),
+    return new Query(span, List.of(), QueryBody.Select.of(span, items, Optional.of(cdc.source()),
+        Optional.empty()), List.of(), Optional.empty(),
         Optional.empty());
   }
 

@@ -885,6 +885,10 @@ final class ExpressionTranslator {
       case "is_account_group_member", "is_member" -> {
         return groupMember(call, scope);
       }
+      case "grouping", "grouping_id" -> {
+        // GroupingSets replaces them in blocks with GROUPING SETS, ROLLUP or CUBE
+        throw EngineException.of(ErrorClass.UNSUPPORTED_GROUPING_EXPRESSION).at(call.span()).build();
+      }
       case "current_timezone" -> {
         return Typed.of(constant(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
       }

@@ -56,6 +56,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * Resolves a query against the catalog and writes the H2 SQL that computes it. Every relation gets a generated
@@ -342,8 +343,16 @@ public final class QueryTranslator {
     return expressions.translate(count, Scope.empty(Optional.empty())).sql();
   }
 
-  /** A translated query body and, for a single SELECT block, the scope its ORDER BY may also use. */
-  private record Body(TranslatedQuery query, Optional<Scope> fromScope, List<Expression> items) {}
+  /**
+   * A translated query body and, for a single SELECT block, the scope its ORDER BY may also use and how an ORDER BY
+   * key reads there.
+   */
+  private record Body(TranslatedQuery query, Optional<Scope> fromScope, List<Expression> items,
+      UnaryOperator<Expression> orderKey) {
+    Body(TranslatedQuery query, Optional<Scope> fromScope, List<Expression> items) {
+      this(query, fromScope, items, UnaryOperator.identity());
+    }
+  }
 
   private Sql orderBy(List<SortItem> items, Body body) {
     List<Sql> keys = new ArrayList<>();
@@ -380,7 +389,7 @@ public final class QueryTranslator {
           throw Errors.unresolvedColumn(item.key() instanceof ColumnRef ref ? ref.parts() : List.of(
               ExpressionNames.name(item.key())), columns.stream().map(OutputColumn::name).toList(), item.span());
         }
-        key = expressions.translate(item.key(), body.fromScope().get()).sql();
+        key = expressions.translate(body.orderKey().apply(item.key()), body.fromScope().get()).sql();
       }
       keys.add(ExpressionTranslator.sortKey(key, item));
     }
@@ -527,10 +536,17 @@ public final class QueryTranslator {
   private Body select(Select select, Optional<Scope> outer) {
     From from = select.from().map(relation -> from(relation, outer))
         .orElseGet(() -> new From(Sql.EMPTY, Scope.empty(outer), List.of()));
-    Scope scope = from.scope();
-    if (isAllColumnsKey(select.groupBy(), scope)) {
+    if (!select.groupingSets().isEmpty()) {
+      return groupingSets(select, from);
+    }
+    if (isAllColumnsKey(select.groupBy(), from.scope())) {
       select = groupedByAll(select);
     }
+    return select(select, from);
+  }
+
+  private Body select(Select select, From from) {
+    Scope scope = from.scope();
     Optional<Generator> generator = generator(select, scope);
     if (generator.isPresent()) {
       Sql base = from.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : from.sql();
@@ -594,7 +610,7 @@ public final class QueryTranslator {
     if (!select.groupBy().isEmpty()) {
       List<Sql> keys = new ArrayList<>();
       for (Expression key : select.groupBy()) {
-        keys.add(groupKey(key, scope, select.items(), itemExpressions));
+        keys.add(expressions.translate(groupKey(key, scope, select.items(), itemExpressions), scope).sql());
       }
       sql.add(Sql.of(" GROUP BY {}", Sql.list(keys)));
     }
@@ -651,7 +667,7 @@ public final class QueryTranslator {
       }
     }
     return new Select(select.span(), select.distinct(), select.items(), select.from(), select.where(), keys,
-        select.having(), select.qualify());
+        List.of(), select.having(), select.qualify());
   }
 
   /** The columns of a star without those its EXCEPT names; each name must be one of them. */
@@ -670,7 +686,7 @@ public final class QueryTranslator {
   }
 
   /** The column a reference of this block names, if it names one of its FROM clause's columns. */
-  private static Optional<Object> columnOf(ColumnRef reference, Scope scope) {
+  static Optional<Object> columnOf(ColumnRef reference, Scope scope) {
     try {
       Scope.Resolved resolved = scope.resolve(reference);
       return resolved.outer() ? Optional.empty() : Optional.of(resolved.column());
@@ -765,26 +781,67 @@ public final class QueryTranslator {
     });
   }
 
-  /** GROUP BY takes an expression, a select-list position, or a select-list alias (when no column has that name). */
-  private Sql groupKey(Expression key, Scope scope, List<SelectItem> items, List<Expression> itemExpressions) {
+  /**
+   * The expression a GROUP BY key stands for: itself, the select item at a position, or the select item of an alias
+   * (when no column of the block has that name).
+   */
+  private static Expression groupKey(Expression key, Scope scope, List<SelectItem> items,
+      List<Expression> itemExpressions) {
     if (key instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
       // AggregationAnalyzer has checked that the position is in the select list
-      return expressions.translate(itemExpressions.get(AggregationAnalyzer.position(literal) - 1), scope).sql();
+      return itemExpressions.get(AggregationAnalyzer.position(literal) - 1);
     }
-    if (key instanceof ColumnRef reference && reference.parts().size() == 1) {
-      try {
-        return expressions.translate(key, scope).sql();
-      } catch (EngineException e) {
-        for (SelectItem item : items) {
-          if (item instanceof SingleColumn single && single.alias().isPresent()
-              && single.alias().get().equalsIgnoreCase(reference.name())) {
-            return expressions.translate(single.expression(), scope).sql();
-          }
+    if (key instanceof ColumnRef reference && reference.parts().size() == 1 && columnOf(reference, scope).isEmpty()) {
+      for (SelectItem item : items) {
+        if (item instanceof SingleColumn single && single.alias().isPresent()
+            && single.alias().get().equalsIgnoreCase(reference.name())) {
+          return single.expression();
         }
-        throw e;
       }
     }
-    return expressions.translate(key, scope).sql();
+    return key;
+  }
+
+  /**
+   * GROUPING SETS, ROLLUP or CUBE: checked as a block grouped by all of its keys, then planned as a plain GROUP BY
+   * (see {@link GroupingSets}).
+   */
+  private Body groupingSets(Select select, From from) {
+    Scope scope = from.scope();
+    List<SelectItem> items = new ArrayList<>();
+    List<Expression> itemExpressions = new ArrayList<>();
+    for (SelectItem item : select.items()) {
+      if (item instanceof AllColumns all) {
+        for (Scope.Column column : except(scope.expand(all.qualifier(), all.span()), all)) {
+          ColumnRef reference = new ColumnRef(all.span(), append(column.qualifier(), column.name()));
+          items.add(new SingleColumn(all.span(), reference, Optional.of(column.name())));
+          itemExpressions.add(reference);
+        }
+      } else {
+        items.add(item);
+        itemExpressions.add(((SingleColumn) item).expression());
+      }
+    }
+    Select expanded = new Select(select.span(), select.distinct(), items, select.from(), select.where(),
+        select.groupBy(), select.groupingSets(), select.having(), select.qualify());
+    AggregationAnalyzer.check(expanded, itemExpressions, reference -> columnOf(reference, scope),
+        FunctionRegistry.TRAITS);
+    List<Expression> keys = new ArrayList<>();
+    for (Expression key : select.groupBy()) {
+      keys.add(groupKey(key, scope, items, itemExpressions));
+    }
+    List<Sql> filters = new ArrayList<>(from.filters());
+    select.where().ifPresent(where -> filters.add(expressions.translate(where, scope).sql()));
+    GroupingSets.Grouped plain = GroupingSets.plain(expanded, keys, new From(from.sql(), scope, filters), expressions,
+        newAlias(), expression -> outputName(expression, scope));
+    Body body = select(plain.select(), plain.from());
+    return new Body(body.query(), body.fromScope(), body.items(), plain.orderKey());
+  }
+
+  private static List<String> append(List<String> qualifier, String name) {
+    List<String> parts = new ArrayList<>(qualifier);
+    parts.add(name);
+    return parts;
   }
 
   From from(Relation relation, Optional<Scope> outer) {

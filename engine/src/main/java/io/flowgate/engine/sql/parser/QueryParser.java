@@ -143,8 +143,7 @@ final class QueryParser {
       if (cursor.isWord("SELECT")) {
         return select(Optional.of(from));
       }
-      return new Select(span, false, List.of(new AllColumns(span, List.of())), Optional.of(from),
-          Optional.empty(), List.of(), Optional.empty(), Optional.empty());
+      return Select.of(span, List.of(new AllColumns(span, List.of())), Optional.of(from), Optional.empty());
     }
     if (!cursor.isWord("SELECT")) {
       throw cursor.unexpected("SELECT, VALUES or a parenthesized query");
@@ -226,8 +225,15 @@ final class QueryParser {
     }
     Optional<Expression> where = cursor.acceptWord("WHERE") ? Optional.of(expressions.expression()) : Optional.empty();
     List<Expression> groupBy = List.of();
+    List<List<Integer>> groupingSets = List.of();
     if (cursor.acceptWords("GROUP", "BY")) {
-      groupBy = cursor.isWord("ALL") ? List.of(allColumnsKey()) : expressions.expressionList();
+      if (cursor.isWord("ALL")) {
+        groupBy = List.of(allColumnsKey());
+      } else {
+        GroupByParser.GroupBy clause = GroupByParser.parse(cursor, expressions);
+        groupBy = clause.keys();
+        groupingSets = clause.sets();
+      }
     }
     Optional<Expression> having = cursor.acceptWord("HAVING") ? Optional.of(expressions.expression()) : Optional.empty();
     Optional<Expression> qualify = Optional.empty();
@@ -241,7 +247,7 @@ final class QueryParser {
         window = true;
       }
     }
-    return new Select(span, distinct, items, from, where, groupBy, having, qualify);
+    return new Select(span, distinct, items, from, where, groupBy, groupingSets, having, qualify);
   }
 
   /**

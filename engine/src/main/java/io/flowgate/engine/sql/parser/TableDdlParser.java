@@ -583,9 +583,8 @@ final class TableDdlParser {
     AutoCdc cdc = new AutoCdc(span, source, keys, ignoreNulls, deleteWhen, truncateWhen, sequence.get(), columns,
         scdType, track);
     // The flow's query is its source read whole, which is what a pipeline orders datasets by.
-    Query sourceQuery = new Query(span, List.of(), new QueryBody.Select(span, false,
-        List.of(new QueryBody.AllColumns(span, List.of())), Optional.of(source), Optional.empty(), List.of(),
-        Optional.empty(), Optional.empty()), List.of(), Optional.empty(), Optional.empty());
+    Query sourceQuery = new Query(span, List.of(), QueryBody.Select.of(span,
+        List.of(new QueryBody.AllColumns(span, List.of())), Optional.of(source), Optional.empty()), List.of(), Optional.empty(), Optional.empty());
     return new Pipeline.FlowQuery(span, false, sourceQuery, text, Optional.of(cdc), Optional.empty(),
         Optional.empty());
   }

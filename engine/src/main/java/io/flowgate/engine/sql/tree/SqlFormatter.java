@@ -111,7 +111,11 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
     sql.append(list(select.items()));
     select.from().ifPresent(from -> sql.append(" FROM ").append(format(from)));
     select.where().ifPresent(where -> sql.append(" WHERE ").append(format(where)));
-    if (!select.groupBy().isEmpty()) {
+    if (!select.groupingSets().isEmpty()) {
+      sql.append(" GROUP BY GROUPING SETS (").append(select.groupingSets().stream()
+          .map(set -> "(" + list(set.stream().map(select.groupBy()::get).toList()) + ")")
+          .collect(java.util.stream.Collectors.joining(", "))).append(")");
+    } else if (!select.groupBy().isEmpty()) {
       sql.append(" GROUP BY ").append(list(select.groupBy()));
     }
     select.having().ifPresent(having -> sql.append(" HAVING ").append(format(having)));

@@ -219,4 +219,29 @@ class SqlParserTest {
     assertThatThrownBy(() -> SqlParser.parseExpression("/* a /* b */ 1"))
         .hasMessageContaining("unclosed comment");
   }
+
+  @Test
+  void groupingSetsExpandRollupCubeAndTheirProduct() {
+    assertGroupingSets("GROUP BY ROLLUP (a, b)", "[a, b]", "[[0, 1], [0], []]");
+    assertGroupingSets("GROUP BY CUBE (a, (b, c))", "[a, b, c]", "[[0, 1, 2], [0], [1, 2], []]");
+    assertGroupingSets("GROUP BY GROUPING SETS ((a, b), a, (), ROLLUP (c))", "[a, b, c]",
+        "[[0, 1], [0], [], [2], []]");
+    assertGroupingSets("GROUP BY a, ROLLUP (b)", "[a, b]", "[[0, 1], [0]]");
+    assertGroupingSets("GROUP BY a, b WITH CUBE", "[a, b]", "[[0, 1], [0], [1], []]");
+    // a parenthesized expression is one key; a plain GROUP BY has no sets
+    assertGroupingSets("GROUP BY ROLLUP ((a + 1) * 2)", "[((a + 1) * 2)]", "[[0], []]");
+    assertGroupingSets("GROUP BY a, a, b", "[a, b]", "[]");
+    assertThatThrownBy(() -> SqlParser.parseStatement("SELECT 1 FROM t GROUP BY CUBE (a, b, c, d, e, f, g, h, i, j, "
+        + "k, l, m)")).isInstanceOfSatisfying(EngineException.class, e ->
+            assertThat(e.errorClass()).isEqualTo(ErrorClass.GROUPING_SIZE_LIMIT_EXCEEDED));
+  }
+
+  private static void assertGroupingSets(String clause, String keys, String sets) {
+    var query = (io.flowgate.engine.sql.tree.Query) SqlParser.parseStatement(
+        "SELECT count(*) FROM t " + clause).statement();
+    var select = (io.flowgate.engine.sql.tree.QueryBody.Select) query.body();
+    assertThat(select.groupBy().stream().map(io.flowgate.engine.sql.analyzer.ExpressionNames::name).toList())
+        .hasToString(keys);
+    assertThat(select.groupingSets()).hasToString(sets);
+  }
 }
