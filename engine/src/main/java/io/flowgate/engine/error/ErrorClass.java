@@ -134,6 +134,7 @@ public enum ErrorClass {
   UNSUPPORTED_DATATYPE("0A000", "Unsupported data type <typeName>."),
   UNSUPPORTED_EXPR_FOR_OPERATOR("42K0E", "A query operator contains one or more unsupported expressions. Consider to rewrite it to avoid window functions, aggregate functions, and generator functions in the WHERE clause. Invalid expressions: [<invalidExprSqls>]"),
   UNSUPPORTED_FEATURE("0A000", "The feature is not supported:"),
+  UDTF_ALIAS_NUMBER_MISMATCH("42802", "The number of aliases supplied in the AS clause does not match the number of columns output by the UDTF. Expected <aliasesSize> aliases, but got <aliasesNames>."),
   UNSUPPORTED_GROUPING_EXPRESSION("42K0E", "grouping()/grouping_id() can only be used with GroupingSets/Cube/Rollup."),
   UNSUPPORTED_GENERATOR("42K0E", "The generator is not supported:"),
   USER_SPECIFIED_AND_INFERRED_SCHEMA_NOT_COMPATIBLE("42000", "Table '<tableName>' has a user-specified schema that is incompatible with the schema inferred from its query: the query writes <columns>, which the declared schema lacks. <streamingTableHint>"),

@@ -42,6 +42,7 @@ import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation.Derived;
 import io.flowgate.engine.sql.tree.Relation.Join;
 import io.flowgate.engine.sql.tree.Relation.JoinType;
+import io.flowgate.engine.sql.tree.Relation.LateralView;
 import io.flowgate.engine.sql.tree.Relation.TableFunction;
 import io.flowgate.engine.sql.tree.Relation.TableRef;
 import io.flowgate.engine.sql.tree.Relation;
@@ -695,13 +696,9 @@ public final class QueryTranslator {
     }
   }
 
-  private static final java.util.Set<String> GENERATORS = java.util.Set.of("explode", "explode_outer", "posexplode",
-      "posexplode_outer");
-
   /**
-   * A generator in a select list ({@code explode(a)}, {@code posexplode(m)}, ...): the join that repeats each row
-   * once per element of its array or map, the filter that drops rows without elements (not for the _outer forms),
-   * and the columns it adds in place of its select item.
+   * A generator in a select list ({@code explode(a)}, {@code posexplode(m)}, ...): its expansion (see
+   * {@link Generators}) and the columns it adds in place of its select item.
    */
   private record Generator(SelectItem item, Sql join, Optional<Sql> predicate, List<Sql> sql,
       List<OutputColumn> columns) {}
@@ -709,7 +706,7 @@ public final class QueryTranslator {
   private Optional<Generator> generator(Select select, Scope scope) {
     List<SingleColumn> generators = select.items().stream().filter(item -> item instanceof SingleColumn single
         && single.expression() instanceof Expression.FunctionCall call
-        && GENERATORS.contains(call.name().toLowerCase(Locale.ROOT))).map(SingleColumn.class::cast).toList();
+        && Generators.isGenerator(call.name())).map(SingleColumn.class::cast).toList();
     if (generators.isEmpty()) {
       return Optional.empty();
     }
@@ -722,42 +719,19 @@ public final class QueryTranslator {
     }
     SingleColumn item = generators.get(0);
     Expression.FunctionCall call = (Expression.FunctionCall) item.expression();
-    String name = call.name().toLowerCase(Locale.ROOT);
     if (!select.groupBy().isEmpty() || select.having().isPresent()) {
-      throw Errors.notSupported(name + " with GROUP BY or HAVING in the same SELECT (explode in a subquery)",
+      throw Errors.notSupported(call.name() + " with GROUP BY or HAVING in the same SELECT (explode in a subquery)",
           call.span());
     }
-    if (call.arguments().size() != 1) {
-      throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
+    Generators.Expansion expansion = Generators.expand(call.name(), call.arguments(), scope, expressions, newAlias(),
+        call.span());
+    List<OutputColumn> columns = new ArrayList<>(expansion.columns());
+    if (item.alias().isPresent()) {
+      // the alias names the element (a map's value)
+      int last = columns.size() - 1;
+      columns.set(last, columns.get(last).renamed(item.alias().get()));
     }
-    Typed source = expressions.translate(call.arguments().get(0), scope);
-    SqlType type = source.type().filter(t -> t.kind() == io.flowgate.engine.type.TypeKind.ARRAY
-        || t.kind() == io.flowgate.engine.type.TypeKind.MAP).orElseThrow(() -> Errors.typeMismatch(name,
-            "its argument must be an ARRAY or a MAP", call.span()));
-    boolean map = type.kind() == io.flowgate.engine.type.TypeKind.MAP;
-    Sql range = Sql.name(newAlias());
-    Sql index = Sql.of("{}.X", range);
-    Sql elements = map ? Sql.of("({}).{}", source.sql(), Sql.name("keys")) : source.sql();
-    Sql join = Sql.of(" LEFT JOIN SYSTEM_RANGE(1, 2147483647) {} ON {} BETWEEN 1 AND COALESCE(CARDINALITY({}), 0)",
-        range, index, elements);
-    List<Sql> sql = new ArrayList<>();
-    List<OutputColumn> columns = new ArrayList<>();
-    if (name.startsWith("pos")) {
-      sql.add(Sql.of("CAST({} - 1 AS INTEGER)", index));
-      columns.add(new OutputColumn("pos", Optional.of(SqlType.INT)));
-    }
-    if (map) {
-      sql.add(Sql.of("ARRAY_GET({}, {})", elements, index));
-      columns.add(new OutputColumn("key", Optional.of(type.children().get(0))));
-      sql.add(Sql.of("ARRAY_GET(({}).{}, {})", source.sql(), Sql.name("values"), index));
-      columns.add(new OutputColumn(item.alias().orElse("value"), Optional.of(type.children().get(1))));
-    } else {
-      sql.add(Sql.of("ARRAY_GET({}, {})", elements, index));
-      columns.add(new OutputColumn(item.alias().orElse("col"), Optional.of(type.children().get(0))));
-    }
-    Optional<Sql> predicate = name.endsWith("_outer") ? Optional.empty() : Optional.of(Sql.of("{} IS NOT NULL",
-        index));
-    return Optional.of(new Generator(item, join, predicate, sql, columns));
+    return Optional.of(new Generator(item, expansion.join(), expansion.predicate(), expansion.values(), columns));
   }
 
   /** A column keeps the name the table gave it; anything else (a struct field too) is named by the dialect's rule. */
@@ -884,6 +858,17 @@ public final class QueryTranslator {
         throw Errors.notSupported("STREAM outside the query of a streaming table or flow", function.span());
       }
       return readFiles(function.function(), true, outer);
+    }
+
+    @Override
+    protected From visitLateralView(LateralView view, Optional<Scope> outer) {
+      String name = view.function();
+      if (!Generators.isGenerator(name)) {
+        throw notAGenerator(name, view.span());
+      }
+      String function = view.outer() && !name.endsWith("_outer") ? name + "_outer" : name;
+      return generated(from(view.source(), outer), function, view.arguments(), view.alias(), view.columns(),
+          view.span());
     }
 
     @Override
@@ -1198,6 +1183,10 @@ public final class QueryTranslator {
   }
 
   private From tableFunction(TableFunction function, Optional<Scope> outer) {
+    if (Generators.isGenerator(function.name())) {
+      return generated(new From(Sql.EMPTY, Scope.empty(outer), List.of()), function.name(), function.arguments(),
+          Optional.of(function.alias().orElse(function.name())), function.columnAliases(), function.span());
+    }
     if (function.name().equals("event_log")) {
       return eventLog(function, outer);
     }
@@ -1289,7 +1278,50 @@ public final class QueryTranslator {
     return new From(Sql.of("{} {}", sql, Sql.name(alias)), scopeOf(view, alias, qualifier, outer), List.of());
   }
 
+  /**
+   * The rows of {@code source}, each joined to the rows a generator makes of it (a LATERAL VIEW, a generator in
+   * FROM, or {@code t, LATERAL explode(t.a)}); {@code names} rename the generated columns.
+   */
+  private From generated(From source, String function, List<Expression> arguments, Optional<String> alias,
+      List<String> names, Span span) {
+    Generators.Expansion expansion = Generators.expand(function, arguments, source.scope(), expressions, newAlias(),
+        span);
+    if (!names.isEmpty() && names.size() != expansion.columns().size()) {
+      throw EngineException.of(ErrorClass.UDTF_ALIAS_NUMBER_MISMATCH)
+          .parameter("aliasesSize", expansion.columns().size()).parameter("aliasesNames", names.size())
+          .at(span).build();
+    }
+    List<Scope.Column> columns = new ArrayList<>();
+    for (int i = 0; i < expansion.columns().size(); i++) {
+      OutputColumn column = expansion.columns().get(i);
+      String name = names.isEmpty() ? column.name() : names.get(i);
+      columns.add(new Scope.Column("", alias.map(List::of).orElse(List.of()), name, name, column.type(), false,
+          Optional.of(expansion.values().get(i)), true));
+    }
+    Sql base = source.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : source.sql();
+    List<Sql> filters = new ArrayList<>(source.filters());
+    expansion.predicate().ifPresent(filters::add);
+    return new From(Sql.of("{}{}", base, expansion.join()), source.scope().join(new Scope(columns, Optional.empty())),
+        filters);
+  }
+
+  private static EngineException notAGenerator(String name, Span span) {
+    return EngineException.of(ErrorClass.UNSUPPORTED_GENERATOR).subClass("NOT_GENERATOR",
+        "<functionName> is expected to be a generator, which it is not.").parameter("functionName", name)
+        .at(span).build();
+  }
+
   private From join(Join join, Optional<Scope> outer) {
+    if (join.right() instanceof TableFunction function && Generators.isGenerator(function.name())) {
+      // FROM t, LATERAL explode(t.a): the generator reads the rows on its left
+      if (join.type() != JoinType.CROSS && !(join.type() == JoinType.INNER && join.on().isEmpty()
+          && join.using().isEmpty() && !join.natural())) {
+        throw Errors.notSupported(function.name() + " on the right of a " + join.type() + " JOIN (use LATERAL VIEW"
+            + " OUTER for the rows without elements)", join.span());
+      }
+      return generated(from(join.left(), outer), function.name(), function.arguments(),
+          Optional.of(function.alias().orElse(function.name())), function.columnAliases(), function.span());
+    }
     From left = from(join.left(), outer);
     From right = from(join.right(), outer);
     List<Sql> filters = new ArrayList<>(left.filters());

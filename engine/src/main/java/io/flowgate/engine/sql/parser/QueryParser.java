@@ -326,7 +326,30 @@ final class QueryParser {
       Span span = cursor.span();
       relation = new Join(span, JoinType.CROSS, relation, joined(), Optional.empty(), List.of(), false);
     }
+    while (cursor.isWord("LATERAL") && cursor.isWord(1, "VIEW")) {
+      relation = lateralView(relation);
+    }
     return relation;
+  }
+
+  /** {@code LATERAL VIEW [OUTER] generator(args) [alias] [[AS] col {, col}]} after the relations of FROM. */
+  private Relation lateralView(Relation source) {
+    Span span = cursor.span();
+    cursor.next();
+    cursor.next();
+    boolean outer = cursor.acceptWord("OUTER");
+    String function = String.join(".", cursor.qualifiedName()).toLowerCase(Locale.ROOT);
+    cursor.expectSymbol("(");
+    List<Expression> arguments = cursor.isSymbol(")") ? List.of() : expressions.arguments();
+    cursor.expectSymbol(")");
+    Optional<String> alias = cursor.isIdentifier() ? Optional.of(cursor.identifier()) : Optional.empty();
+    List<String> columns = new ArrayList<>();
+    if (cursor.acceptWord("AS") || (alias.isPresent() && cursor.isIdentifier())) {
+      do {
+        columns.add(cursor.anyIdentifier());
+      } while (cursor.acceptSymbol(","));
+    }
+    return new Relation.LateralView(span, source, function, arguments, outer, alias, columns);
   }
 
   private Relation joined() {

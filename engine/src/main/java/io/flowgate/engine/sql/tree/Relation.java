@@ -44,6 +44,18 @@ public sealed interface Relation extends Node {
     }
   }
 
+  /**
+   * {@code source LATERAL VIEW [OUTER] generator(args) alias [AS] col, ...}: each row of {@code source} joined to the
+   * rows its generator makes of it. No alias or columns: the generator's own names.
+   */
+  record LateralView(Span span, Relation source, String function, List<Expression> arguments, boolean outer,
+      Optional<String> alias, List<String> columns) implements Relation {
+    public LateralView {
+      arguments = List.copyOf(arguments);
+      columns = List.copyOf(columns);
+    }
+  }
+
   enum JoinType { INNER, LEFT, RIGHT, FULL, CROSS, LEFT_SEMI, LEFT_ANTI }
 
   record Join(Span span, JoinType type, Relation left, Relation right, Optional<Expression> on, List<String> using,

@@ -35,6 +35,7 @@ import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
 import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Relation.Derived;
 import io.flowgate.engine.sql.tree.Relation.Join;
+import io.flowgate.engine.sql.tree.Relation.LateralView;
 import io.flowgate.engine.sql.tree.Relation.Stream;
 import io.flowgate.engine.sql.tree.Relation.StreamFunction;
 import io.flowgate.engine.sql.tree.Relation.TableFunction;
@@ -185,6 +186,14 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   protected String visitTableFunction(TableFunction function, Void context) {
     return function.name() + "(" + list(function.arguments()) + ")" + alias(function.alias())
         + (function.columnAliases().isEmpty() ? "" : identifiers(function.columnAliases()));
+  }
+
+  @Override
+  protected String visitLateralView(LateralView view, Void context) {
+    return format(view.source()) + " LATERAL VIEW " + (view.outer() ? "OUTER " : "") + view.function() + "("
+        + list(view.arguments()) + ")" + view.alias().map(alias -> " " + identifier(alias)).orElse("")
+        + (view.columns().isEmpty() ? "" : " AS " + view.columns().stream().map(SqlFormatter::identifier)
+            .collect(java.util.stream.Collectors.joining(", ")));
   }
 
   @Override

@@ -26,6 +26,7 @@ import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
 import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Relation.Derived;
 import io.flowgate.engine.sql.tree.Relation.Join;
+import io.flowgate.engine.sql.tree.Relation.LateralView;
 import io.flowgate.engine.sql.tree.Relation.StreamFunction;
 import io.flowgate.engine.sql.tree.Relation.TableFunction;
 import java.util.ArrayList;
@@ -126,6 +127,11 @@ public abstract class TreeScanner<C> extends TreeVisitor<Void, C> {
     @Override
     protected List<Node> visitStreamFunction(StreamFunction node, Void context) {
       return List.of(node.function());
+    }
+
+    @Override
+    protected List<Node> visitLateralView(LateralView node, Void context) {
+      return new Nodes().add(node.source()).all(node.arguments()).list;
     }
 
     @Override

@@ -31,6 +31,7 @@ import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
 import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Relation.Derived;
 import io.flowgate.engine.sql.tree.Relation.Join;
+import io.flowgate.engine.sql.tree.Relation.LateralView;
 import io.flowgate.engine.sql.tree.Relation.Stream;
 import io.flowgate.engine.sql.tree.Relation.StreamFunction;
 import io.flowgate.engine.sql.tree.Relation.TableFunction;
@@ -163,6 +164,9 @@ public abstract class TreeVisitor<R, C> {
     }
     if (node instanceof TableFunction function) {
       return visitTableFunction(function, context);
+    }
+    if (node instanceof LateralView view) {
+      return visitLateralView(view, context);
     }
     return visitJoin((Join) node, context);
   }
@@ -335,6 +339,10 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitTableFunction(TableFunction node, C context) {
+    return visitRelation(node, context);
+  }
+
+  protected R visitLateralView(LateralView node, C context) {
     return visitRelation(node, context);
   }
 

@@ -1,0 +1,139 @@
+package io.flowgate.engine.plan;
+
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
+import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
+import io.flowgate.engine.sql.analyzer.FoldableArguments;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.Case;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Expression.Literal;
+import io.flowgate.engine.sql.tree.Expression.LiteralKind;
+import io.flowgate.engine.sql.tree.Expression.WhenClause;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The generator functions: {@code explode}, {@code posexplode} and {@code inline}, each also {@code _outer}, and
+ * {@code stack}. A
+ * generator repeats the row it reads once per element of an array (or entry of a map), joined to a range of element
+ * numbers; the plain forms drop rows without elements, the outer forms keep them once with NULLs. The same expansion
+ * serves a generator in a select list, in a LATERAL VIEW and in FROM.
+ */
+final class Generators {
+  private static final Set<String> NAMES = Set.of("explode", "explode_outer", "posexplode", "posexplode_outer",
+      "inline", "inline_outer", "stack");
+  /** The name the rows' number has while stack's values are translated; no reference can write it. */
+  private static final String ROW = "\u0000stack row";
+
+  /**
+   * The join to append to the rows read, the filter that drops rows without elements (empty for the outer forms),
+   * and the generated columns with the names the dialect gives them.
+   */
+  record Expansion(Sql join, Optional<Sql> predicate, List<Sql> values, List<OutputColumn> columns) {}
+
+  private Generators() {}
+
+  static boolean isGenerator(String name) {
+    return NAMES.contains(name.toLowerCase(Locale.ROOT));
+  }
+
+  /** {@code name(arguments)} over the rows of {@code scope}; {@code range} is a fresh H2 alias for the numbers. */
+  static Expansion expand(String name, List<Expression> arguments, Scope scope, ExpressionTranslator expressions,
+      String range, Span span) {
+    String function = name.toLowerCase(Locale.ROOT);
+    if (function.equals("stack")) {
+      return stack(arguments, scope, expressions, range, span);
+    }
+    if (arguments.size() != 1) {
+      throw Errors.wrongArguments(function, "1", arguments.size(), span);
+    }
+    boolean inline = function.startsWith("inline");
+    Typed source = expressions.translate(arguments.get(0), scope);
+    SqlType type = source.type().filter(t -> t.kind() == TypeKind.ARRAY
+        || (!inline && t.kind() == TypeKind.MAP)).orElseThrow(() -> Errors.typeMismatch(function,
+            inline ? "its argument must be an ARRAY of STRUCTs" : "its argument must be an ARRAY or a MAP", span));
+    if (inline && type.children().get(0).kind() != TypeKind.STRUCT) {
+      throw Errors.typeMismatch(function, "its argument must be an ARRAY of STRUCTs, not " + type.sql(), span);
+    }
+    boolean map = type.kind() == TypeKind.MAP;
+    Sql index = Sql.of("{}.X", Sql.name(range));
+    Sql elements = map ? Sql.of("({}).{}", source.sql(), Sql.name("keys")) : source.sql();
+    Sql join = Sql.of(" LEFT JOIN SYSTEM_RANGE(1, 2147483647) {} ON {} BETWEEN 1 AND COALESCE(CARDINALITY({}), 0)",
+        Sql.name(range), index, elements);
+    List<Sql> values = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    if (function.startsWith("pos")) {
+      values.add(Sql.of("CAST({} - 1 AS INTEGER)", index));
+      columns.add(new OutputColumn("pos", Optional.of(SqlType.INT)));
+    }
+    Sql element = Sql.of("ARRAY_GET({}, {})", elements, index);
+    if (map) {
+      values.add(element);
+      columns.add(new OutputColumn("key", Optional.of(type.children().get(0))));
+      values.add(Sql.of("ARRAY_GET(({}).{}, {})", source.sql(), Sql.name("values"), index));
+      columns.add(new OutputColumn("value", Optional.of(type.children().get(1))));
+    } else if (inline) {
+      SqlType struct = type.children().get(0);
+      for (int i = 0; i < struct.fieldNames().size(); i++) {
+        values.add(Sql.of("({}).{}", element, Sql.name(struct.fieldNames().get(i))));
+        columns.add(new OutputColumn(struct.fieldNames().get(i), Optional.of(struct.children().get(i))));
+      }
+    } else {
+      values.add(element);
+      columns.add(new OutputColumn("col", Optional.of(type.children().get(0))));
+    }
+    Optional<Sql> predicate = function.endsWith("_outer") ? Optional.empty()
+        : Optional.of(Sql.of("{} IS NOT NULL", index));
+    return new Expansion(join, predicate, values, columns);
+  }
+
+  /**
+   * {@code stack(n, v1, ..., vk)}: n rows of ceil(k / n) columns {@code col0, col1, ...}, filled row by row and
+   * padded with NULL; each column has the type a CASE over its values would have.
+   */
+  private static Expansion stack(List<Expression> arguments, Scope scope, ExpressionTranslator expressions,
+      String range, Span span) {
+    if (arguments.size() < 2) {
+      throw Errors.wrongArguments("stack", "at least 2", arguments.size(), span);
+    }
+    Expression count = arguments.get(0);
+    FoldableArguments.require(count, "stack", "n", "INT", FunctionRegistry.TRAITS);
+    int rows = count instanceof Literal literal && literal.kind() == LiteralKind.INTEGER
+        ? AggregationAnalyzer.position(literal) : 0;
+    if (rows < 1) {
+      throw Errors.typeMismatch("stack", "its first argument, the number of rows, must be a positive INT literal",
+          count.span());
+    }
+    List<Expression> items = arguments.subList(1, arguments.size());
+    int width = (items.size() + rows - 1) / rows;
+    Sql index = Sql.of("{}.X", Sql.name(range));
+    Scope numbered = scope.join(new Scope(List.of(Scope.Column.bound(ROW, index, SqlType.INT)), Optional.empty()));
+    List<Sql> values = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    for (int column = 0; column < width; column++) {
+      List<WhenClause> whens = new ArrayList<>();
+      for (int row = 0; row < rows; row++) {
+        int at = row * width + column;
+        if (at < items.size()) {
+          whens.add(new WhenClause(span, new Literal(span, LiteralKind.INTEGER,
+              Integer.toString(row + 1)), items.get(at)));
+        }
+      }
+      Expression value = new Case(span, Optional.of(new ColumnRef(span, List.of(ROW))), whens,
+          Optional.empty());
+      Typed typed = expressions.translate(value, numbered);
+      values.add(typed.sql());
+      columns.add(new OutputColumn("col" + column, typed.type()));
+    }
+    Sql join = Sql.of(" CROSS JOIN SYSTEM_RANGE(1, {}) {}", Sql.number(rows), Sql.name(range));
+    return new Expansion(join, Optional.empty(), values, columns);
+  }
+}
