@@ -78,3 +78,18 @@ SELECT date_trunc('WEEK', DATE '2024-01-07') AS sunday, date_trunc('week', TIMES
 > sunday | wednesday | week | iso
 > 2024-01-01 00:00:00.0 | 2024-01-01 00:00:00.0 | 1 | 1
 > rows: 1
+-- hashes are lower-case hex of a string's UTF-8 bytes; sha2 of an unknown bit length is NULL
+SELECT md5('Spark') AS m, sha1('Spark') AS s1, sha2('Spark', 256) AS s256, sha2('Spark', 0) = sha2('Spark', 256) AS same, sha2('Spark', 1) AS bad;
+> m | s1 | s256 | same | bad
+> 8cde774d6f7333752ed72cacddb05126 | 85f5955f4b27a9a4c2aab6ffe5d7189fc298b92c | 529bc3b07127ecb7e53a4dcf1991d9152c24537d919178022b2c42657f79a26b | true | null
+> rows: 1
+SELECT md5('é') = md5(X'C3A9') AS utf8, sha2('Spark', 224) AS s224;
+> utf8 | s224
+> true | dbeab94971678d36af2195851c0f7485775a2a7c60073d62fc04549c
+> rows: 1
+SELECT md5(1);
+> exception DATATYPE_MISMATCH
+SELECT zeroifnull(CAST(NULL AS INT)) AS z, zeroifnull(5) AS f, nullifzero(0) AS n, nullifzero(2.5) AS d, equal_null(NULL, NULL) AS e1, equal_null(1, NULL) AS e2;
+> z | f | n | d | e1 | e2
+> 0 | 5 | null | 2.5 | true | false
+> rows: 1

@@ -166,6 +166,15 @@ public final class FunctionRegistry {
     scalar("nvl2", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} IS NOT NULL THEN {} ELSE {} END", a));
     scalar("if", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} THEN {} ELSE {} END", a), "iff");
     scalar("isnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NULL)", a));
+    scalar("zeroifnull", 1, 1, THE_NUMBER, a -> Sql.of("COALESCE({}, 0)", a));
+    scalar("nullifzero", 1, 1, THE_NUMBER, a -> Sql.of("NULLIF({}, 0)", a));
+    scalar("equal_null", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT DISTINCT FROM {})", a));
+    // hashes, as lower-case hex of the digest of a string's UTF-8 bytes (or a binary's bytes)
+    scalar("md5", 1, 1, hashOf("md5"), a -> hex("MD5", a.get(0)));
+    scalar("sha1", 1, 1, hashOf("sha1"), a -> hex("SHA-1", a.get(0)), "sha");
+    scalar("sha2", 2, 2, hashOf("sha2"), a -> Sql.of("CASE {} WHEN 0 THEN {} WHEN 256 THEN {} WHEN 224 THEN {}"
+        + " WHEN 384 THEN {} WHEN 512 THEN {} END", a.get(1), hex("SHA-256", a.get(0)), hex("SHA-256", a.get(0)),
+        hex("SHA-224", a.get(0)), hex("SHA-384", a.get(0)), hex("SHA-512", a.get(0))));
     scalar("isnotnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT NULL)", a));
     // date and time
     scalar("current_date", 0, 0, fixed(SqlType.DATE), a -> Sql.of("CURRENT_DATE"), "curdate");
@@ -262,6 +271,22 @@ public final class FunctionRegistry {
 
   private static ResultType fixed(SqlType type) {
     return arguments -> type;
+  }
+
+  /** A STRING digest of a STRING or BINARY argument; other types are refused, as the dialect has no cast for them. */
+  private static ResultType hashOf(String name) {
+    return arguments -> {
+      if (arguments.get(0).is(t -> t.kind() != TypeKind.STRING && t.kind() != TypeKind.BINARY
+          && t.kind() != TypeKind.VOID)) {
+        throw io.flowgate.engine.error.Errors.typeMismatch(name, "its argument must be a STRING or a BINARY, not "
+            + arguments.get(0).type().orElseThrow().sql(), io.flowgate.engine.sql.tree.Span.NONE);
+      }
+      return SqlType.STRING;
+    };
+  }
+
+  private static Sql hex(String algorithm, Sql value) {
+    return Sql.of("LOWER(RAWTOHEX(HASH({}, CAST({} AS VARBINARY))))", Sql.text(algorithm), value);
   }
 
 
