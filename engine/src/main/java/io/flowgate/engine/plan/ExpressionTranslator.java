@@ -878,6 +878,12 @@ final class ExpressionTranslator {
       }
       return cast(new Cast(call.span(), call.arguments().get(0), castTo, false), scope);
     }
+    if (Generators.isGenerator(name)) {
+      // QueryTranslator expands a generator that is a whole select item; anywhere else is an error
+      throw EngineException.of(ErrorClass.UNSUPPORTED_GENERATOR).subClass("OUTSIDE_SELECT",
+          "The generator is not supported outside the SELECT clause, or nested in an expression: <plan>.")
+          .parameter("plan", name + "(...)").at(call.span()).build();
+    }
     switch (name) {
       case "current_user", "user", "session_user" -> {
         return Typed.of(constant(session.user(), SqlType.STRING), SqlType.STRING);
@@ -931,10 +937,6 @@ final class ExpressionTranslator {
       }
       case "to_json" -> throw Errors.notSupported("the function to_json in this version of Flowgate",
           call.span());
-      case "explode", "explode_outer", "posexplode", "posexplode_outer" -> throw EngineException.of(
-          ErrorClass.UNSUPPORTED_GENERATOR).subClass("OUTSIDE_SELECT",
-              "The generator is not supported outside the SELECT clause, or nested in an expression: <plan>.")
-          .parameter("plan", name + "(...)").at(call.span()).build();
       case "extract", "date_trunc" -> {
         return datePart(call, scope);
       }

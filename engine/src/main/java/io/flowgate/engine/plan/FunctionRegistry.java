@@ -1,8 +1,10 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
@@ -278,8 +280,8 @@ public final class FunctionRegistry {
     return arguments -> {
       if (arguments.get(0).is(t -> t.kind() != TypeKind.STRING && t.kind() != TypeKind.BINARY
           && t.kind() != TypeKind.VOID)) {
-        throw io.flowgate.engine.error.Errors.typeMismatch(name, "its argument must be a STRING or a BINARY, not "
-            + arguments.get(0).type().orElseThrow().sql(), io.flowgate.engine.sql.tree.Span.NONE);
+        throw Errors.typeMismatch(name, "its argument must be a STRING or a BINARY, not "
+            + arguments.get(0).type().orElseThrow().sql(), Span.NONE);
       }
       return SqlType.STRING;
     };

@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.QueryTranslator.From;
 import io.flowgate.engine.sql.analyzer.Calls;
@@ -28,6 +29,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * GROUPING SETS, ROLLUP and CUBE, which H2 lacks, as one plain GROUP BY. Each input row is repeated once per set,
@@ -156,7 +158,7 @@ final class GroupingSets {
     boolean id = call.name().equals("grouping_id");
     List<Integer> positions = new ArrayList<>();
     if (!id && call.arguments().size() != 1) {
-      throw io.flowgate.engine.error.Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
+      throw Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
     }
     for (Expression argument : call.arguments()) {
       int position = position(argument);
@@ -167,12 +169,12 @@ final class GroupingSets {
       }
       positions.add(position);
     }
-    if (id && !positions.isEmpty() && !positions.equals(java.util.stream.IntStream.range(0, keys.size()).boxed()
+    if (id && !positions.isEmpty() && !positions.equals(IntStream.range(0, keys.size()).boxed()
         .toList())) {
       throw idMismatch(call);
     }
     if (positions.isEmpty()) {
-      positions = java.util.stream.IntStream.range(0, keys.size()).boxed().toList();
+      positions = IntStream.range(0, keys.size()).boxed().toList();
     }
     Span span = call.span();
     List<WhenClause> whens = new ArrayList<>();

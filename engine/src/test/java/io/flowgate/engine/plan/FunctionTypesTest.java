@@ -18,9 +18,12 @@ class FunctionTypesTest {
   void everyRegisteredFunctionHasAResultType() {
     Typed number = Typed.of(Sql.name("x"), SqlType.INT);
     Typed array = Typed.of(Sql.name("a"), SqlType.array(SqlType.STRING));
+    Typed text = Typed.of(Sql.name("s"), SqlType.STRING);
     FunctionRegistry.names().forEach((alias, kind) -> {
       FunctionRegistry.Function function = FunctionRegistry.lookup(alias).orElseThrow();
+      // the hashes refuse numbers, by the dialect's rules
       List<Typed> arguments = function.name().equals("element_at") ? List.of(array, number)
+          : function.name().matches("md5|sha1|sha2") ? List.of(text, number)
           : Collections.nCopies(Math.min(3, function.maxArguments()), number);
       assertThat(function.resultType().of(arguments)).as(alias).isNotNull();
     });
