@@ -93,3 +93,8 @@ SELECT zeroifnull(CAST(NULL AS INT)) AS z, zeroifnull(5) AS f, nullifzero(0) AS 
 > z | f | n | d | e1 | e2
 > 0 | 5 | null | 2.5 | true | false
 > rows: 1
+-- initcap splits words at spaces only; translate removes the characters that have no counterpart
+SELECT initcap('sPark sql-engine  two') AS caps, translate('AaBbCc', 'abc', '123') AS mapped, translate('abcd', 'abca', 'x') AS removed;
+> caps | mapped | removed
+> Spark Sql-engine  Two | A1B2C3 | xd
+> rows: 1

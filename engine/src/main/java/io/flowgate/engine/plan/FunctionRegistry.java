@@ -128,6 +128,9 @@ public final class FunctionRegistry {
     scalar("regexp_replace", 3, 3, fixed(SqlType.STRING), call("REGEXP_REPLACE"));
     scalar("regexp_like", 2, 2, fixed(SqlType.BOOLEAN), call("REGEXP_LIKE"));
     scalar("ascii", 1, 1, fixed(SqlType.INT), call("ASCII"));
+    // H2's INITCAP and TRANSLATE split words and drop characters otherwise than Spark: the engine's own
+    scalar("initcap", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.WORD_CAPS({})", a));
+    scalar("translate", 3, 3, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.CHAR_MAP({}, {}, {})", a));
     scalar("chr", 1, 1, fixed(SqlType.STRING), call("CHAR"), "char");
     scalar("startswith", 2, 2, fixed(SqlType.BOOLEAN),
         a -> Sql.of("(LEFT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
