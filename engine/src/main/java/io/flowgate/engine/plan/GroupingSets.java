@@ -55,10 +55,7 @@ final class GroupingSets {
     this.select = select;
     this.keys = keys;
     this.scope = scope;
-    this.same = new TreeEquality((a, b) -> {
-      Optional<Object> left = QueryTranslator.columnOf(a, scope);
-      return left.isPresent() ? left.equals(QueryTranslator.columnOf(b, scope)) : a.parts().equals(b.parts());
-    });
+    this.same = TreeEquality.resolving(reference -> QueryTranslator.columnOf(reference, scope));
   }
 
   /**
@@ -140,12 +137,8 @@ final class GroupingSets {
         return Optional.of(call);
       }
     }
-    if (node instanceof Expression expression) {
-      for (int k = 0; k < keys.size(); k++) {
-        if (same.test(keys.get(k), expression)) {
-          return Optional.of(reference(KEY + k, expression.span()));
-        }
-      }
+    if (node instanceof Expression expression && position(expression) >= 0) {
+      return Optional.of(reference(KEY + position(expression), expression.span()));
     }
     return Optional.empty();
   }
@@ -189,9 +182,10 @@ final class GroupingSets {
     return new Cast(span, value, id ? SqlType.BIGINT : SqlType.TINYINT, false);
   }
 
-  private int position(Expression argument) {
+  /** The key {@code expression} is, or -1. */
+  private int position(Expression expression) {
     for (int k = 0; k < keys.size(); k++) {
-      if (same.test(keys.get(k), argument)) {
+      if (same.test(keys.get(k), expression)) {
         return k;
       }
     }

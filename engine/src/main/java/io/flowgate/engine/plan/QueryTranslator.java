@@ -787,7 +787,7 @@ public final class QueryTranslator {
     for (SelectItem item : select.items()) {
       if (item instanceof AllColumns all) {
         for (Scope.Column column : except(scope.expand(all.qualifier(), all.span()), all)) {
-          ColumnRef reference = new ColumnRef(all.span(), append(column.qualifier(), column.name()));
+          ColumnRef reference = new ColumnRef(all.span(), Scope.append(column.qualifier(), column.name()));
           items.add(new SingleColumn(all.span(), reference, Optional.of(column.name())));
           itemExpressions.add(reference);
         }
@@ -812,11 +812,6 @@ public final class QueryTranslator {
     return new Body(body.query(), body.fromScope(), body.items(), plain.orderKey());
   }
 
-  private static List<String> append(List<String> qualifier, String name) {
-    List<String> parts = new ArrayList<>(qualifier);
-    parts.add(name);
-    return parts;
-  }
 
   From from(Relation relation, Optional<Scope> outer) {
     return relations.visit(relation, outer);

@@ -134,7 +134,8 @@ final class Scope {
     return matches.stream().findFirst();
   }
 
-  private static List<String> append(List<String> qualifier, String name) {
+  /** A column's qualifier and name as the parts of one reference. */
+  static List<String> append(List<String> qualifier, String name) {
     List<String> parts = new ArrayList<>(qualifier);
     parts.add(name);
     return parts;

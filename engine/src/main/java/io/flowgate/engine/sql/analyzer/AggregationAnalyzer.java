@@ -45,10 +45,7 @@ public final class AggregationAnalyzer {
     this.select = select;
     this.columns = columns;
     this.functions = functions;
-    this.same = new TreeEquality((a, b) -> {
-      Optional<Object> left = columns.resolve(a);
-      return left.isPresent() ? left.equals(columns.resolve(b)) : a.parts().equals(b.parts());
-    });
+    this.same = TreeEquality.resolving(columns::resolve);
   }
 
   /**

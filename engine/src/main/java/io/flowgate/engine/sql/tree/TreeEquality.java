@@ -26,6 +26,17 @@ public final class TreeEquality {
     return new TreeEquality((a, b) -> a.parts().equals(b.parts())).test(left, right);
   }
 
+  /**
+   * Column references equal when they resolve to the same column, or, where {@code resolve} finds none (a field, an
+   * outer column), when written the same.
+   */
+  public static TreeEquality resolving(java.util.function.Function<ColumnRef, Optional<?>> resolve) {
+    return new TreeEquality((a, b) -> {
+      Optional<?> left = resolve.apply(a);
+      return left.isPresent() ? left.equals(resolve.apply(b)) : a.parts().equals(b.parts());
+    });
+  }
+
   public boolean test(Object left, Object right) {
     if (left instanceof ColumnRef a && right instanceof ColumnRef b) {
       return sameColumn.test(a, b);
