@@ -484,6 +484,13 @@ final class ExpressionTranslator {
       "add_months", "last_day", "to_date", "date_format");
 
   /** Aggregates whose H2 value is cast to the dialect's type (the registry's result type). */
+  /**
+   * Aggregates that count NULLs as values, so that FILTER cannot become a CASE inside their argument. The others get
+   * their FILTER that way: H2 fails (an ArrayIndexOutOfBoundsException) on a select list with two arithmetic
+   * expressions over FILTERed aggregates, as a PIVOT with an expression of aggregates writes.
+   */
+  private static final java.util.Set<String> NULL_KEEPING_AGGREGATES = java.util.Set.of("collect_list", "any_value");
+
   private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
       "variance", "var_pop", "median");
 
@@ -1046,9 +1053,15 @@ final class ExpressionTranslator {
         List<Sql> parts = new ArrayList<>();
         parts.add(call.distinct() ? Sql.of("DISTINCT ") : Sql.EMPTY);
         parts.addAll(call.star() ? List.of(Sql.of("*")) : sql);
+        Optional<Sql> filter = call.filter().map(condition -> translate(condition, scope).sql());
+        boolean filterInArgument = filter.isPresent() && parts.size() > 1
+            && !NULL_KEEPING_AGGREGATES.contains(function.name());
+        if (filterInArgument) {
+          parts.set(1, Sql.of("CASE WHEN {} THEN {} END", filter.get(), call.star() ? Sql.of("1") : parts.get(1)));
+        }
         Sql text = function.renderer().render(parts);
-        if (call.filter().isPresent()) {
-          text = Sql.of("{} FILTER (WHERE {})", text, translate(call.filter().get(), scope).sql());
+        if (filter.isPresent() && !filterInArgument) {
+          text = Sql.of("{} FILTER (WHERE {})", text, filter.get());
         }
         if (call.window().isPresent()) {
           text = Sql.of("{} OVER {}", text, window(call.window().get(), scope));

@@ -870,6 +870,30 @@ public final class QueryTranslator {
     protected From visitJoin(Join join, Optional<Scope> outer) {
       return join(join, outer);
     }
+
+    @Override
+    protected From visitPivot(Relation.Pivot pivot, Optional<Scope> outer) {
+      From source = from(pivot.source(), outer);
+      return block(select(Pivots.pivot(pivot, source.scope(), expressions), source), pivot.alias(), outer);
+    }
+
+    @Override
+    protected From visitUnpivot(Relation.Unpivot unpivot, Optional<Scope> outer) {
+      From source = from(unpivot.source(), outer);
+      String stack = "\0unpivot";
+      List<String> columns = new ArrayList<>(List.of(unpivot.nameColumn()));
+      columns.addAll(unpivot.valueColumns());
+      From rows = generated(source, "stack", Pivots.stackArguments(unpivot, source.scope()), Optional.of(stack),
+          columns, unpivot.span());
+      return block(select(Pivots.unpivot(unpivot, source.scope(), stack), rows), unpivot.alias(), outer);
+    }
+  }
+
+  /** A planned select block read as a relation, under {@code alias} if it has one. */
+  private From block(Body body, Optional<String> alias, Optional<Scope> outer) {
+    String h2Alias = newAlias();
+    List<String> qualifier = alias.map(List::of).orElse(List.of());
+    return new From(derived(body.query(), h2Alias), scopeOf(body.query(), h2Alias, qualifier, outer), List.of());
   }
 
   private static TranslatedQuery renameColumns(TranslatedQuery query, List<String> names, Span span) {

@@ -2,6 +2,7 @@ package io.flowgate.engine.sql.parser;
 
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.WindowSpec;
 import io.flowgate.engine.sql.tree.Expression.SortItem;
 import io.flowgate.engine.sql.tree.Query;
@@ -299,7 +300,7 @@ final class QueryParser {
       return Optional.of(cursor.anyIdentifier());
     }
     // In an AUTO CDC spec the source is followed by KEYS (...), which is not the source's alias.
-    if (cdcSource && cursor.isWord("KEYS") && cursor.isSymbol(1, "(")) {
+    if (cdcSource && cursor.isWord("KEYS") && cursor.isSymbol(1, "(") || startsPivot()) {
       return Optional.empty();
     }
     if (cursor.isIdentifier()) {
@@ -329,7 +330,89 @@ final class QueryParser {
     while (cursor.isWord("LATERAL") && cursor.isWord(1, "VIEW")) {
       relation = lateralView(relation);
     }
-    return relation;
+    return pivoted(relation);
+  }
+
+  /** Whether PIVOT or UNPIVOT follows: words that would otherwise read as an alias. */
+  private boolean startsPivot() {
+    return (cursor.isWord("PIVOT") || cursor.isWord("UNPIVOT")) && cursor.isSymbol(1, "(")
+        || cursor.isWord("UNPIVOT") && (cursor.isWord(1, "INCLUDE") || cursor.isWord(1, "EXCLUDE"));
+  }
+
+  /** {@code source} followed by any number of PIVOT and UNPIVOT clauses, each read over what precedes it. */
+  private Relation pivoted(Relation source) {
+    while (startsPivot()) {
+      source = cursor.isWord("PIVOT") ? pivot(source) : unpivot(source);
+    }
+    return source;
+  }
+
+  private Relation pivot(Relation source) {
+    Span span = cursor.span();
+    cursor.next();
+    cursor.expectSymbol("(");
+    List<SingleColumn> aggregates = new ArrayList<>();
+    do {
+      Span itemSpan = cursor.span();
+      aggregates.add(new SingleColumn(itemSpan, expressions.expression(), alias()));
+    } while (cursor.acceptSymbol(","));
+    cursor.expectWord("FOR");
+    List<ColumnRef> columns = columnNames();
+    cursor.expectWord("IN");
+    cursor.expectSymbol("(");
+    List<Relation.PivotValue> values = new ArrayList<>();
+    do {
+      Span valueSpan = cursor.span();
+      List<Expression> tuple = new ArrayList<>();
+      if (columns.size() > 1 && cursor.acceptSymbol("(")) {
+        tuple.addAll(expressions.arguments());
+        cursor.expectSymbol(")");
+      } else {
+        tuple.add(expressions.expression());
+      }
+      values.add(new Relation.PivotValue(valueSpan, tuple, alias()));
+    } while (cursor.acceptSymbol(","));
+    cursor.expectSymbol(")");
+    cursor.expectSymbol(")");
+    return new Relation.Pivot(span, source, aggregates, columns, values, alias());
+  }
+
+  private Relation unpivot(Relation source) {
+    Span span = cursor.span();
+    cursor.next();
+    boolean includeNulls = false;
+    if (cursor.isWord("INCLUDE") || cursor.isWord("EXCLUDE")) {
+      includeNulls = cursor.next().text().equalsIgnoreCase("INCLUDE");
+      cursor.expectWord("NULLS");
+    }
+    cursor.expectSymbol("(");
+    List<String> valueColumns = cursor.isSymbol("(") ? cursor.identifierList() : List.of(cursor.anyIdentifier());
+    cursor.expectWord("FOR");
+    String nameColumn = cursor.anyIdentifier();
+    cursor.expectWord("IN");
+    cursor.expectSymbol("(");
+    List<Relation.UnpivotGroup> groups = new ArrayList<>();
+    do {
+      Span groupSpan = cursor.span();
+      groups.add(new Relation.UnpivotGroup(groupSpan, columnNames(), alias()));
+    } while (cursor.acceptSymbol(","));
+    cursor.expectSymbol(")");
+    cursor.expectSymbol(")");
+    return new Relation.Unpivot(span, source, includeNulls, valueColumns, nameColumn, groups, alias());
+  }
+
+  /** {@code col} or {@code (col {, col})}. */
+  private List<ColumnRef> columnNames() {
+    boolean several = cursor.acceptSymbol("(");
+    List<ColumnRef> columns = new ArrayList<>();
+    do {
+      Span span = cursor.span();
+      columns.add(new ColumnRef(span, cursor.qualifiedName()));
+    } while (several && cursor.acceptSymbol(","));
+    if (several) {
+      cursor.expectSymbol(")");
+    }
+    return columns;
   }
 
   /** {@code LATERAL VIEW [OUTER] generator(args) [alias] [[AS] col {, col}]} after the relations of FROM. */
@@ -353,7 +436,7 @@ final class QueryParser {
   }
 
   private Relation joined() {
-    Relation left = relationPrimary();
+    Relation left = pivoted(relationPrimary());
     while (true) {
       Span span = cursor.span();
       boolean natural = cursor.acceptWord("NATURAL");
@@ -364,7 +447,7 @@ final class QueryParser {
         }
         return left;
       }
-      Relation right = relationPrimary();
+      Relation right = pivoted(relationPrimary());
       Optional<Expression> on = Optional.empty();
       List<String> using = List.of();
       if (type != JoinType.CROSS && !natural) {

@@ -56,6 +56,45 @@ public sealed interface Relation extends Node {
     }
   }
 
+  /**
+   * {@code source PIVOT (agg [AS name], ... FOR column | (columns) IN (value [AS name], ...)) [alias]}: one row per
+   * group of the source's other columns, one column per value and aggregate.
+   */
+  record Pivot(Span span, Relation source, List<QueryBody.SingleColumn> aggregates, List<Expression.ColumnRef> columns,
+      List<PivotValue> values, Optional<String> alias) implements Relation {
+    public Pivot {
+      aggregates = List.copyOf(aggregates);
+      columns = List.copyOf(columns);
+      values = List.copyOf(values);
+    }
+  }
+
+  /** A value of a PIVOT's IN list: one expression per pivot column. */
+  record PivotValue(Span span, List<Expression> values, Optional<String> alias) {
+    public PivotValue {
+      values = List.copyOf(values);
+    }
+  }
+
+  /**
+   * {@code source UNPIVOT [INCLUDE | EXCLUDE NULLS] (value | (values) FOR name IN (column | (columns) [AS alias],
+   * ...)) [alias]}: each source row once per group of columns, which become the value columns.
+   */
+  record Unpivot(Span span, Relation source, boolean includeNulls, List<String> valueColumns, String nameColumn,
+      List<UnpivotGroup> groups, Optional<String> alias) implements Relation {
+    public Unpivot {
+      valueColumns = List.copyOf(valueColumns);
+      groups = List.copyOf(groups);
+    }
+  }
+
+  /** A group of an UNPIVOT's IN list: the columns that become one row's values, and that row's name. */
+  record UnpivotGroup(Span span, List<Expression.ColumnRef> columns, Optional<String> alias) {
+    public UnpivotGroup {
+      columns = List.copyOf(columns);
+    }
+  }
+
   enum JoinType { INNER, LEFT, RIGHT, FULL, CROSS, LEFT_SEMI, LEFT_ANTI }
 
   record Join(Span span, JoinType type, Relation left, Relation right, Optional<Expression> on, List<String> using,

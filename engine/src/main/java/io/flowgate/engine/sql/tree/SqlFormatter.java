@@ -40,6 +40,7 @@ import io.flowgate.engine.sql.tree.Relation.Stream;
 import io.flowgate.engine.sql.tree.Relation.StreamFunction;
 import io.flowgate.engine.sql.tree.Relation.TableFunction;
 import io.flowgate.engine.sql.tree.Relation.TableRef;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -194,6 +195,29 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
         + list(view.arguments()) + ")" + view.alias().map(alias -> " " + identifier(alias)).orElse("")
         + (view.columns().isEmpty() ? "" : " AS " + view.columns().stream().map(SqlFormatter::identifier)
             .collect(java.util.stream.Collectors.joining(", ")));
+  }
+
+  @Override
+  protected String visitPivot(Relation.Pivot pivot, Void context) {
+    List<String> values = new ArrayList<>();
+    for (Relation.PivotValue value : pivot.values()) {
+      values.add(tuple(value.values()) + alias(value.alias()));
+    }
+    return format(pivot.source()) + " PIVOT (" + list(pivot.aggregates()) + " FOR " + tuple(pivot.columns()) + " IN ("
+        + String.join(", ", values) + "))" + alias(pivot.alias());
+  }
+
+  @Override
+  protected String visitUnpivot(Relation.Unpivot unpivot, Void context) {
+    List<String> groups = new ArrayList<>();
+    for (Relation.UnpivotGroup group : unpivot.groups()) {
+      groups.add(tuple(group.columns()) + alias(group.alias()));
+    }
+    String values = unpivot.valueColumns().size() == 1 ? identifier(unpivot.valueColumns().get(0))
+        : identifiers(unpivot.valueColumns());
+    return format(unpivot.source()) + " UNPIVOT " + (unpivot.includeNulls() ? "INCLUDE" : "EXCLUDE") + " NULLS ("
+        + values + " FOR " + identifier(unpivot.nameColumn()) + " IN (" + String.join(", ", groups) + "))"
+        + alias(unpivot.alias());
   }
 
   @Override
@@ -457,6 +481,11 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
 
   private static String list(List<? extends Node> nodes) {
     return nodes.stream().map(SqlFormatter::format).collect(Collectors.joining(", "));
+  }
+
+  /** One node as it is, several in parentheses. */
+  private static String tuple(List<? extends Node> nodes) {
+    return nodes.size() == 1 ? format(nodes.get(0)) : "(" + list(nodes) + ")";
   }
 
   private static String alias(Optional<String> alias) {

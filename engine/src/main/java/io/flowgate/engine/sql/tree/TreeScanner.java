@@ -135,6 +135,20 @@ public abstract class TreeScanner<C> extends TreeVisitor<Void, C> {
     }
 
     @Override
+    protected List<Node> visitPivot(Relation.Pivot node, Void context) {
+      Nodes children = new Nodes().add(node.source()).all(node.aggregates()).all(node.columns());
+      node.values().forEach(value -> children.all(value.values()));
+      return children.list;
+    }
+
+    @Override
+    protected List<Node> visitUnpivot(Relation.Unpivot node, Void context) {
+      Nodes children = new Nodes().add(node.source());
+      node.groups().forEach(group -> children.all(group.columns()));
+      return children.list;
+    }
+
+    @Override
     protected List<Node> visitJoin(Join node, Void context) {
       return new Nodes().add(node.left()).add(node.right()).add(node.on()).list;
     }

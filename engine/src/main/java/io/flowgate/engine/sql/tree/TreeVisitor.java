@@ -168,6 +168,12 @@ public abstract class TreeVisitor<R, C> {
     if (node instanceof LateralView view) {
       return visitLateralView(view, context);
     }
+    if (node instanceof Relation.Pivot pivot) {
+      return visitPivot(pivot, context);
+    }
+    if (node instanceof Relation.Unpivot unpivot) {
+      return visitUnpivot(unpivot, context);
+    }
     return visitJoin((Join) node, context);
   }
 
@@ -343,6 +349,14 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitLateralView(LateralView node, C context) {
+    return visitRelation(node, context);
+  }
+
+  protected R visitPivot(Relation.Pivot node, C context) {
+    return visitRelation(node, context);
+  }
+
+  protected R visitUnpivot(Relation.Unpivot node, C context) {
     return visitRelation(node, context);
   }
 
