@@ -86,7 +86,11 @@ public final class QueryTranslator {
   private final List<PlannedQuery.Read> reads = new ArrayList<>();
 
   /** A CTE in scope: its H2 name and columns. */
-  private record Cte(String h2Name, TranslatedQuery query) {}
+  /**
+   * A CTE as its readers see it. While the step of a recursive CTE is planned, {@code recursionLimit} is its MAX
+   * RECURSION LEVEL, and the H2 CTE has one more column: each row's level.
+   */
+  private record Cte(String h2Name, TranslatedQuery query, Optional<Integer> recursionLimit) {}
 
   record From(Sql sql, Scope scope, List<Sql> filters) {}
 
@@ -312,19 +316,27 @@ public final class QueryTranslator {
     try {
       Map<String, Cte> ctes = new HashMap<>(inherited);
       List<Sql> withSql = new ArrayList<>();
+      boolean recursive = false;
       for (WithQuery with : query.with()) {
         currentCtes = Map.copyOf(ctes);
+        String h2Name = "w" + (++nextAlias[0]);
+        String name = with.name().toLowerCase(Locale.ROOT);
+        if (RecursiveCtes.readsItself(with)) {
+          recursive = true;
+          TranslatedQuery anchor = recursiveCte(with, h2Name, outer, ctes, withSql);
+          ctes.put(name, new Cte(h2Name, anchor, Optional.empty()));
+          continue;
+        }
         TranslatedQuery body = translate(with.query(), outer, ctes);
         body = renameColumns(body, with.columns(), with.span());
-        String h2Name = "w" + (++nextAlias[0]);
         withSql.add(Sql.of("{}({}) AS ({})", Sql.name(h2Name), body.columnList(""), body.sql()));
-        ctes.put(with.name().toLowerCase(Locale.ROOT), new Cte(h2Name, body));
+        ctes.put(name, new Cte(h2Name, body, Optional.empty()));
       }
       currentCtes = Map.copyOf(ctes);
       Body body = body(query.body(), outer);
       List<Sql> sql = new ArrayList<>();
       if (!withSql.isEmpty()) {
-        sql.add(Sql.of("WITH {} ", Sql.list(withSql)));
+        sql.add(Sql.of(recursive ? "WITH RECURSIVE {} " : "WITH {} ", Sql.list(withSql)));
       }
       sql.add(body.query().sql());
       if (!query.orderBy().isEmpty()) {
@@ -336,6 +348,35 @@ public final class QueryTranslator {
     } finally {
       currentCtes = saved;
     }
+  }
+
+  /**
+   * A recursive CTE as H2's: {@code name(c1, ..., cn, level) AS (anchor with level 0 UNION ALL step)}, the step
+   * planned with the CTE's name meaning the anchor's columns (see {@link RecursiveCtes}). Gives the CTE's columns: the
+   * anchor's names and types, any of them NULL.
+   */
+  private TranslatedQuery recursiveCte(WithQuery with, String h2Name, Optional<Scope> outer, Map<String, Cte> ctes,
+      List<Sql> withSql) {
+    RecursiveCtes.Parts parts = RecursiveCtes.parts(with);
+    TranslatedQuery anchor = renameColumns(body(parts.anchor(), outer).query(), with.columns(), with.span());
+    List<OutputColumn> columns = anchor.columns().stream()
+        .map(column -> new OutputColumn(column.name(), column.type(), true)).toList();
+    TranslatedQuery self = new TranslatedQuery(anchor.sql(), columns);
+    ctes.put(with.name().toLowerCase(Locale.ROOT), new Cte(h2Name, self,
+        Optional.of(with.maxRecursionLevel().orElse(RecursiveCtes.DEFAULT_MAX_LEVEL))));
+    currentCtes = Map.copyOf(ctes);
+    Body step = select(RecursiveCtes.step(parts, columns.stream().map(OutputColumn::type).toList()), outer);
+    if (step.query().columns().size() != columns.size() + 1) {
+      throw EngineException.of(ErrorClass.NUM_COLUMNS_MISMATCH).parameter("operator", "UNION ALL")
+          .parameter("firstNumColumns", columns.size()).parameter("invalidOrdinalNum", "second")
+          .parameter("invalidNumColumns", step.query().columns().size() - 1).at(parts.step().span()).build();
+    }
+    String alias = newAlias();
+    List<Sql> names = new ArrayList<>(List.of(anchor.columnList("")));
+    names.add(Sql.name(TranslatedQuery.positional(columns.size())));
+    withSql.add(Sql.of("{}({}) AS (SELECT {}, 0 FROM ({}) {} UNION ALL {})", Sql.name(h2Name), Sql.list(names),
+        anchor.columnList(alias), anchor.sql(), Sql.name(alias), step.query().sql()));
+    return self;
   }
 
   /** The row count of LIMIT or OFFSET: an expression of constants, known before any row is read. */
@@ -937,8 +978,15 @@ public final class QueryTranslator {
       if (cte != null) {
         String alias = newAlias();
         List<String> qualifier = List.of(reference.alias().orElse(reference.name().get(0)));
-        return new From(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)),
-            scopeOf(cte.query(), alias, qualifier, outer), List.of());
+        Scope scope = scopeOf(cte.query(), alias, qualifier, outer);
+        if (cte.recursionLimit().isPresent()) {
+          Sql level = Sql.of("FG_SYS.RECURSION_LEVEL({} + 1, {})",
+              Sql.column(alias, TranslatedQuery.positional(cte.query().columns().size())),
+              Sql.number(cte.recursionLimit().get()));
+          scope = scope.join(new Scope(List.of(new Scope.Column(alias, qualifier, RecursiveCtes.NEXT_LEVEL,
+              RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(level), false)), Optional.empty()));
+        }
+        return new From(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)), scope, List.of());
       }
       // A one-part name means the session's temporary view before any table, as in the dialect.
       TempView temporary = session.tempViews().get(reference.name().get(0).toLowerCase(Locale.ROOT));

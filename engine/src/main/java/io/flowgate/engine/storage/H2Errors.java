@@ -62,6 +62,8 @@ final class H2Errors {
       case H2Functions.NULL_ARGUMENT -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", Errors.quote(named(e, 1, "?"))).parameter("functionName", Errors.quote(named(e, 0,
               "?"))).parameter("message", "it must not be NULL").cause(e).build();
+      case H2Functions.RECURSION_LIMIT -> EngineException.of(ErrorClass.RECURSION_LEVEL_LIMIT_EXCEEDED)
+          .parameter("levelLimit", named(e, 0, "?")).cause(e).build();
       case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
           .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named(e, 0, "?"))
               + " <=> " + named(e, 1, "its expression") + ")").cause(e).build();

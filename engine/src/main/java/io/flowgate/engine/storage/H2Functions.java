@@ -133,6 +133,17 @@ public final class H2Functions {
     return value;
   }
 
+  /** The vendor code of a recursive CTE's row that would be as deep as its MAX RECURSION LEVEL. */
+  static final int RECURSION_LIMIT = 99_004;
+
+  /** {@code level}, the recursion depth of a recursive CTE's row, or the refusal when it reaches {@code limit}. */
+  public static Integer recursionLevel(Integer level, Integer limit) throws SQLException {
+    if (level != null && level >= limit) {
+      throw new SQLException(limit + "\n", "42836", RECURSION_LIMIT);
+    }
+    return level;
+  }
+
   /** {@code count} when {@code repeat(text, count)} stays within the bound, or the refusal. */
   public static Integer checkedRepeat(String text, Integer count) throws SQLException {
     if (text != null && count != null && (long) text.length() * count > MAX_STRING_CHARACTERS) {
@@ -265,7 +276,7 @@ public final class H2Functions {
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
-      "REQUIRE_ARGUMENT:requireArgument", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
+      "REQUIRE_ARGUMENT:requireArgument", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
       "WORD_CAPS:initcap", "CHAR_MAP:translate");
 
   static List<Sql> installSql() {

@@ -67,16 +67,26 @@ final class QueryParser {
     Span span = cursor.span();
     List<WithQuery> with = new ArrayList<>();
     if (cursor.acceptWord("WITH")) {
-      cursor.acceptWord("RECURSIVE");
+      boolean recursive = cursor.acceptWord("RECURSIVE");
       do {
         Span withSpan = cursor.span();
         String name = cursor.identifier();
         List<String> columns = cursor.isSymbol("(") ? cursor.identifierList() : List.of();
-        cursor.expectWord("AS");
+        Optional<Integer> maxLevel = Optional.empty();
+        if (cursor.acceptWords("MAX", "RECURSION")) {
+          cursor.expectWord("LEVEL");
+          Span levelSpan = cursor.span();
+          long level = cursor.expectInteger();
+          if (level <= 0 || level > Integer.MAX_VALUE) {
+            throw Errors.syntax(Long.toString(level), ": MAX RECURSION LEVEL must be a positive INT", levelSpan);
+          }
+          maxLevel = Optional.of((int) level);
+        }
+        cursor.acceptWord("AS");
         cursor.expectSymbol("(");
         Query query = query();
         cursor.expectSymbol(")");
-        with.add(new WithQuery(withSpan, name, columns, query));
+        with.add(new WithQuery(withSpan, name, columns, query, recursive, maxLevel));
       } while (cursor.acceptSymbol(","));
     }
     QueryBody body = setOperation();

@@ -16,7 +16,12 @@ public record Query(Span span, List<WithQuery> with, QueryBody body, List<SortIt
     return new Query(body.span(), List.of(), body, List.of(), Optional.empty(), Optional.empty());
   }
 
-  public record WithQuery(Span span, String name, List<String> columns, Query query) implements Node {
+  /**
+   * A CTE. {@code recursive} when it stands in a WITH RECURSIVE, where its query may read it: {@code anchor UNION ALL
+   * step}, at most {@code maxRecursionLevel} steps deep (the dialect's default when empty).
+   */
+  public record WithQuery(Span span, String name, List<String> columns, Query query, boolean recursive,
+      Optional<Integer> maxRecursionLevel) implements Node {
     public WithQuery {
       columns = List.copyOf(columns);
     }

@@ -86,7 +86,7 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   protected String visitQuery(Query query, Void context) {
     StringBuilder sql = new StringBuilder();
     if (!query.with().isEmpty()) {
-      sql.append("WITH ").append(query.with().stream().map(SqlFormatter::format).collect(Collectors.joining(", ")))
+      sql.append(query.with().get(0).recursive() ? "WITH RECURSIVE " : "WITH ").append(query.with().stream().map(SqlFormatter::format).collect(Collectors.joining(", ")))
           .append(' ');
     }
     sql.append(format(query.body()));
@@ -101,6 +101,7 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   @Override
   protected String visitWithQuery(Query.WithQuery with, Void context) {
     return identifier(with.name()) + (with.columns().isEmpty() ? "" : " " + identifiers(with.columns()))
+        + with.maxRecursionLevel().map(level -> " MAX RECURSION LEVEL " + level).orElse("")
         + " AS (" + format(with.query()) + ")";
   }
 
