@@ -83,6 +83,7 @@ public enum ErrorClass {
   NESTED_AGGREGATE_FUNCTION("42607", "It is not allowed to use an aggregate function in the argument of another aggregate function. Please use the inner aggregate function in a sub-query."),
   NON_DETERMINISTIC_CHECK_CONSTRAINT("42621", "The check constraint <checkCondition> is non-deterministic. Check constraints must only contain deterministic expressions."),
   NON_FOLDABLE_ARGUMENT("42K08", "The function <funcName> requires the parameter <paramName> to be a foldable expression of the type <paramType>, but the actual argument is a non-foldable."),
+  INVALID_LAMBDA_FUNCTION_CALL("42K0D", "Invalid lambda function call."),
   INVALID_RECURSIVE_CTE("42836", "Invalid recursive definition found. Recursive queries must contain an UNION ALL statement with 2 children. The first child needs to be the anchor term without any recursive references, the second a SELECT that reads the CTE once."),
   INVALID_RECURSIVE_REFERENCE("42836", "Invalid recursive reference found inside WITH RECURSIVE clause."),
   NON_LITERAL_PIVOT_VALUES("42K08", "Literal expressions required for pivot values, found <expression>."),

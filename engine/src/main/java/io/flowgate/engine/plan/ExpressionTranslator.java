@@ -266,6 +266,13 @@ final class ExpressionTranslator {
     }
 
     @Override
+    protected Typed visitLambda(Expression.Lambda lambda, Scope scope) {
+      throw EngineException.of(ErrorClass.INVALID_LAMBDA_FUNCTION_CALL).subClass("NON_HIGHER_ORDER_FUNCTION",
+          "A lambda function should only be used in a higher order function, such as transform or filter.")
+          .at(lambda.span()).build();
+    }
+
+    @Override
     protected Typed visitSubscript(Subscript subscript, Scope scope) {
       Typed base = translate(subscript.base(), scope);
       if (base.is(t -> t.kind() == TypeKind.STRUCT) && subscript.index() instanceof Literal name
@@ -884,6 +891,10 @@ final class ExpressionTranslator {
         throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
       }
       return cast(new Cast(call.span(), call.arguments().get(0), castTo, false), scope);
+    }
+    if (HigherOrderFunctions.NAMES.contains(name) && !call.distinct() && !call.star() && call.window().isEmpty()
+        && call.filter().isEmpty()) {
+      return new HigherOrderFunctions(this, queries::newAlias).translate(call, scope);
     }
     if (Generators.isGenerator(name)) {
       // QueryTranslator expands a generator that is a whole select item; anywhere else is an error

@@ -95,6 +95,11 @@ public final class ExpressionNames extends TreeVisitor<String, Void> {
   }
 
   @Override
+  protected String visitLambda(Expression.Lambda lambda, Void context) {
+    return "lambdafunction(" + name(lambda.body()) + ", " + String.join(", ", lambda.parameters()) + ")";
+  }
+
+  @Override
   protected String visitSubscript(Subscript subscript, Void context) {
     return name(subscript.base()) + "[" + name(subscript.index()) + "]";
   }

@@ -445,7 +445,8 @@ final class ExpressionParser {
         }
       }
       case "EXISTS" -> {
-        if (call) {
+        // exists(array, x -> ...) is the higher-order function; EXISTS (query) the predicate
+        if (call && queries.startsQueryAt(2)) {
           cursor.next();
           cursor.expectSymbol("(");
           Expression exists = new Exists(span, queries.query());
@@ -562,11 +563,41 @@ final class ExpressionParser {
         cursor.next();
         arguments.add(function(argumentSpan, "=>", List.of(
             new Literal(argumentSpan, LiteralKind.STRING, argumentName), expression())));
+      } else if (lambdaAhead()) {
+        arguments.add(lambda());
       } else {
         arguments.add(expression());
       }
     } while (cursor.acceptSymbol(","));
     return arguments;
+  }
+
+  /** Whether {@code x ->} or {@code (x, y) ->} follows. */
+  private boolean lambdaAhead() {
+    if (cursor.isAnyIdentifier()) {
+      return cursor.peek(1).isSymbol("->");
+    }
+    if (!cursor.isSymbol("(")) {
+      return false;
+    }
+    int ahead = 1;
+    while (cursor.peek(ahead).type() == TokenType.WORD || cursor.peek(ahead).type() == TokenType.QUOTED_IDENTIFIER) {
+      if (cursor.peek(ahead + 1).isSymbol(")")) {
+        return cursor.peek(ahead + 2).isSymbol("->");
+      }
+      if (!cursor.peek(ahead + 1).isSymbol(",")) {
+        return false;
+      }
+      ahead += 2;
+    }
+    return false;
+  }
+
+  private Expression lambda() {
+    Span span = cursor.span();
+    List<String> parameters = cursor.isSymbol("(") ? cursor.identifierList() : List.of(cursor.anyIdentifier());
+    cursor.expectSymbol("->");
+    return new Expression.Lambda(span, parameters, expression());
   }
 
   private Expression functionCall() {

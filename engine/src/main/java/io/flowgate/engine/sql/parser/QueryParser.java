@@ -48,7 +48,7 @@ final class QueryParser {
         || (cursor.isSymbol("(") && startsQueryAt(1));
   }
 
-  private boolean startsQueryAt(int ahead) {
+  boolean startsQueryAt(int ahead) {
     Token token = cursor.peek(ahead);
     return token.isWord("SELECT") || token.isWord("WITH") || token.isWord("VALUES")
         || (token.isSymbol("(") && startsQueryAt(ahead + 1));

@@ -169,4 +169,11 @@ public sealed interface Expression extends Node {
 
   /** {@code base[index]} for arrays and maps. */
   record Subscript(Span span, Expression base, Expression index) implements Expression {}
+
+  /** {@code x -> body} or {@code (x, y) -> body}: an argument of a higher-order function such as transform. */
+  record Lambda(Span span, List<String> parameters, Expression body) implements Expression {
+    public Lambda {
+      parameters = List.copyOf(parameters);
+    }
+  }
 }

@@ -435,6 +435,13 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
     return postfixBase(subscript.base()) + "[" + format(subscript.index()) + "]";
   }
 
+  @Override
+  protected String visitLambda(Expression.Lambda lambda, Void context) {
+    String parameters = lambda.parameters().size() == 1 ? identifier(lambda.parameters().get(0))
+        : identifiers(lambda.parameters());
+    return parameters + " -> " + format(lambda.body());
+  }
+
   /** The base of {@code .field}, {@code [i]} or {@code :path}: parenthesized, so a column name is not extended. */
   private static String postfixBase(Expression base) {
     return "(" + format(base) + ")";

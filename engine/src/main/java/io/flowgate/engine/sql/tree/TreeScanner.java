@@ -232,6 +232,11 @@ public abstract class TreeScanner<C> extends TreeVisitor<Void, C> {
     protected List<Node> visitSubscript(Subscript node, Void context) {
       return List.of(node.base(), node.index());
     }
+
+    @Override
+    protected List<Node> visitLambda(Expression.Lambda node, Void context) {
+      return List.of(node.body());
+    }
   }
 
   /** A list of children being put together; absent optional children are left out. */

@@ -146,6 +146,9 @@ public abstract class TreeVisitor<R, C> {
     if (node instanceof FieldAccess access) {
       return visitFieldAccess(access, context);
     }
+    if (node instanceof Expression.Lambda lambda) {
+      return visitLambda(lambda, context);
+    }
     return visitSubscript((Subscript) node, context);
   }
 
@@ -325,6 +328,10 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitSubscript(Subscript node, C context) {
+    return visitExpression(node, context);
+  }
+
+  protected R visitLambda(Expression.Lambda node, C context) {
     return visitExpression(node, context);
   }
 

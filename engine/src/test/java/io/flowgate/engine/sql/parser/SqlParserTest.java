@@ -244,4 +244,39 @@ class SqlParserTest {
         .hasToString(keys);
     assertThat(select.groupingSets()).hasToString(sets);
   }
+
+  @Test
+  void lambdasAreArgumentsOnlyAndExistsOfAQueryStaysThePredicate() {
+    var call = (Expression.FunctionCall) SqlParser.parseExpression("zip_with(a, b, (x, y) -> x + y)");
+    assertThat(call.arguments().get(2)).isInstanceOfSatisfying(Expression.Lambda.class, lambda -> {
+      assertThat(lambda.parameters()).containsExactly("x", "y");
+      assertThat(lambda.body()).isInstanceOf(Expression.Binary.class);
+    });
+    // a parenthesized expression is not a lambda's parameter list
+    assertThat(((Expression.FunctionCall) SqlParser.parseExpression("f((x, y), z)")).arguments().get(0))
+        .isInstanceOf(Expression.FunctionCall.class);
+    assertThat(SqlParser.parseExpression("exists(xs, x -> x > 1)")).isInstanceOf(Expression.FunctionCall.class);
+    assertThat(SqlParser.parseExpression("EXISTS (SELECT 1)")).isInstanceOf(Expression.Exists.class);
+    assertThatThrownBy(() -> SqlParser.parseExpression("x -> x")).isInstanceOfSatisfying(EngineException.class, e ->
+        assertThat(e.errorClass()).isEqualTo(ErrorClass.PARSE_SYNTAX_ERROR));
+  }
+
+  @Test
+  void pivotAndUnpivotFollowAnyRelation() {
+    var query = (Query) SqlParser.parseStatement("SELECT * FROM t PIVOT (sum(v) AS s FOR (a, b) IN ((1, 'x') AS p, "
+        + "(2, 'y'))) AS q JOIN u UNPIVOT INCLUDE NULLS ((c, d) FOR n IN ((c1, d1) AS one, (c2, d2))) ON true")
+        .statement();
+    var join = (Relation.Join) ((QueryBody.Select) query.body()).from().orElseThrow();
+    assertThat(join.left()).isInstanceOfSatisfying(Relation.Pivot.class, pivot -> {
+      assertThat(pivot.columns()).hasSize(2);
+      assertThat(pivot.values().get(0).values()).hasSize(2);
+      assertThat(pivot.values().get(0).alias()).contains("p");
+      assertThat(pivot.alias()).contains("q");
+    });
+    assertThat(join.right()).isInstanceOfSatisfying(Relation.Unpivot.class, unpivot -> {
+      assertThat(unpivot.includeNulls()).isTrue();
+      assertThat(unpivot.valueColumns()).containsExactly("c", "d");
+      assertThat(unpivot.groups().get(1).alias()).isEmpty();
+    });
+  }
 }
