@@ -98,3 +98,47 @@ SELECT initcap('sPark sql-engine  two') AS caps, translate('AaBbCc', 'abc', '123
 > caps | mapped | removed
 > Spark Sql-engine  Two | A1B2C3 | xd
 > rows: 1
+-- strings the engine computes itself (Spark's rules): split keeps trailing empty parts, limit > 0 caps the count
+SELECT split('a,b,,', ',') AS a, split('a,b,c', ',', 2) AS b, regexp_extract('ab12', '([a-z]+)([0-9]+)', 2) AS c, regexp_extract('x', '([0-9]+)', 1) AS d, regexp_extract_all('a1b22', '([0-9]+)') AS e;
+> a | b | c | d | e
+> ["a","b","",""] | ["a","b,c"] | 12 |  | ["1","22"]
+> rows: 1
+SELECT regexp_extract('ab', '(a)', 3);
+> exception INVALID_PARAMETER_VALUE
+SELECT regexp_extract('ab', '(a', 1);
+> exception INVALID_PARAMETER_VALUE
+SELECT levenshtein('kitten', 'sitting') AS l, soundex('Robert') AS s1, soundex('Tymczak') AS s2, soundex('1abc') AS s3, reverse('abc') AS r, find_in_set('b', 'a,b,c') AS f;
+> l | s1 | s2 | s3 | r | f
+> 3 | R163 | T522 | 1abc | cba | 2
+> rows: 1
+SELECT base64('abc') AS b, CAST(unbase64('YWJj') AS STRING) AS u, hex(17) AS h1, hex(-1) AS h2, hex('abc') AS h3, CAST(unhex('616263') AS STRING) AS uh, unhex('zz') IS NULL AS bad;
+> b | u | h1 | h2 | h3 | uh | bad
+> YWJj | abc | 11 | FFFFFFFFFFFFFFFF | 616263 | abc | true
+> rows: 1
+SELECT url_encode('a b&c') AS e, url_decode('a+b%26c') AS d, crc32('abc') AS c, split_part('a,b,c', ',', -1) AS p1, split_part('a,b', ',', 5) AS p2, substring_index('www.apache.org', '.', 2) AS s1, substring_index('www.apache.org', '.', -2) AS s2;
+> e | d | c | p1 | p2 | s1 | s2
+> a+b%26c | a b&c | 891568578 | c |  | www.apache | apache.org
+> rows: 1
+SELECT split_part('a', ',', 0);
+> exception INVALID_PARAMETER_VALUE
+SELECT space(3) || 'x' AS s, octet_length('é') AS o, bit_length('ab') AS b, length(uuid()) AS u;
+> s | o | b | u
+>    x | 2 | 16 | 36
+> rows: 1
+-- numbers: bround rounds ties to even; try_ arithmetic gives NULL where the operator fails
+SELECT bround(2.5) AS a, bround(3.5) AS b, bround(2.25, 1) AS c, bround(25, -1) AS d, typeof(bround(2.5)) AS t, bround(CAST(2.5 AS DOUBLE)) AS e;
+> a | b | c | d | t | e
+> 2 | 4 | 2.2 | 20 | decimal(2,0) | 2.0
+> rows: 1
+SELECT factorial(5) AS f, factorial(21) AS g, bin(5) AS b, isnan(CAST('NaN' AS DOUBLE)) AS n, nanvl(CAST('NaN' AS DOUBLE), 2.0) AS v, cbrt(27.0) AS c, hypot(3, 4) AS h, negative(5) AS m;
+> f | g | b | n | v | c | h | m
+> 120 | null | 101 | true | 2.0 | 3.0 | 5.0 | -5
+> rows: 1
+SELECT shiftleft(1, 3) AS l, shiftright(-8, 1) AS r, shiftrightunsigned(-8, 60) AS u, bit_count(7) AS c, width_bucket(5.3, 0.2, 10.6, 5) AS w1, width_bucket(-2.1, 1.3, 3.4, 4) AS w2, width_bucket(8.1, 0.0, 5.7, 4) AS w3, width_bucket(-0.9, 5.2, 0.5, 2) AS w4;
+> l | r | u | c | w1 | w2 | w3 | w4
+> 8 | -4 | 0 | 3 | 3 | 0 | 5 | 3
+> rows: 1
+SELECT try_add(2147483647, 1) AS a, try_add(1, 2) AS b, try_multiply(3000000000, 4000000000) AS c, try_divide(1, 0) AS d, try_divide(3, 2) AS e, typeof(try_add(1, 2)) AS t;
+> a | b | c | d | e | t
+> null | 3 | null | null | 1.5 | int
+> rows: 1

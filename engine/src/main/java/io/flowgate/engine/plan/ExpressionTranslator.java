@@ -932,6 +932,17 @@ final class ExpressionTranslator {
       case "current_schema", "current_database" -> {
         return Typed.of(constant(session.schema(), SqlType.STRING), SqlType.STRING);
       }
+      case "hex" -> {
+        if (call.arguments().size() == 1) {
+          Typed value = translate(call.arguments().get(0), scope);
+          if (value.is(SqlType::isIntegral)) {
+            return Typed.of(Sql.of("FG_SYS.HEX_OF_NUMBER(CAST({} AS BIGINT))", value.sql()), SqlType.STRING);
+          }
+        }
+      }
+      case "try_add", "try_subtract", "try_multiply", "try_divide" -> {
+        return tryArithmetic(call, scope);
+      }
       case "struct", "named_struct" -> {
         return struct(call, scope);
       }
@@ -1048,10 +1059,10 @@ final class ExpressionTranslator {
         } else if (WALL_CLOCK_ARGUMENTS.contains(function.name())) {
           sql = arguments.stream().map(this::wallClock).toList();
         }
-        SqlType type = function.name().equals("round") ? roundType(call, arguments.get(0))
-            : function.resultType().of(arguments);
+        boolean rounding = function.name().equals("round") || function.name().equals("bround");
+        SqlType type = rounding ? roundType(call, arguments.get(0)) : function.resultType().of(arguments);
         Sql text = function.renderer().render(sql);
-        if (function.name().equals("round") && type.kind() == TypeKind.DECIMAL) {
+        if (rounding && (type.kind() == TypeKind.DECIMAL || function.name().equals("bround"))) {
           text = Sql.cast(text, type);
         } else if (function.name().equals("to_timestamp")) {
           text = instant(text);
@@ -1328,6 +1339,53 @@ final class ExpressionTranslator {
    * round of a decimal keeps its integer digits and one more, and the scale asked for (a literal; 0 without one)
    * where it is below the argument's, as Spark types it; anything else keeps the argument's type.
    */
+  /**
+   * try_add, try_subtract, try_multiply and try_divide: the operator's value, or NULL where it would fail: a division
+   * by zero, or an integer result outside its type (computed as DECIMAL(38, 0) to tell).
+   */
+  private Typed tryArithmetic(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 2 || call.distinct() || call.star() || call.window().isPresent()) {
+      throw Errors.wrongArguments(call.name(), "2", call.arguments().size(), call.span());
+    }
+    Expression left = call.arguments().get(0);
+    Expression right = call.arguments().get(1);
+    Span span = call.span();
+    BinaryOperator operator = switch (call.name()) {
+      case "try_add" -> BinaryOperator.ADD;
+      case "try_subtract" -> BinaryOperator.SUBTRACT;
+      case "try_multiply" -> BinaryOperator.MULTIPLY;
+      default -> BinaryOperator.DIVIDE;
+    };
+    Expression exact = new Binary(span, operator, left, right);
+    if (operator == BinaryOperator.DIVIDE) {
+      Expression zero = new Binary(span, BinaryOperator.EQUAL, right, new Literal(span, LiteralKind.INTEGER, "0"));
+      return translate(new Case(span, Optional.empty(), List.of(new WhenClause(span, zero,
+          new Literal(span, LiteralKind.NULL, "NULL"))), Optional.of(exact)), scope);
+    }
+    Typed value = translate(exact, scope);
+    Optional<long[]> range = value.type().flatMap(ExpressionTranslator::integerRange);
+    if (range.isEmpty()) {
+      return new Typed(value.sql(), value.type(), true);
+    }
+    SqlType wide = SqlType.decimal(SqlType.MAX_DECIMAL_PRECISION, 0);
+    Sql widened = Sql.of("({} " + operator.symbol() + " {})", translate(new Cast(span, left, wide, false), scope).sql(),
+        translate(new Cast(span, right, wide, false), scope).sql());
+    // the widened value cast back once it is known to fit: H2 folds constants, and would fail on the exact value (or
+    // a cast inside the CASE) even where the condition does not hold
+    return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
+        Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+  }
+
+  private static Optional<long[]> integerRange(SqlType type) {
+    return switch (type.kind()) {
+      case TINYINT -> Optional.of(new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE});
+      case SMALLINT -> Optional.of(new long[] {Short.MIN_VALUE, Short.MAX_VALUE});
+      case INT -> Optional.of(new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE});
+      case BIGINT -> Optional.of(new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
+      default -> Optional.empty();
+    };
+  }
+
   private static SqlType roundType(FunctionCall call, Typed value) {
     SqlType type = ResultTypes.numberOrDouble(value.type());
     Optional<Integer> scale = call.arguments().size() == 1 ? Optional.of(0)

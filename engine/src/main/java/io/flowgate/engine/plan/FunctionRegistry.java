@@ -36,7 +36,7 @@ public final class FunctionRegistry {
     }
   };
 
-  private static final Set<String> RANDOM = Set.of("rand", "random");
+  private static final Set<String> RANDOM = Set.of("rand", "random", "uuid");
   /** The clock and the session: fixed while one statement runs (the translator writes most as constants). */
   private static final Set<String> PER_STATEMENT = Set.of("current_date", "curdate", "current_timestamp", "now",
       "current_timezone", "localtimestamp", "current_user", "user", "session_user", "current_catalog", "current_schema",
@@ -85,6 +85,9 @@ public final class FunctionRegistry {
   /** lag and lead: the value's type, met by the default's where one is given. */
   private static final ResultType VALUE_OR_DEFAULT = a -> ResultTypes.orString(ResultTypes.common(a.size() > 2
       ? List.of(a.get(0), a.get(2)) : a.subList(0, 1)));
+  /** shiftleft and friends: BIGINT for a BIGINT, else INT. */
+  private static final ResultType SHIFTED = a -> a.get(0).is(t -> t.kind() == TypeKind.BIGINT) ? SqlType.BIGINT
+      : SqlType.INT;
   private static final Map<String, Function> FUNCTIONS = new HashMap<>();
 
   static {
@@ -137,6 +140,33 @@ public final class FunctionRegistry {
     scalar("endswith", 2, 2, fixed(SqlType.BOOLEAN),
         a -> Sql.of("(RIGHT({}, CHAR_LENGTH({})) = {})", a.get(0), a.get(1), a.get(1)));
     scalar("contains", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("(LOCATE({}, {}) > 0)", a.get(1), a.get(0)));
+    // the engine's own (storage.TextFunctions), where H2 has none or another rule
+    scalar("split", 2, 3, fixed(SqlType.array(SqlType.STRING)), a -> Sql.cast(Sql.of("FG_SYS.SPLIT({}, {}, {})",
+        a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.number(-1)), SqlType.array(SqlType.STRING)));
+    scalar("regexp_extract", 2, 3, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.REGEXP_EXTRACT({}, {}, {})",
+        a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.number(1)));
+    scalar("regexp_extract_all", 2, 3, fixed(SqlType.array(SqlType.STRING)), a -> Sql.cast(Sql.of(
+        "FG_SYS.REGEXP_EXTRACT_ALL({}, {}, {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.number(1)),
+        SqlType.array(SqlType.STRING)));
+    scalar("levenshtein", 2, 2, fixed(SqlType.INT), a -> Sql.of("FG_SYS.LEVENSHTEIN({}, {})", a));
+    scalar("soundex", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.SOUND_CODE({})", a));
+    scalar("base64", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.BASE64({})", bytes(a.get(0))));
+    scalar("unbase64", 1, 1, fixed(SqlType.BINARY), a -> Sql.of("FG_SYS.UNBASE64({})", a));
+    // hex of a number is written by the translator (FG_SYS.HEX_OF_NUMBER); this is hex of text and bytes
+    scalar("hex", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.HEX_OF_BYTES({})", bytes(a.get(0))));
+    scalar("unhex", 1, 1, fixed(SqlType.BINARY), a -> Sql.of("FG_SYS.UNHEX({})", a));
+    scalar("url_encode", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.URL_ENCODE({})", a));
+    scalar("url_decode", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.URL_DECODE({})", a));
+    scalar("crc32", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("FG_SYS.CRC32({})", bytes(a.get(0))));
+    scalar("reverse", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.REVERSE({})", a));
+    scalar("split_part", 3, 3, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.SPLIT_PART({}, {}, {})", a));
+    scalar("substring_index", 3, 3, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.SUBSTRING_INDEX({}, {}, {})", a));
+    scalar("find_in_set", 2, 2, fixed(SqlType.INT), a -> Sql.of("FG_SYS.FIND_IN_SET({}, {})", a));
+    scalar("space", 1, 1, fixed(SqlType.STRING), a -> Sql.of("REPEAT({}, FG_SYS.CHECKED_REPEAT({}, GREATEST({}, 0)))",
+        Sql.text(" "), Sql.text(" "), a.get(0)));
+    scalar("octet_length", 1, 1, fixed(SqlType.INT), a -> Sql.of("OCTET_LENGTH({})", bytes(a.get(0))));
+    scalar("bit_length", 1, 1, fixed(SqlType.INT), a -> Sql.of("(OCTET_LENGTH({}) * 8)", bytes(a.get(0))));
+    scalar("uuid", 0, 0, fixed(SqlType.STRING), a -> Sql.of("CAST(RANDOM_UUID() AS CHARACTER VARYING)"));
     // math
     scalar("abs", 1, 1, THE_NUMBER, call("ABS"));
     scalar("ceil", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("CAST(CEILING({}) AS BIGINT)", a), "ceiling");
@@ -164,6 +194,37 @@ public final class FunctionRegistry {
       scalar(trig, 1, 1, fixed(SqlType.DOUBLE), call(trig.toUpperCase(java.util.Locale.ROOT)));
     }
     scalar("atan2", 2, 2, fixed(SqlType.DOUBLE), call("ATAN2"));
+    scalar("e", 0, 0, fixed(SqlType.DOUBLE), a -> Sql.of("EXP(1)"));
+    scalar("cbrt", 1, 1, fixed(SqlType.DOUBLE), a -> Sql.of("FG_SYS.CBRT({})", a));
+    scalar("hypot", 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of("SQRT(POWER(CAST({} AS DOUBLE PRECISION), 2)"
+        + " + POWER(CAST({} AS DOUBLE PRECISION), 2))", a));
+    scalar("negative", 1, 1, THE_NUMBER, a -> Sql.of("(-({}))", a));
+    scalar("positive", 1, 1, THE_NUMBER, a -> Sql.of("({})", a));
+    // round's type rule; H2's ROUND rounds ties away from zero, bround to the even neighbour
+    scalar("bround", 1, 2, THE_NUMBER,
+        a -> Sql.of("FG_SYS.BROUND({}, {})", a.get(0), a.size() > 1 ? a.get(1) : Sql.number(0)));
+    scalar("factorial", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("FG_SYS.FACTORIAL({})", a));
+    scalar("bin", 1, 1, fixed(SqlType.STRING), a -> Sql.of("FG_SYS.BIN(CAST({} AS BIGINT))", a));
+    scalar("isnan", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("FG_SYS.IS_NAN(CAST({} AS DOUBLE PRECISION))", a));
+    scalar("nanvl", 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of("CASE WHEN FG_SYS.IS_NAN(CAST({} AS DOUBLE PRECISION))"
+        + " THEN CAST({} AS DOUBLE PRECISION) ELSE CAST({} AS DOUBLE PRECISION) END", a.get(0), a.get(1), a.get(0)));
+    scalar("shiftleft", 2, 2, SHIFTED, call("LSHIFT"));
+    scalar("shiftright", 2, 2, SHIFTED, call("RSHIFT"));
+    scalar("shiftrightunsigned", 2, 2, SHIFTED, call("URSHIFT"));
+    scalar("bit_count", 1, 1, fixed(SqlType.INT), call("BITCOUNT"));
+    // the bucket (1 to n, 0 below min, n + 1 from max on) of value in n equal ranges from min to max, which may
+    // run downwards; NULL for no buckets or an empty range
+    scalar("width_bucket", 4, 4, fixed(SqlType.BIGINT), a -> {
+      Sql value = Sql.cast(a.get(0), SqlType.DOUBLE);
+      Sql low = Sql.cast(a.get(1), SqlType.DOUBLE);
+      Sql high = Sql.cast(a.get(2), SqlType.DOUBLE);
+      Sql count = Sql.cast(a.get(3), SqlType.BIGINT);
+      return Sql.of("CASE WHEN {} <= 0 OR {} = {} THEN NULL WHEN {} < {} THEN CASE WHEN {} < {} THEN 0 WHEN {} >= {}"
+          + " THEN {} + 1 ELSE CAST(FLOOR(({} - {}) * {} / ({} - {})) AS BIGINT) + 1 END ELSE CASE WHEN {} > {}"
+          + " THEN 0 WHEN {} <= {} THEN {} + 1 ELSE CAST(FLOOR(({} - {}) * {} / ({} - {})) AS BIGINT) + 1 END END",
+          count, low, high, low, high, value, low, value, high, count, value, low, count, high, low,
+          value, low, value, high, count, low, value, count, low, high);
+    });
     // conditional
     scalar("coalesce", 1, MANY, ANY_OF_THEM, call("COALESCE"));
     scalar("ifnull", 2, 2, ANY_OF_THEM, call("COALESCE"), "nvl");
@@ -288,6 +349,11 @@ public final class FunctionRegistry {
       }
       return SqlType.STRING;
     };
+  }
+
+  /** A STRING's UTF-8 bytes, or a BINARY as it is. */
+  private static Sql bytes(Sql value) {
+    return Sql.of("CAST({} AS VARBINARY)", value);
   }
 
   private static Sql hex(String algorithm, Sql value) {

@@ -62,6 +62,9 @@ final class H2Errors {
       case H2Functions.NULL_ARGUMENT -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", Errors.quote(named(e, 1, "?"))).parameter("functionName", Errors.quote(named(e, 0,
               "?"))).parameter("message", "it must not be NULL").cause(e).build();
+      case TextFunctions.INVALID_ARGUMENT -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+          .parameter("parameter", Errors.quote(named(e, 1, "?"))).parameter("functionName", Errors.quote(named(e, 0,
+              "?"))).parameter("message", named(e, 2, "the value is not valid")).cause(e).build();
       case H2Functions.RECURSION_LIMIT -> EngineException.of(ErrorClass.RECURSION_LEVEL_LIMIT_EXCEEDED)
           .parameter("levelLimit", named(e, 0, "?")).cause(e).build();
       case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
@@ -87,7 +90,7 @@ final class H2Errors {
 
   /** Line {@code line} of what one of {@link H2Functions}' refusals names, one name per line. */
   private static String named(SQLException e, int line, String fallback) {
-    String[] lines = String.valueOf(e.getMessage()).split("\n", 3);
+    String[] lines = String.valueOf(e.getMessage()).split("\n");
     return line < lines.length && !lines[line].isEmpty() ? lines[line] : fallback;
   }
 

@@ -16,9 +16,7 @@ import java.sql.SQLException;
 import java.sql.Types;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Java functions the engine installs in H2 under {@code FG_SYS}, for what H2's SQL cannot express. They are called
@@ -80,46 +78,6 @@ public final class H2Functions {
       return null;
     }
     return IntervalText.format(SqlType.interval(IntervalField.values()[start], IntervalField.values()[end]), value);
-  }
-
-  /** Spark's initcap: lower case, then upper case for the first letter and each letter after a space. */
-  public static String initcap(String value) {
-    if (value == null) {
-      return null;
-    }
-    StringBuilder text = new StringBuilder(value.length());
-    int previous = ' ';
-    for (int i = 0; i < value.length(); ) {
-      int c = value.codePointAt(i);
-      text.appendCodePoint(previous == ' ' ? Character.toTitleCase(c) : Character.toLowerCase(c));
-      previous = c;
-      i += Character.charCount(c);
-    }
-    return text.toString();
-  }
-
-  /**
-   * Spark's translate: each character of {@code from} becomes the one at its place in {@code to}, or is removed when
-   * {@code to} is shorter; a character listed twice takes its first place.
-   */
-  public static String translate(String value, String from, String to) {
-    if (value == null || from == null || to == null) {
-      return null;
-    }
-    Map<Integer, Integer> replacements = new HashMap<>();
-    int[] targets = to.codePoints().toArray();
-    int[] sources = from.codePoints().toArray();
-    for (int i = 0; i < sources.length; i++) {
-      replacements.putIfAbsent(sources[i], i < targets.length ? targets[i] : -1);
-    }
-    StringBuilder text = new StringBuilder(value.length());
-    value.codePoints().forEach(c -> {
-      int replaced = replacements.getOrDefault(c, c);
-      if (replaced >= 0) {
-        text.appendCodePoint(replaced);
-      }
-    });
-    return text.toString();
   }
 
   /** The vendor code of a NULL given where a function needs a value. */
@@ -277,12 +235,22 @@ public final class H2Functions {
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
       "REQUIRE_ARGUMENT:requireArgument", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
-      "WORD_CAPS:initcap", "CHAR_MAP:translate");
+      "WORD_CAPS:TextFunctions.initcap", "CHAR_MAP:TextFunctions.translate", "SPLIT:TextFunctions.split",
+      "REGEXP_EXTRACT:TextFunctions.regexpExtract", "REGEXP_EXTRACT_ALL:TextFunctions.regexpExtractAll",
+      "LEVENSHTEIN:TextFunctions.levenshtein", "SOUND_CODE:TextFunctions.soundex", "BASE64:TextFunctions.base64",
+      "UNBASE64:TextFunctions.unbase64", "HEX_OF_NUMBER:TextFunctions.hexOfNumber",
+      "HEX_OF_BYTES:TextFunctions.hexOfBytes", "UNHEX:TextFunctions.unhex", "URL_ENCODE:TextFunctions.urlEncode",
+      "URL_DECODE:TextFunctions.urlDecode", "CRC32:TextFunctions.crc32", "REVERSE:TextFunctions.reverse",
+      "SPLIT_PART:TextFunctions.splitPart", "SUBSTRING_INDEX:TextFunctions.substringIndex",
+      "FIND_IN_SET:TextFunctions.findInSet", "BIN:TextFunctions.bin", "FACTORIAL:TextFunctions.factorial",
+      "BROUND:TextFunctions.bround", "CBRT:TextFunctions.cbrt", "IS_NAN:TextFunctions.isNan");
 
   static List<Sql> installSql() {
-    // READ_FILES gives other rows each batch, so H2 must not take it for deterministic.
+    // READ_FILES gives other rows each batch, so H2 must not take it for deterministic. A method named with its
+    // class is one of that class in this package, else one of this class.
     return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> Sql.of("CREATE ALIAS IF NOT EXISTS FG_SYS."
         + entry[0] + (entry[0].equals("READ_FILES") ? "" : " DETERMINISTIC") + " FOR {}",
-        Sql.text(H2Functions.class.getName() + "." + entry[1]))).toList();
+        Sql.text(entry[1].contains(".") ? H2Functions.class.getPackageName() + "." + entry[1]
+            : H2Functions.class.getName() + "." + entry[1]))).toList();
   }
 }
