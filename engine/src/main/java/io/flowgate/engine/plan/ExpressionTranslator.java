@@ -892,9 +892,9 @@ final class ExpressionTranslator {
       }
       return cast(new Cast(call.span(), call.arguments().get(0), castTo, false), scope);
     }
-    if (HigherOrderFunctions.NAMES.contains(name) && !call.distinct() && !call.star() && call.window().isEmpty()
+    if (ArrayFunctions.NAMES.contains(name) && !call.distinct() && !call.star() && call.window().isEmpty()
         && call.filter().isEmpty()) {
-      return new HigherOrderFunctions(this, queries::newAlias).translate(call, scope);
+      return new ArrayFunctions(this, queries::newAlias).translate(call, scope);
     }
     if (Generators.isGenerator(name)) {
       // QueryTranslator expands a generator that is a whole select item; anywhere else is an error
@@ -938,6 +938,11 @@ final class ExpressionTranslator {
           if (value.is(SqlType::isIntegral)) {
             return Typed.of(Sql.of("FG_SYS.HEX_OF_NUMBER(CAST({} AS BIGINT))", value.sql()), SqlType.STRING);
           }
+        }
+      }
+      case "concat" -> {
+        if (!call.arguments().isEmpty() && translate(call.arguments().get(0), scope).is(t -> t.kind() == TypeKind.ARRAY)) {
+          return concatArrays(call, scope);
         }
       }
       case "try_add", "try_subtract", "try_multiply", "try_divide" -> {
@@ -1374,6 +1379,28 @@ final class ExpressionTranslator {
     // a cast inside the CASE) even where the condition does not hold
     return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
         Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+  }
+
+  /** concat of arrays: their elements in order, of the elements' common type; NULL if one is NULL. */
+  private Typed concatArrays(FunctionCall call, Scope scope) {
+    List<Typed> arrays = new ArrayList<>();
+    Optional<SqlType> element = Optional.empty();
+    for (Expression argument : call.arguments()) {
+      Typed array = translate(argument, scope);
+      if (array.is(t -> t.kind() == TypeKind.VOID)) {
+        arrays.add(array);
+        continue;
+      }
+      if (!array.is(t -> t.kind() == TypeKind.ARRAY)) {
+        throw Errors.typeMismatch(Errors.quote("concat"), "its arguments must all be arrays or all be strings, not "
+            + array.type().map(SqlType::sql).orElse("a parameter"), argument.span());
+      }
+      element = QueryTranslator.widen(element, Optional.of(array.type().get().children().get(0)));
+      arrays.add(array);
+    }
+    SqlType type = SqlType.array(element.orElse(SqlType.STRING));
+    List<Sql> cast = arrays.stream().map(array -> Sql.cast(array.sql(), type)).toList();
+    return new Typed(Sql.of("({})", Sql.join(" || ", cast)), Optional.of(type), true);
   }
 
   private static Optional<long[]> integerRange(SqlType type) {

@@ -103,7 +103,7 @@ final class FromJson {
    * a range can be bounded by them, and its index then reads only the rows it needs.
    */
   static Sql over(Sql index, Sql element, Sql count) {
-    return HigherOrderFunctions.overElements(index, element, count, java.util.Optional.empty(),
+    return ArrayFunctions.overElements(index, element, count, java.util.Optional.empty(),
         Sql.of("{}.X", index));
   }
 }
