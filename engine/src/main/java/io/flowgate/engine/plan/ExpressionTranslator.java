@@ -496,10 +496,25 @@ final class ExpressionTranslator {
    * their FILTER that way: H2 fails (an ArrayIndexOutOfBoundsException) on a select list with two arithmetic
    * expressions over FILTERed aggregates, as a PIVOT with an expression of aggregates writes.
    */
-  private static final java.util.Set<String> NULL_KEEPING_AGGREGATES = java.util.Set.of("collect_list", "any_value");
+  private static final java.util.Set<String> NULL_KEEPING_AGGREGATES = java.util.Set.of("any_value");
+
+  /** Aggregates of a pair of values: a FILTER goes into both, so a row it leaves out counts for neither. */
+  private static final java.util.Set<String> PAIRED_AGGREGATES = java.util.Set.of("max_by", "min_by", "corr",
+      "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "regr_avgx", "regr_avgy", "regr_sxx",
+      "regr_syy", "regr_sxy", "regr_count");
+
+  /** Aggregates written as an expression around H2's, which OVER cannot follow. */
+  private static final java.util.Set<String> NOT_WINDOWED_AGGREGATES = java.util.Set.of("max_by", "min_by",
+      "percentile_approx");
+
+  /** Aggregates of arrays, whose value over no rows is an empty array (H2's is NULL). */
+  private static final java.util.Set<String> ARRAY_AGGREGATES = java.util.Set.of("collect_list", "collect_set");
+
+  /** Aggregates whose last argument is a constant H2 needs as one (the percentage). */
+  private static final java.util.Set<String> PERCENTILES = java.util.Set.of("percentile", "percentile_approx");
 
   private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
-      "variance", "var_pop", "median");
+      "variance", "var_pop", "median", "percentile");
 
   /** Aggregates over numbers: a string argument is read as DOUBLE, anything else not a number is a type error. */
   private static final java.util.Set<String> NUMERIC_AGGREGATES = java.util.Set.of("sum", "avg", "stddev",
@@ -1084,7 +1099,16 @@ final class ExpressionTranslator {
         boolean filterInArgument = filter.isPresent() && parts.size() > 1
             && !NULL_KEEPING_AGGREGATES.contains(function.name());
         if (filterInArgument) {
-          parts.set(1, Sql.of("CASE WHEN {} THEN {} END", filter.get(), call.star() ? Sql.of("1") : parts.get(1)));
+          int last = PAIRED_AGGREGATES.contains(function.name()) ? 2 : 1;
+          for (int i = 1; i <= last && i < parts.size(); i++) {
+            parts.set(i, Sql.of("CASE WHEN {} THEN {} END", filter.get(), call.star() ? Sql.of("1") : parts.get(i)));
+          }
+        }
+        if (call.window().isPresent() && NOT_WINDOWED_AGGREGATES.contains(function.name())) {
+          throw Errors.notSupported(name + " as a window function", call.span());
+        }
+        if (PERCENTILES.contains(function.name())) {
+          percentage(call);
         }
         Sql text = function.renderer().render(parts);
         if (filter.isPresent() && !filterInArgument) {
@@ -1094,6 +1118,9 @@ final class ExpressionTranslator {
           text = Sql.of("{} OVER {}", text, window(call.window().get(), scope));
         }
         SqlType type = function.resultType().of(arguments);
+        if (ARRAY_AGGREGATES.contains(function.name())) {
+          text = Sql.of("COALESCE({}, {})", text, Sql.cast(Sql.of("ARRAY[]"), type));
+        }
         if (CAST_AGGREGATES.contains(function.name())) {
           // H2 sums doubles exactly as DECFLOAT, a BIGINT beyond its range as NUMERIC, averages integers as NUMERIC
           // and decimals with ten more digits of scale; the cast gives the dialect's type, and overflow is an error.
@@ -1379,6 +1406,20 @@ final class ExpressionTranslator {
     // a cast inside the CASE) even where the condition does not hold
     return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
         Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+  }
+
+  /** The percentage of a percentile: a number literal from 0 to 1, which H2 takes as a constant. */
+  private static void percentage(FunctionCall call) {
+    Expression percentage = call.arguments().get(1);
+    boolean valid = percentage instanceof Literal literal
+        && (literal.kind() == LiteralKind.DECIMAL || literal.kind() == LiteralKind.INTEGER)
+        && new java.math.BigDecimal(literal.text().replaceAll("[a-zA-Z]+$", "")).compareTo(java.math.BigDecimal.ONE) <= 0;
+    if (!valid) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`percentage`")
+          .parameter("functionName", Errors.quote(call.name()))
+          .parameter("message", "the percentage must be a number literal from 0 to 1 (an array of them is not taken)")
+          .at(percentage.span()).build();
+    }
   }
 
   /** concat of arrays: their elements in order, of the elements' common type; NULL if one is NULL. */

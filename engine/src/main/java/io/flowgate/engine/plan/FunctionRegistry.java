@@ -294,10 +294,44 @@ public final class FunctionRegistry {
     aggregate("stddev_pop", "STDDEV_POP", fixed(SqlType.DOUBLE));
     aggregate("variance", "VAR_SAMP", fixed(SqlType.DOUBLE), "var_samp");
     aggregate("var_pop", "VAR_POP", fixed(SqlType.DOUBLE));
-    aggregate("collect_list", "ARRAY_AGG", a -> ResultTypes.arrayOf(a.get(0).type()), "array_agg");
+    // collect_list and collect_set skip NULLs, as the dialect does (the translator makes an empty result [])
+    register(new Function("collect_list", Kind.AGGREGATE, 1, 1, a -> ResultTypes.arrayOf(a.get(0).type()),
+        a -> Sql.of("ARRAY_AGG({}{}) FILTER (WHERE {} IS NOT NULL)", a.get(0), a.get(1), a.get(1))), "array_agg");
+    register(new Function("collect_set", Kind.AGGREGATE, 1, 1, a -> ResultTypes.arrayOf(a.get(0).type()),
+        a -> Sql.of("ARRAY_AGG(DISTINCT {}) FILTER (WHERE {} IS NOT NULL)", a.get(1), a.get(1))));
+    // the value at the largest (smallest) ordering value; NULL orderings are skipped
+    register(new Function("max_by", Kind.AGGREGATE, 2, 2, THE_ARGUMENTS, a -> Sql.of(
+        "ARRAY_GET(ARRAY_AGG({} ORDER BY {} DESC) FILTER (WHERE {} IS NOT NULL), 1)", a.get(1), a.get(2), a.get(2))));
+    register(new Function("min_by", Kind.AGGREGATE, 2, 2, THE_ARGUMENTS, a -> Sql.of(
+        "ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL), 1)", a.get(1), a.get(2), a.get(2))));
+    aggregate("mode", "MODE", THE_ARGUMENTS);
+    aggregate("bit_and", "BIT_AND_AGG", THE_ARGUMENTS);
+    aggregate("bit_or", "BIT_OR_AGG", THE_ARGUMENTS);
+    aggregate("bit_xor", "BIT_XOR_AGG", THE_ARGUMENTS);
+    register(new Function("listagg", Kind.AGGREGATE, 1, 2, fixed(SqlType.STRING), a -> Sql.of(
+        "LISTAGG({}CAST({} AS CHARACTER VARYING), {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.text(""))),
+        "string_agg");
+    // the exact percentile, interpolated; percentile_approx is the value at rank ceil(p * n), exact too (H2's
+    // PERCENTILE_DISC rounds the rank otherwise)
+    register(new Function("percentile", Kind.AGGREGATE, 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of(
+        "PERCENTILE_CONT({}) WITHIN GROUP (ORDER BY {})", a.get(2), a.get(1))));
+    register(new Function("percentile_approx", Kind.AGGREGATE, 2, 3, THE_ARGUMENTS, a -> Sql.of(
+        "ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL), GREATEST(CAST(CEILING({} * COUNT({}))"
+        + " AS INTEGER), 1))", a.get(1), a.get(1), a.get(1), a.get(2), a.get(1))), "approx_percentile");
+    for (String statistic : List.of("corr", "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2",
+        "regr_avgx", "regr_avgy", "regr_sxx", "regr_syy", "regr_sxy", "regr_count")) {
+      register(new Function(statistic, Kind.AGGREGATE, 2, 2,
+          fixed(statistic.equals("regr_count") ? SqlType.BIGINT : SqlType.DOUBLE),
+          a -> Sql.of(statistic.toUpperCase(java.util.Locale.ROOT) + "({}CAST({} AS DOUBLE PRECISION),"
+              + " CAST({} AS DOUBLE PRECISION))", a.get(0), a.get(1), a.get(2))));
+    }
     aggregate("bool_and", "BOOL_AND", fixed(SqlType.BOOLEAN), "every");
     aggregate("bool_or", "BOOL_OR", fixed(SqlType.BOOLEAN), "some", "any");
-    aggregate("any_value", "ANY_VALUE", THE_ARGUMENTS, "first", "first_value$agg");
+    // first and last have no order to follow: any value, as first(x) of an unordered group may give (H2's skips
+    // NULLs, as first(x, true) and first(x) IGNORE NULLS do)
+    register(new Function("any_value", Kind.AGGREGATE, 1, 2, THE_ARGUMENTS, a -> Sql.of("ANY_VALUE({}{})", a.get(0),
+        a.get(1))), "first", "first_value$agg", "last", "last_value$agg", "first$ignore_nulls", "last$ignore_nulls",
+        "any_value$ignore_nulls");
     // Over distinct inputs the count of true ones is 0 or 1, as the dialect's count_if(DISTINCT c) gives.
     register(new Function("count_if", Kind.AGGREGATE, 1, 1, fixed(SqlType.BIGINT),
         a -> Sql.of("COUNT({}CASE WHEN {} THEN 1 END)", a)));
@@ -318,6 +352,12 @@ public final class FunctionRegistry {
     window("first_value", "FIRST_VALUE", 1, 1, THE_ARGUMENTS);
     window("last_value", "LAST_VALUE", 1, 1, THE_ARGUMENTS);
     window("nth_value", "NTH_VALUE", 2, 2, THE_ARGUMENTS);
+    for (String offset : List.of("lag", "lead", "first_value", "last_value", "nth_value")) {
+      Function plain = FUNCTIONS.get(offset);
+      register(new Function(offset + "$ignore_nulls", Kind.WINDOW, plain.minArguments(), plain.maxArguments(),
+          plain.resultType(), a -> Sql.of(offset.toUpperCase(java.util.Locale.ROOT) + "({}) IGNORE NULLS",
+          Sql.list(a))));
+    }
   }
 
   private FunctionRegistry() {}
