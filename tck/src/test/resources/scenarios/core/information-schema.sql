@@ -50,7 +50,10 @@ CREATE CATALOG system;
 SHOW FUNCTIONS LIKE 'date_*';
 > function
 > date_add
+> date_diff
 > date_format
+> date_from_unix_date
+> date_part
 > date_sub
 > date_trunc
-> rows: 4
+> rows: 7

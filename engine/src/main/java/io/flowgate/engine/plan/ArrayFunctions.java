@@ -32,6 +32,9 @@ final class ArrayFunctions {
       "array_except", "array_append", "array_prepend", "array_repeat", "arrays_overlap", "flatten", "sequence",
       "slice", "array_compact", "map_contains_key", "map_entries", "map_from_arrays", "try_element_at");
 
+  /** Names refused with FEATURE_NOT_SUPPORTED: an ordered fold cannot be a subquery. */
+  static final Set<String> UNSUPPORTED = Set.of("aggregate", "reduce");
+
   private static final Sql RANGE = Sql.of("SYSTEM_RANGE(1, 2147483647)");
 
   private interface Body {

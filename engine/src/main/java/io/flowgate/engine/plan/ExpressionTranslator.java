@@ -488,7 +488,7 @@ final class ExpressionTranslator {
   /** Functions that read a TIMESTAMP argument's fields or text: they see its wall clock in the session zone. */
   private static final java.util.Set<String> WALL_CLOCK_ARGUMENTS = java.util.Set.of("year", "quarter", "month",
       "day", "dayofyear", "dayofweek", "weekofyear", "hour", "minute", "second", "date_add", "date_sub", "datediff",
-      "add_months", "last_day", "to_date", "date_format");
+      "add_months", "last_day", "to_date", "date_format", "next_day", "months_between", "weekday", "unix_date");
 
   /** Aggregates whose H2 value is cast to the dialect's type (the registry's result type). */
   /**
@@ -986,8 +986,34 @@ final class ExpressionTranslator {
       }
       case "to_json" -> throw Errors.notSupported("the function to_json in this version of Flowgate",
           call.span());
-      case "extract", "date_trunc" -> {
+      case "extract", "date_trunc", "date_part" -> {
         return datePart(call, scope);
+      }
+      case "from_unixtime" -> {
+        if (call.arguments().isEmpty() || call.arguments().size() > 2) {
+          throw Errors.wrongArguments(name, "1 or 2", call.arguments().size(), call.span());
+        }
+        Expression format = call.arguments().size() == 2 ? call.arguments().get(1)
+            : new Literal(call.span(), LiteralKind.STRING, "yyyy-MM-dd HH:mm:ss");
+        return translate(call(call.span(), "date_format", call(call.span(), "timestamp_seconds",
+            call.arguments().get(0)), format), scope);
+      }
+      case "to_unix_timestamp", "unix_timestamp" -> {
+        if (call.arguments().size() == 2) {
+          return translate(call(call.span(), "unix_timestamp", call(call.span(), "to_timestamp",
+              call.arguments().get(0), call.arguments().get(1))), scope);
+        }
+        if (name.equals("to_unix_timestamp")) {
+          return translate(call(call.span(), "unix_timestamp", call.arguments().toArray(Expression[]::new)), scope);
+        }
+      }
+      case "trunc" -> {
+        return truncDate(call, scope);
+      }
+      case "dateadd", "date_add", "timestampadd", "datediff", "date_diff", "timestampdiff" -> {
+        if (call.arguments().size() == 3) {
+          return unitArithmetic(call, scope);
+        }
       }
       default -> {
         // an ordinary registered function
@@ -1084,7 +1110,7 @@ final class ExpressionTranslator {
         Sql text = function.renderer().render(sql);
         if (rounding && (type.kind() == TypeKind.DECIMAL || function.name().equals("bround"))) {
           text = Sql.cast(text, type);
-        } else if (function.name().equals("to_timestamp")) {
+        } else if (function.name().equals("to_timestamp") || function.name().equals("make_timestamp")) {
           text = instant(text);
         } else if (function.name().equals("current_date") && zoned()) {
           text = Sql.of("CAST(FG_SYS.TO_ZONE(LOCALTIMESTAMP(6), {}) AS DATE)", zoneName());
@@ -1308,7 +1334,7 @@ final class ExpressionTranslator {
       h2Field = "ISO_WEEK";
     }
     Sql value = wallClock(translate(call.arguments().get(1), scope));
-    if (call.name().equals("extract")) {
+    if (!call.name().equals("date_trunc")) {
       return Typed.of(Sql.of("EXTRACT(" + h2Field + " FROM {})", value), SqlType.INT);
     }
     // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP, truncated in the session zone
@@ -1406,6 +1432,56 @@ final class ExpressionTranslator {
     // a cast inside the CASE) even where the condition does not hold
     return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
         Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+  }
+
+  private static FunctionCall call(Span span, String name, Expression... arguments) {
+    return new FunctionCall(span, name, false, List.of(arguments), false, Optional.empty(), Optional.empty());
+  }
+
+  /** trunc(date, unit): the date at the start of its year, quarter, month or week; NULL for another unit. */
+  private Typed truncDate(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 2) {
+      throw Errors.wrongArguments("trunc", "2", call.arguments().size(), call.span());
+    }
+    if (!(call.arguments().get(1) instanceof Literal unit) || unit.kind() != LiteralKind.STRING) {
+      throw Errors.notSupported("trunc with a unit that is not a string literal", call.arguments().get(1).span());
+    }
+    if (!java.util.Set.of("YEAR", "YYYY", "YY", "QUARTER", "MONTH", "MM", "MON", "WEEK")
+        .contains(unit.text().toUpperCase(Locale.ROOT))) {
+      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.DATE), Optional.of(SqlType.DATE), true);
+    }
+    Typed truncated = translate(call(call.span(), "date_trunc", unit, call.arguments().get(0)), scope);
+    return new Typed(Sql.cast(truncated.sql(), SqlType.DATE), Optional.of(SqlType.DATE), truncated.nullable());
+  }
+
+  private static final java.util.Set<String> DATE_UNITS = java.util.Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY",
+      "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND");
+
+  /**
+   * dateadd / timestampadd (unit, count, value): a TIMESTAMP that many units later; datediff / timestampdiff (unit,
+   * start, end): the whole units between two wall clocks of the session zone, towards zero.
+   */
+  private Typed unitArithmetic(FunctionCall call, Scope scope) {
+    Expression first = call.arguments().get(0);
+    String unit = first instanceof ColumnRef reference && reference.parts().size() == 1 ? reference.name()
+        : first instanceof Literal literal && literal.kind() == LiteralKind.STRING ? literal.text() : "";
+    unit = unit.toUpperCase(Locale.ROOT).replaceAll("S$", "");
+    if (!DATE_UNITS.contains(unit)) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`unit`")
+          .parameter("functionName", Errors.quote(call.name())).parameter("message", "the unit must be one of "
+              + String.join(", ", new java.util.TreeSet<>(DATE_UNITS))).at(first.span()).build();
+    }
+    Typed second = translate(call.arguments().get(1), scope);
+    Typed third = translate(call.arguments().get(2), scope);
+    if (call.name().endsWith("add")) {
+      Sql instant = Sql.cast(third.sql(), SqlType.TIMESTAMP);
+      Sql added = unit.equals("QUARTER") ? Sql.of("DATEADD(MONTH, 3 * ({}), {})", second.sql(), instant)
+          : Sql.of("DATEADD(" + unit + ", {}, {})", second.sql(), instant);
+      return new Typed(Sql.cast(added, SqlType.TIMESTAMP), Optional.of(SqlType.TIMESTAMP),
+          second.nullable() || third.nullable());
+    }
+    return new Typed(Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))",
+        Sql.text(unit), wallClock(second), wallClock(third)), Optional.of(SqlType.BIGINT), true);
   }
 
   /** The percentage of a percentile: a number literal from 0 to 1, which H2 takes as a constant. */

@@ -262,7 +262,7 @@ public final class FunctionRegistry {
         a -> Sql.of("DATEADD(DAY, -({}), CAST({} AS DATE))", a.get(1), a.get(0)));
     scalar("datediff", 2, 2, fixed(SqlType.INT),
         a -> Sql.of("CAST(DATEDIFF(DAY, CAST({} AS DATE), CAST({} AS DATE)) AS INTEGER)",
-        a.get(1), a.get(0)));
+        a.get(1), a.get(0)), "date_diff");
     scalar("add_months", 2, 2, fixed(SqlType.DATE),
         a -> Sql.of("DATEADD(MONTH, {}, CAST({} AS DATE))", a.get(1), a.get(0)));
     scalar("last_day", 1, 1, fixed(SqlType.DATE), call("LAST_DAY"));
@@ -276,6 +276,35 @@ public final class FunctionRegistry {
     scalar("unix_timestamp", 1, 1, fixed(SqlType.BIGINT),
         a -> Sql.of("DATEDIFF(SECOND, TIMESTAMP {}, {})", Sql.text("1970-01-01 00:00:00"),
         a.get(0)));
+    // instants as counts since 1970-01-01 00:00:00 UTC, and back
+    Sql epoch = Sql.of("TIMESTAMP {}", Sql.text("1970-01-01 00:00:00"));
+    scalar("timestamp_seconds", 1, 1, fixed(SqlType.TIMESTAMP), a -> Sql.cast(Sql.of(
+        "DATEADD(MICROSECOND, CAST(CAST({} AS DECIMAL(38, 6)) * 1000000 AS BIGINT), {})", a.get(0), epoch),
+        SqlType.TIMESTAMP));
+    scalar("timestamp_millis", 1, 1, fixed(SqlType.TIMESTAMP),
+        a -> Sql.cast(Sql.of("DATEADD(MILLISECOND, {}, {})", a.get(0), epoch), SqlType.TIMESTAMP));
+    scalar("timestamp_micros", 1, 1, fixed(SqlType.TIMESTAMP),
+        a -> Sql.cast(Sql.of("DATEADD(MICROSECOND, {}, {})", a.get(0), epoch), SqlType.TIMESTAMP));
+    scalar("unix_seconds", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("DATEDIFF(SECOND, {}, {})", epoch, a.get(0)));
+    scalar("unix_millis", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("DATEDIFF(MILLISECOND, {}, {})", epoch, a.get(0)));
+    scalar("unix_micros", 1, 1, fixed(SqlType.BIGINT), a -> Sql.of("DATEDIFF(MICROSECOND, {}, {})", epoch, a.get(0)));
+    scalar("unix_date", 1, 1, fixed(SqlType.INT), a -> Sql.of("CAST(DATEDIFF(DAY, DATE {}, CAST({} AS DATE)) AS INTEGER)",
+        Sql.text("1970-01-01"), a.get(0)));
+    scalar("date_from_unix_date", 1, 1, fixed(SqlType.DATE),
+        a -> Sql.of("DATEADD(DAY, {}, DATE {})", a.get(0), Sql.text("1970-01-01")));
+    scalar("make_date", 3, 3, fixed(SqlType.DATE), a -> Sql.of("FG_SYS.MAKE_DATE({}, {}, {})", a));
+    // a wall clock of the session zone, made the instant it is there by the translator
+    scalar("make_timestamp", 6, 6, fixed(SqlType.TIMESTAMP), a -> Sql.of("FG_SYS.MAKE_TIMESTAMP({}, {}, {}, {}, {},"
+        + " CAST({} AS DECIMAL(16, 6)))", a));
+    scalar("next_day", 2, 2, fixed(SqlType.DATE), a -> Sql.of("FG_SYS.NEXT_DAY(CAST({} AS DATE), {})", a));
+    scalar("months_between", 2, 3, fixed(SqlType.DOUBLE), a -> Sql.of("FG_SYS.MONTHS_BETWEEN(CAST({} AS TIMESTAMP),"
+        + " CAST({} AS TIMESTAMP), {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.of("TRUE")));
+    scalar("weekday", 1, 1, fixed(SqlType.INT), a -> Sql.of("(EXTRACT(ISO_DAY_OF_WEEK FROM {}) - 1)", a));
+    // from_utc_timestamp reads the instant's UTC wall clock as one of the zone; to_utc_timestamp the other way
+    scalar("from_utc_timestamp", 2, 2, fixed(SqlType.TIMESTAMP),
+        a -> Sql.of("FG_SYS.TO_ZONE(CAST({} AS TIMESTAMP), {})", a));
+    scalar("to_utc_timestamp", 2, 2, fixed(SqlType.TIMESTAMP),
+        a -> Sql.of("FG_SYS.FROM_ZONE(CAST({} AS TIMESTAMP), {})", a));
     // arrays
     scalar("array", 0, MANY, a -> ResultTypes.arrayOf(ResultTypes.common(a)), a -> Sql.of("ARRAY[{}]", Sql.list(a)));
     scalar("size", 1, 1, fixed(SqlType.INT),
@@ -422,9 +451,28 @@ public final class FunctionRegistry {
   }
 
   /** Every callable name with its kind (SCALAR, AGGREGATE, WINDOW), for JDBC getFunctions. */
+  /**
+   * The built-ins the translator writes itself (they need types, lambdas or other expressions), besides the
+   * registry's: callable as well, and listed with them.
+   */
+  private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
+      "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
+      "current_catalog", "current_schema", "current_database", "try_add", "try_subtract", "try_multiply",
+      "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
+      "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",
+      "posexplode", "posexplode_outer", "inline", "inline_outer", "stack");
+
+  /** Every callable built-in by name (aliases too), with its kind; internal spellings ({@code $...}) left out. */
   public static java.util.SortedMap<String, String> names() {
     java.util.SortedMap<String, String> names = new java.util.TreeMap<>();
-    FUNCTIONS.forEach((name, function) -> names.put(name, function.kind().name()));
+    FUNCTIONS.forEach((name, function) -> {
+      if (!name.contains("$")) {
+        names.put(name, function.kind().name());
+      }
+    });
+    TRANSLATED.forEach(name -> names.putIfAbsent(name, Kind.SCALAR.name()));
+    ArrayFunctions.NAMES.stream().filter(name -> !ArrayFunctions.UNSUPPORTED.contains(name))
+        .forEach(name -> names.putIfAbsent(name, Kind.SCALAR.name()));
     return names;
   }
 }

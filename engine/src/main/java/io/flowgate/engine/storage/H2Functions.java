@@ -243,7 +243,10 @@ public final class H2Functions {
       "URL_DECODE:TextFunctions.urlDecode", "CRC32:TextFunctions.crc32", "REVERSE:TextFunctions.reverse",
       "SPLIT_PART:TextFunctions.splitPart", "SUBSTRING_INDEX:TextFunctions.substringIndex",
       "FIND_IN_SET:TextFunctions.findInSet", "BIN:TextFunctions.bin", "FACTORIAL:TextFunctions.factorial",
-      "BROUND:TextFunctions.bround", "CBRT:TextFunctions.cbrt", "IS_NAN:TextFunctions.isNan");
+      "BROUND:TextFunctions.bround", "CBRT:TextFunctions.cbrt", "IS_NAN:TextFunctions.isNan",
+      "MAKE_DATE:DateFunctions.makeDate", "MAKE_TIMESTAMP:DateFunctions.makeTimestamp",
+      "NEXT_DAY:DateFunctions.nextDay", "MONTHS_BETWEEN:DateFunctions.monthsBetween",
+      "TIMESTAMP_DIFF:DateFunctions.timestampDiff");
 
   static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic. A method named with its

@@ -19,7 +19,11 @@ class FunctionTypesTest {
     Typed number = Typed.of(Sql.name("x"), SqlType.INT);
     Typed array = Typed.of(Sql.name("a"), SqlType.array(SqlType.STRING));
     Typed text = Typed.of(Sql.name("s"), SqlType.STRING);
-    FunctionRegistry.names().forEach((alias, kind) -> {
+    // the names the translator writes itself are listed too, but have no registry entry
+    assertThat(FunctionRegistry.names()).containsKeys("transform", "try_add", "date_part", "struct")
+        .doesNotContainKeys("aggregate", "lead$ignore_nulls");
+    FunctionRegistry.names().keySet().stream().filter(alias -> FunctionRegistry.lookup(alias).isPresent())
+        .forEach(alias -> {
       FunctionRegistry.Function function = FunctionRegistry.lookup(alias).orElseThrow();
       // the hashes refuse numbers, by the dialect's rules
       List<Typed> arguments = function.name().equals("element_at") ? List.of(array, number)
