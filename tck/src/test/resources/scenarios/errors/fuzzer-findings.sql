@@ -180,3 +180,6 @@ SELECT CAST('abc' AS VARCHAR(1000000000)) AS v;
 > v
 > abc
 > rows: 1
+-- listagg's delimiter is a constant (H2 takes no other)
+SELECT string_agg(s, length(s)) FROM VALUES ('a') AS v(s);
+> exception NON_FOLDABLE_ARGUMENT

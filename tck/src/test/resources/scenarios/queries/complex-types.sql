@@ -36,8 +36,12 @@ SELECT map_keys(scores), map_values(scores), size(scores), element_at(scores, 'a
 > map_keys(scores) | map_values(scores) | size(scores) | element_at(scores, art)
 > ["math","art"] | [90,75] | 2 | 75
 > rows: 1
-SELECT named_struct('a', 1, 'b', 'x').b, struct(1 AS x).col1;
-> exception PARSE_SYNTAX_ERROR
+SELECT named_struct('a', 1, 'b', 'x').b AS b, struct(1 AS x).x AS x;
+> b | x
+> x | 1
+> rows: 1
+SELECT struct(1 AS x).col1;
+> exception FIELD_NOT_FOUND
 SELECT named_struct('a', 1, 'b', 'x').b AS b, array_contains(array(1, 2, 3), 2) AS has_two;
 > b | has_two
 > x | true

@@ -142,3 +142,15 @@ SELECT try_add(2147483647, 1) AS a, try_add(1, 2) AS b, try_multiply(3000000000,
 > a | b | c | d | e | t
 > null | 3 | null | null | 1.5 | int
 > rows: 1
+-- hash is Spark's MurmurHash3 (seed 42, each value seeding the next; NULL changes nothing)
+SELECT hash(1) AS i, hash('Spark') AS s, hash(CAST(1 AS BIGINT)) AS l, hash('Spark', 2) AS two, hash(NULL) AS n, hash() AS none;
+> i | s | l | two | n | none
+> -559580957 | 228093765 | -1712319331 | -1781276684 | 42 | 42
+> rows: 1
+SELECT hash(array(1));
+> exception FEATURE_NOT_SUPPORTED
+-- struct with AS names its fields; a field without one keeps struct's naming
+SELECT struct(1 AS a, 'x' AS b) AS s, struct(1 AS a, 2) AS t, struct(1 AS a).a AS f;
+> s | t | f
+> {"a":1,"b":"x"} | {"a":1,"col2":2} | 1
+> rows: 1

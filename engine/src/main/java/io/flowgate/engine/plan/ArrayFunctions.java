@@ -55,8 +55,8 @@ final class ArrayFunctions {
    */
   static Sql overElements(Sql index, Sql element, Sql count, Optional<Sql> condition, Sql order) {
     Sql where = condition.map(test -> Sql.of(" AND ({})", test)).orElse(Sql.EMPTY);
-    return Sql.of("ARRAY(SELECT {} FROM SYSTEM_RANGE(1, 2147483647) {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0){}"
-        + " ORDER BY {})", element, index, index, count, where, order);
+    return Sql.of("ARRAY(SELECT {} FROM {} {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0){} ORDER BY {})", element,
+        RANGE, index, index, count, where, order);
   }
 
   Typed translate(FunctionCall call, Scope scope) {
@@ -91,8 +91,8 @@ final class ArrayFunctions {
         Sql verdict = Sql.of("CASE WHEN " + decided + " THEN {} WHEN COUNT(*) > COUNT({}) THEN NULL ELSE {} END",
             test.sql(), Sql.of(name.equals("exists") ? "TRUE" : "FALSE"), test.sql(),
             Sql.of(name.equals("exists") ? "FALSE" : "TRUE"));
-        yield array.nullOr(Typed.of(Sql.of("(SELECT {} FROM SYSTEM_RANGE(1, 2147483647) {} WHERE {}.X BETWEEN 1 AND"
-            + " COALESCE({}, 0))", verdict, array.index(), array.index(), array.count()), SqlType.BOOLEAN));
+        yield array.nullOr(Typed.of(Sql.of("(SELECT {} FROM {} {} WHERE {})", verdict, RANGE, array.index(),
+            array.within()), SqlType.BOOLEAN));
       }
       case "zip_with" -> {
         arity(call, 3, 3);

@@ -960,6 +960,9 @@ final class ExpressionTranslator {
           return concatArrays(call, scope);
         }
       }
+      case "hash" -> {
+        return hash(call, scope);
+      }
       case "try_add", "try_subtract", "try_multiply", "try_divide" -> {
         return tryArithmetic(call, scope);
       }
@@ -1135,6 +1138,11 @@ final class ExpressionTranslator {
         }
         if (PERCENTILES.contains(function.name())) {
           percentage(call);
+        }
+        if (function.name().equals("listagg") && call.arguments().size() == 2) {
+          // H2 takes the delimiter as a constant only
+          io.flowgate.engine.sql.analyzer.FoldableArguments.require(call.arguments().get(1), name, "delimiter",
+              "STRING", FunctionRegistry.TRAITS);
         }
         Sql text = function.renderer().render(parts);
         if (filter.isPresent() && !filterInArgument) {
@@ -1432,6 +1440,33 @@ final class ExpressionTranslator {
     // a cast inside the CASE) even where the condition does not hold
     return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
         Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+  }
+
+  /** hash(v, ...): Spark's MurmurHash3 of the values in turn (storage.Murmur3), seeded with 42; never NULL. */
+  private Typed hash(FunctionCall call, Scope scope) {
+    Sql hash = Sql.number(42);
+    for (Expression argument : call.arguments()) {
+      Typed value = translate(argument, scope);
+      SqlType type = value.type().orElse(SqlType.STRING);
+      Sql sql = value.sql();
+      hash = switch (type.kind()) {
+        case TINYINT, SMALLINT, INT -> Sql.of("FG_SYS.MURMUR_INT(CAST({} AS INTEGER), {})", sql, hash);
+        case BOOLEAN -> Sql.of("FG_SYS.MURMUR_INT(CASE WHEN {} THEN 1 WHEN NOT {} THEN 0 END, {})", sql, sql, hash);
+        case DATE -> Sql.of("FG_SYS.MURMUR_INT(CAST(DATEDIFF(DAY, DATE {}, {}) AS INTEGER), {})",
+            Sql.text("1970-01-01"), sql, hash);
+        case BIGINT -> Sql.of("FG_SYS.MURMUR_LONG({}, {})", sql, hash);
+        case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of("FG_SYS.MURMUR_LONG(DATEDIFF(MICROSECOND, TIMESTAMP {}, {}), {})",
+            Sql.text("1970-01-01 00:00:00"), sql, hash);
+        case DOUBLE -> Sql.of("FG_SYS.MURMUR_DOUBLE({}, {})", sql, hash);
+        case FLOAT -> Sql.of("FG_SYS.MURMUR_FLOAT({}, {})", sql, hash);
+        case DECIMAL -> Sql.of("FG_SYS.MURMUR_DECIMAL({}, {}, {}, {})", sql, Sql.number(type.length()),
+            Sql.number(type.scale()), hash);
+        case STRING, VARCHAR, CHAR, BINARY -> Sql.of("FG_SYS.MURMUR_BYTES(CAST({} AS VARBINARY), {})", sql, hash);
+        case VOID -> hash;
+        default -> throw Errors.notSupported("hash of a " + type.sql() + " value", argument.span());
+      };
+    }
+    return Typed.of(hash, SqlType.INT).notNull();
   }
 
   private static FunctionCall call(Span span, String name, Expression... arguments) {

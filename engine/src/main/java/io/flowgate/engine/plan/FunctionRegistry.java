@@ -338,7 +338,8 @@ public final class FunctionRegistry {
     aggregate("bit_or", "BIT_OR_AGG", THE_ARGUMENTS);
     aggregate("bit_xor", "BIT_XOR_AGG", THE_ARGUMENTS);
     register(new Function("listagg", Kind.AGGREGATE, 1, 2, fixed(SqlType.STRING), a -> Sql.of(
-        "LISTAGG({}CAST({} AS CHARACTER VARYING), {})", a.get(0), a.get(1), a.size() > 2 ? a.get(2) : Sql.text(""))),
+        "LISTAGG({}CAST({} AS CHARACTER VARYING), CAST({} AS CHARACTER VARYING))", a.get(0), a.get(1),
+        a.size() > 2 ? a.get(2) : Sql.text(""))),
         "string_agg");
     // the exact percentile, interpolated; percentile_approx is the value at rank ceil(p * n), exact too (H2's
     // PERCENTILE_DISC rounds the rank otherwise)
@@ -457,7 +458,7 @@ public final class FunctionRegistry {
    */
   private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
       "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
-      "current_catalog", "current_schema", "current_database", "try_add", "try_subtract", "try_multiply",
+      "current_catalog", "current_schema", "current_database", "hash", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
       "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",
       "posexplode", "posexplode_outer", "inline", "inline_outer", "stack");

@@ -913,6 +913,11 @@ public final class QueryTranslator {
     }
 
     @Override
+    protected From visitSample(Relation.Sample sample, Optional<Scope> outer) {
+      return from(sampled(sample), outer);
+    }
+
+    @Override
     protected From visitPivot(Relation.Pivot pivot, Optional<Scope> outer) {
       From source = from(pivot.source(), outer);
       return block(select(Pivots.pivot(pivot, source.scope(), expressions), source), pivot.alias(), outer);
@@ -927,6 +932,66 @@ public final class QueryTranslator {
       From rows = generated(source, "stack", Pivots.stackArguments(unpivot, source.scope()), Optional.of(stack),
           columns, unpivot.span());
       return block(select(Pivots.unpivot(unpivot, source.scope(), stack), rows), unpivot.alias(), outer);
+    }
+  }
+
+  /**
+   * TABLESAMPLE as the subquery it stands for, under the source's alias (a table's name without one): {@code n ROWS}
+   * its first n rows, {@code p PERCENT} each row with chance p / 100, {@code BUCKET x OUT OF y} with chance 1 / y (the
+   * vendor's buckets are random fractions too).
+   */
+  private static Relation sampled(Relation.Sample sample) {
+    Span span = sample.span();
+    Relation source;
+    Optional<String> alias;
+    List<String> columns = List.of();
+    if (sample.source() instanceof TableRef table) {
+      source = new TableRef(table.span(), table.name(), Optional.empty());
+      alias = Optional.of(table.alias().orElse(table.name().get(table.name().size() - 1)));
+    } else {
+      Derived derived = (Derived) sample.source();
+      source = new Derived(derived.span(), derived.query(), Optional.empty(), List.of());
+      alias = derived.alias();
+      columns = derived.columnAliases();
+    }
+    Expression first = sample.values().get(0);
+    Optional<Expression> where = Optional.empty();
+    Optional<Expression> limit = Optional.empty();
+    switch (sample.method()) {
+      case ROWS -> limit = Optional.of(first);
+      case PERCENT -> {
+        sampleBound(first, 0, 100, "the percentage must be a number literal from 0 to 100");
+        where = Optional.of(chance(span, new Expression.Binary(span, Expression.BinaryOperator.DIVIDE, first,
+            new Expression.Literal(span, Expression.LiteralKind.DECIMAL, "100.0"))));
+      }
+      case BUCKET -> {
+        Expression total = sample.values().get(1);
+        sampleBound(total, 1, Integer.MAX_VALUE, "the bucket count must be a positive integer literal");
+        sampleBound(first, 1, Double.parseDouble(((Expression.Literal) total).text()),
+            "the bucket must be an integer literal from 1 to the bucket count");
+        where = Optional.of(chance(span, new Expression.Binary(span, Expression.BinaryOperator.DIVIDE,
+            new Expression.Literal(span, Expression.LiteralKind.DECIMAL, "1.0"), total)));
+      }
+    }
+    Query query = new Query(span, List.of(), Select.of(span, List.of(new AllColumns(span, List.of(), List.of())),
+        Optional.of(source), where), List.of(), limit, Optional.empty());
+    return new Derived(span, query, alias, columns);
+  }
+
+  private static Expression chance(Span span, Expression fraction) {
+    Expression random = new Expression.FunctionCall(span, "rand", false, List.of(), false, Optional.empty(),
+        Optional.empty());
+    return new Expression.Binary(span, Expression.BinaryOperator.LESS, random, fraction);
+  }
+
+  private static void sampleBound(Expression value, double low, double high, String message) {
+    boolean valid = value instanceof Expression.Literal literal && (literal.kind() == Expression.LiteralKind.INTEGER
+        || literal.kind() == Expression.LiteralKind.DECIMAL)
+        && Double.parseDouble(literal.text().replaceAll("[a-zA-Z]+$", "")) >= low
+        && Double.parseDouble(literal.text().replaceAll("[a-zA-Z]+$", "")) <= high;
+    if (!valid) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`size`")
+          .parameter("functionName", "`TABLESAMPLE`").parameter("message", message).at(value.span()).build();
     }
   }
 

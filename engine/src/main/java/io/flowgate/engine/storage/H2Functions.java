@@ -246,7 +246,9 @@ public final class H2Functions {
       "BROUND:TextFunctions.bround", "CBRT:TextFunctions.cbrt", "IS_NAN:TextFunctions.isNan",
       "MAKE_DATE:DateFunctions.makeDate", "MAKE_TIMESTAMP:DateFunctions.makeTimestamp",
       "NEXT_DAY:DateFunctions.nextDay", "MONTHS_BETWEEN:DateFunctions.monthsBetween",
-      "TIMESTAMP_DIFF:DateFunctions.timestampDiff");
+      "TIMESTAMP_DIFF:DateFunctions.timestampDiff", "MURMUR_INT:Murmur3.hashInt", "MURMUR_LONG:Murmur3.hashLong",
+      "MURMUR_DOUBLE:Murmur3.hashDouble", "MURMUR_FLOAT:Murmur3.hashFloat", "MURMUR_DECIMAL:Murmur3.hashDecimal",
+      "MURMUR_BYTES:Murmur3.hashBytes");
 
   static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic. A method named with its

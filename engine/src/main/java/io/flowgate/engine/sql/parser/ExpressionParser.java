@@ -572,6 +572,33 @@ final class ExpressionParser {
     return arguments;
   }
 
+  /**
+   * The fields of {@code struct(v [AS name], ...)}: with a name given, the call is named_struct, and a field without
+   * one is named as struct names it (a column's name, else col1, col2, ...).
+   */
+  private Expression struct(Span span) {
+    List<Expression> values = new ArrayList<>();
+    List<Optional<String>> names = new ArrayList<>();
+    do {
+      values.add(expression());
+      names.add(cursor.acceptWord("AS") ? Optional.of(cursor.anyIdentifier()) : Optional.empty());
+    } while (cursor.acceptSymbol(","));
+    cursor.expectSymbol(")");
+    if (names.stream().allMatch(Optional::isEmpty)) {
+      return function(span, "struct", values);
+    }
+    List<Expression> named = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      Expression value = values.get(i);
+      int field = i + 1;
+      String name = names.get(i).orElseGet(() -> value instanceof ColumnRef column ? column.name()
+          : value instanceof Expression.FieldAccess access ? access.field() : "col" + field);
+      named.add(new Literal(value.span(), LiteralKind.STRING, name));
+      named.add(value);
+    }
+    return function(span, "named_struct", named);
+  }
+
   /** Whether {@code x ->} or {@code (x, y) ->} follows. */
   private boolean lambdaAhead() {
     if (cursor.isAnyIdentifier()) {
@@ -613,6 +640,9 @@ final class ExpressionParser {
       distinct = cursor.acceptWord("DISTINCT");
       if (!distinct) {
         cursor.acceptWord("ALL");
+      }
+      if (name.equals("struct")) {
+        return struct(span);
       }
       arguments = arguments();
     }

@@ -553,6 +553,10 @@ final class QueryParser {
       List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
       return new TableFunction(span, String.join(".", name).toLowerCase(Locale.ROOT), arguments, alias, columns);
     }
+    if (cursor.isWord("TABLESAMPLE") && cursor.isSymbol(1, "(")) {
+      SampleClause sample = sample();
+      return new Relation.Sample(span, new TableRef(span, name, alias()), sample.method(), sample.values());
+    }
     return new TableRef(span, name, alias());
   }
 
@@ -574,9 +578,43 @@ final class QueryParser {
     return new Relation.Stream(span, name, alias(), options);
   }
 
-  private Derived derived(Span span, Query query) {
+  private Relation derived(Span span, Query query) {
+    Optional<SampleClause> sample = cursor.isWord("TABLESAMPLE") ? Optional.of(sample()) : Optional.empty();
     Optional<String> alias = alias();
     List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
-    return new Derived(span, query, alias, columns);
+    Relation derived = new Derived(span, query, alias, columns);
+    return sample.<Relation>map(clause -> new Relation.Sample(span, derived, clause.method(), clause.values()))
+        .orElse(derived);
+  }
+
+  private record SampleClause(Relation.SampleMethod method, List<Expression> values) {}
+
+  /** {@code TABLESAMPLE (p PERCENT | n ROWS | BUCKET x OUT OF y)}. */
+  private SampleClause sample() {
+    cursor.next();
+    cursor.expectSymbol("(");
+    Relation.SampleMethod method;
+    List<Expression> values;
+    if (cursor.acceptWord("BUCKET")) {
+      Expression bucket = expressions.expression();
+      cursor.expectWord("OUT");
+      cursor.expectWord("OF");
+      values = List.of(bucket, expressions.expression());
+      method = Relation.SampleMethod.BUCKET;
+    } else {
+      values = List.of(expressions.expression());
+      if (cursor.acceptWord("PERCENT")) {
+        method = Relation.SampleMethod.PERCENT;
+      } else {
+        cursor.expectWord("ROWS");
+        method = Relation.SampleMethod.ROWS;
+      }
+    }
+    cursor.expectSymbol(")");
+    if (cursor.isWord("REPEATABLE")) {
+      throw Errors.notSupported("TABLESAMPLE ... REPEATABLE (seed): Flowgate's samples are random each time",
+          cursor.span());
+    }
+    return new SampleClause(method, values);
   }
 }

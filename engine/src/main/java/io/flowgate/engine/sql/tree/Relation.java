@@ -95,6 +95,18 @@ public sealed interface Relation extends Node {
     }
   }
 
+  enum SampleMethod { PERCENT, ROWS, BUCKET }
+
+  /**
+   * {@code source TABLESAMPLE (p PERCENT | n ROWS | BUCKET x OUT OF y) [alias]}: some of a table's or subquery's rows;
+   * {@code source} carries the alias. {@code values} is p, n, or x and y.
+   */
+  record Sample(Span span, Relation source, SampleMethod method, List<Expression> values) implements Relation {
+    public Sample {
+      values = List.copyOf(values);
+    }
+  }
+
   enum JoinType { INNER, LEFT, RIGHT, FULL, CROSS, LEFT_SEMI, LEFT_ANTI }
 
   record Join(Span span, JoinType type, Relation left, Relation right, Optional<Expression> on, List<String> using,

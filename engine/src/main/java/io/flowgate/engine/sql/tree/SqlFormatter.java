@@ -199,6 +199,22 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   }
 
   @Override
+  protected String visitSample(Relation.Sample sample, Void context) {
+    String clause = " TABLESAMPLE (" + switch (sample.method()) {
+      case PERCENT -> format(sample.values().get(0)) + " PERCENT";
+      case ROWS -> format(sample.values().get(0)) + " ROWS";
+      case BUCKET -> "BUCKET " + format(sample.values().get(0)) + " OUT OF " + format(sample.values().get(1));
+    } + ")";
+    // the alias follows the sample, as the grammar has it
+    if (sample.source() instanceof TableRef table) {
+      return name(table.name()) + clause + alias(table.alias());
+    }
+    Derived derived = (Derived) sample.source();
+    return "(" + format(derived.query()) + ")" + clause + alias(derived.alias())
+        + (derived.columnAliases().isEmpty() ? "" : identifiers(derived.columnAliases()));
+  }
+
+  @Override
   protected String visitPivot(Relation.Pivot pivot, Void context) {
     List<String> values = new ArrayList<>();
     for (Relation.PivotValue value : pivot.values()) {

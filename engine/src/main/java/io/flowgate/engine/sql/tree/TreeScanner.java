@@ -135,6 +135,11 @@ public abstract class TreeScanner<C> extends TreeVisitor<Void, C> {
     }
 
     @Override
+    protected List<Node> visitSample(Relation.Sample node, Void context) {
+      return new Nodes().add(node.source()).all(node.values()).list;
+    }
+
+    @Override
     protected List<Node> visitPivot(Relation.Pivot node, Void context) {
       Nodes children = new Nodes().add(node.source()).all(node.aggregates()).all(node.columns());
       node.values().forEach(value -> children.all(value.values()));

@@ -174,6 +174,9 @@ public abstract class TreeVisitor<R, C> {
     if (node instanceof Relation.Pivot pivot) {
       return visitPivot(pivot, context);
     }
+    if (node instanceof Relation.Sample sample) {
+      return visitSample(sample, context);
+    }
     if (node instanceof Relation.Unpivot unpivot) {
       return visitUnpivot(unpivot, context);
     }
@@ -356,6 +359,10 @@ public abstract class TreeVisitor<R, C> {
   }
 
   protected R visitLateralView(LateralView node, C context) {
+    return visitRelation(node, context);
+  }
+
+  protected R visitSample(Relation.Sample node, C context) {
     return visitRelation(node, context);
   }
 
