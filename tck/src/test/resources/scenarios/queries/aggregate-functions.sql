@@ -56,3 +56,20 @@ SELECT percentile(x, y) FROM v;
 > exception INVALID_PARAMETER_VALUE
 SELECT max_by(x, y) OVER () FROM v;
 > exception FEATURE_NOT_SUPPORTED
+-- array functions over the block's aggregates: the block is planned as two, the aggregates computed first
+SELECT g, array_sort(collect_list(x)) AS xs, array_join(array_sort(collect_set(s)), ',') AS ss, count(*) AS n, sum(x) + 1 AS total FROM v GROUP BY g ORDER BY g;
+> g | xs | ss | n | total
+> 1 | [1,2,2] | a,b,c | 4 | 6
+> 2 | [5] | z | 1 | 6
+> rows: 2
+SELECT g + 1 AS h, array_max(collect_list(x)) AS mx, rank() OVER (ORDER BY array_max(collect_list(x)) DESC) AS r FROM v GROUP BY g + 1 HAVING count(*) > 0 ORDER BY h;
+> h | mx | r
+> 2 | 2 | 2
+> 3 | 5 | 1
+> rows: 2
+SELECT array_sort(collect_list(y)) AS ys FROM v WHERE g = 1;
+> ys
+> [10,20,30,40]
+> rows: 1
+SELECT s, array_sort(collect_list(x)) FROM v GROUP BY g;
+> exception MISSING_AGGREGATION

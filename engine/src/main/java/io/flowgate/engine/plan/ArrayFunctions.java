@@ -87,12 +87,11 @@ final class ArrayFunctions {
         Elements array = array(call, 0, scope);
         Typed test = condition(call, lambda(call, 1, array, scope, 1, 1));
         // true if one holds, else NULL if one is NULL, else false (forall: the same with false and true swapped)
-        String decided = name.equals("exists") ? "BOOL_OR({})" : "NOT BOOL_AND({})";
-        Sql verdict = Sql.of("CASE WHEN " + decided + " THEN {} WHEN COUNT(*) > COUNT({}) THEN NULL ELSE {} END",
-            test.sql(), Sql.of(name.equals("exists") ? "TRUE" : "FALSE"), test.sql(),
-            Sql.of(name.equals("exists") ? "FALSE" : "TRUE"));
-        yield array.nullOr(Typed.of(Sql.of("(SELECT {} FROM {} {} WHERE {})", verdict, RANGE, array.index(),
-            array.within()), SqlType.BOOLEAN));
+        boolean exists = name.equals("exists");
+        Sql decided = array.any(exists ? test.sql() : Sql.of("NOT ({})", test.sql()));
+        Sql unknown = array.any(Sql.of("({}) IS NULL", test.sql()));
+        yield array.nullOr(Typed.of(Sql.of("CASE WHEN {} THEN {} WHEN {} THEN NULL ELSE {} END", decided,
+            Sql.of(exists ? "TRUE" : "FALSE"), unknown, Sql.of(exists ? "FALSE" : "TRUE")), SqlType.BOOLEAN));
       }
       case "zip_with" -> {
         arity(call, 3, 3);
@@ -166,15 +165,16 @@ final class ArrayFunctions {
       case "array_max", "array_min" -> {
         arity(call, 1, 1);
         Elements array = array(call, 0, scope);
-        yield new Typed(Sql.of("(SELECT " + (name.equals("array_max") ? "MAX" : "MIN") + "({}) FROM {} {} WHERE {})",
-            array.element(), RANGE, array.index(), array.within()), Optional.of(array.elementType()), true);
+        Sql order = Sql.of(name.equals("array_max") ? "{} DESC" : "{} ASC", array.element());
+        yield new Typed(array.first(array.element(), Sql.of("{} IS NOT NULL", array.element()), order),
+            Optional.of(array.elementType()), true);
       }
       case "array_position" -> {
         arity(call, 2, 2);
         Elements array = array(call, 0, scope);
         Typed value = expressions.translate(arguments.get(1), scope);
-        Sql first = Sql.of("COALESCE((SELECT MIN({}.X) FROM {} {} WHERE {} AND {} = {}), 0)", array.index(), RANGE,
-            array.index(), array.within(), array.element(), value.sql());
+        Sql first = Sql.of("COALESCE({}, 0)", array.first(Sql.of("{}.X", array.index()),
+            Sql.of("{} = {}", array.element(), value.sql()), Sql.of("{}.X", array.index())));
         yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN CAST({} AS BIGINT) END",
             array.value(), value.sql(), first), Optional.of(SqlType.BIGINT), true);
       }
@@ -192,15 +192,14 @@ final class ArrayFunctions {
         Elements array = array(call, 0, scope);
         Sql delimiter = expressions.translate(arguments.get(1), scope).sql();
         Sql text = Sql.cast(array.element(), SqlType.STRING);
-        Sql condition = array.within();
+        Optional<Sql> condition = Optional.empty();
         if (arguments.size() == 3) {
           text = Sql.of("COALESCE({}, {})", text, expressions.translate(arguments.get(2), scope).sql());
         } else {
-          condition = Sql.of("{} AND {} IS NOT NULL", condition, array.element());
+          condition = Optional.of(Sql.of("{} IS NOT NULL", array.element()));
         }
-        yield array.nullOr(Typed.of(Sql.of("COALESCE((SELECT LISTAGG({}, {}) WITHIN GROUP (ORDER BY {}.X) FROM {} {}"
-            + " WHERE {}), {})", text, delimiter, array.index(), RANGE, array.index(), condition, Sql.text("")),
-            SqlType.STRING));
+        yield array.nullOr(Typed.of(Sql.of("FG_SYS.JOIN_TEXT({}, {})", Sql.cast(array.collect(text, condition),
+            SqlType.array(SqlType.STRING)), delimiter), SqlType.STRING));
       }
       case "array_union", "array_intersect", "array_except" -> {
         arity(call, 2, 2);
@@ -435,6 +434,20 @@ final class ArrayFunctions {
       Optional<Sql> secondValue, Optional<SqlType> secondType) {
     Sql collect(Sql item, Optional<Sql> condition) {
       return overElements(index, item, count, condition, Sql.of("{}.X", index));
+    }
+
+    /**
+     * The first {@code item} of the elements where {@code condition} holds, in {@code order}, or NULL. No aggregate
+     * in the subquery: in a block with window functions H2 reads the wrong row's columns inside one.
+     */
+    Sql first(Sql item, Sql condition, Sql order) {
+      return Sql.of("(SELECT {} FROM {} {} WHERE {} AND ({}) ORDER BY {} FETCH FIRST ROW ONLY)", item, RANGE, index,
+          within(), condition, order);
+    }
+
+    /** Whether an element satisfies {@code condition}. */
+    Sql any(Sql condition) {
+      return Sql.of("EXISTS (SELECT 1 FROM {} {} WHERE {} AND ({}))", RANGE, index, within(), condition);
     }
 
     /** The condition of the range's rows that are element numbers. */

@@ -584,7 +584,27 @@ public final class QueryTranslator {
     if (isAllColumnsKey(select.groupBy(), from.scope())) {
       select = groupedByAll(select);
     }
+    if (SplitAggregation.needed(select) && select.items().stream().allMatch(item -> item instanceof SingleColumn)) {
+      return splitAggregation(select, from);
+    }
     return select(select, from);
+  }
+
+  /** A grouped block whose array functions read its aggregates, as two blocks (see {@link SplitAggregation}). */
+  private Body splitAggregation(Select select, From from) {
+    Scope scope = from.scope();
+    List<Expression> itemExpressions = select.items().stream().map(item -> ((SingleColumn) item).expression())
+        .toList();
+    AggregationAnalyzer.check(select, itemExpressions, reference -> columnOf(reference, scope),
+        FunctionRegistry.TRAITS);
+    List<Expression> keys = new ArrayList<>();
+    for (Expression key : select.groupBy()) {
+      keys.add(groupKey(key, scope, select.items(), itemExpressions));
+    }
+    GroupingSets.Grouped split = SplitAggregation.split(select, keys, from, expressions, newAlias(),
+        expression -> outputName(expression, scope));
+    Body body = select(split.select(), split.from());
+    return new Body(body.query(), body.fromScope(), body.items(), split.orderKey());
   }
 
   private Body select(Select select, From from) {

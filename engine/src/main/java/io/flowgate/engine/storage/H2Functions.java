@@ -242,7 +242,7 @@ public final class H2Functions {
       "HEX_OF_BYTES:TextFunctions.hexOfBytes", "UNHEX:TextFunctions.unhex", "URL_ENCODE:TextFunctions.urlEncode",
       "URL_DECODE:TextFunctions.urlDecode", "CRC32:TextFunctions.crc32", "REVERSE:TextFunctions.reverse",
       "SPLIT_PART:TextFunctions.splitPart", "SUBSTRING_INDEX:TextFunctions.substringIndex",
-      "FIND_IN_SET:TextFunctions.findInSet", "BIN:TextFunctions.bin", "FACTORIAL:TextFunctions.factorial",
+      "FIND_IN_SET:TextFunctions.findInSet", "JOIN_TEXT:TextFunctions.joinText", "BIN:TextFunctions.bin", "FACTORIAL:TextFunctions.factorial",
       "BROUND:TextFunctions.bround", "CBRT:TextFunctions.cbrt", "IS_NAN:TextFunctions.isNan",
       "MAKE_DATE:DateFunctions.makeDate", "MAKE_TIMESTAMP:DateFunctions.makeTimestamp",
       "NEXT_DAY:DateFunctions.nextDay", "MONTHS_BETWEEN:DateFunctions.monthsBetween",

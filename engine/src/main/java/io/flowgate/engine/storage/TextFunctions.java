@@ -306,6 +306,11 @@ public final class TextFunctions {
     return value.substring(at + delimiter.length());
   }
 
+  /** array_join: the parts joined by {@code delimiter} (the caller leaves out or replaces NULL parts). */
+  public static String joinText(String[] parts, String delimiter) {
+    return parts == null || delimiter == null ? null : String.join(delimiter, parts);
+  }
+
   /** find_in_set: the 1-based place of {@code value} in the comma-separated {@code list}, 0 when absent. */
   public static Integer findInSet(String value, String list) {
     if (value == null || list == null) {
