@@ -341,7 +341,8 @@ public final class Session {
    */
   private static Statement requireTaken(Statement statement) {
     boolean taken = statement instanceof Query || statement instanceof Dml || statement instanceof Ddl.Use
-        || statement instanceof Show.DescribeTable || statement instanceof Show.ShowColumns;
+        || statement instanceof Show.DescribeTable || statement instanceof Show.ShowColumns
+        || statement instanceof Show.DescribeColumn || statement instanceof Show.DescribeQuery;
     if (!taken) {
       throw EngineException.of(ErrorClass.TRANSACTION_NOT_SUPPORTED).subClass("COMMAND", "Only SELECT, VALUES,"
           + " INSERT, UPDATE, DELETE, MERGE, USE, DESCRIBE TABLE, SHOW COLUMNS and SET run in a transaction; commit"
@@ -551,14 +552,16 @@ public final class Session {
   }
 
   /**
-   * The session's configuration: STATEMENT_TIMEOUT (seconds, 0 to 172800; 0 is the gateway's own bound) and
-   * TIMEZONE (a region such as {@code America/Los_Angeles}, or an offset such as {@code +02:00}; also named {@code
-   * spark.sql.session.timeZone}, and set by {@code SET TIME ZONE}) are the parameters this gateway has; any other is
-   * CONFIG_NOT_AVAILABLE, as on the vendor's SQL warehouses. {@code SET} alone lists both.
+   * The session's configuration: STATEMENT_TIMEOUT (seconds, 0 to 172800; 0 is the gateway's own bound), ANSI_MODE
+   * (also spark.sql.ansi.enabled; true only, as Flowgate computes by the ANSI rules) and TIMEZONE (a region such as
+   * {@code America/Los_Angeles}, or an offset such as {@code +02:00}; also named {@code spark.sql.session.timeZone},
+   * and set by {@code SET TIME ZONE}) are the parameters this gateway has; any other is CONFIG_NOT_AVAILABLE, as on
+   * the vendor's SQL warehouses. {@code SET} alone lists them.
    */
   private StatementResult setConfig(Ddl.SetConfig set) {
     if (set.key().isEmpty() && !set.reset()) {
-      return configRows(List.of(List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())),
+      return configRows(List.of(List.of(ANSI_MODE, "true"),
+          List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())),
           List.of(Ddl.SetConfig.TIME_ZONE, timeZone.getId())));
     }
     if (set.key().isEmpty()) {
@@ -576,6 +579,16 @@ public final class Session {
         return configRows(List.of(List.of(set.key().get(), timeZone.getId())));
       }
       return new StatementResult.Done();
+    }
+    if (key.equals(ANSI_MODE) || key.equals("SPARK.SQL.ANSI.ENABLED")) {
+      // Flowgate computes by the ANSI rules only: the setting can be read and set to what it is
+      if (set.value().isPresent() && !set.value().get().strip().equalsIgnoreCase("true")) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", set.key().get())
+            .parameter("functionName", "SET").parameter("message", "Flowgate computes by the ANSI rules only, so it"
+                + " takes true").at(set.span()).build();
+      }
+      return set.value().isEmpty() && !set.reset() ? configRows(List.of(List.of(set.key().get(), "true")))
+          : new StatementResult.Done();
     }
     if (!key.equals(STATEMENT_TIMEOUT)) {
       throw EngineException.of(ErrorClass.CONFIG_NOT_AVAILABLE).parameter("config", set.key().get())
@@ -640,6 +653,7 @@ public final class Session {
   }
 
   private static final String STATEMENT_TIMEOUT = "STATEMENT_TIMEOUT";
+  private static final String ANSI_MODE = "ANSI_MODE";
 
   /** The running statements this user may see; a statement that carries a password is not shown. */
   private StatementResult showStatements() {

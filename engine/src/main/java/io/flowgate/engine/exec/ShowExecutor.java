@@ -116,20 +116,49 @@ public final class ShowExecutor {
         throw Errors.schemaNotFound(schema, tables.span());
       }
       List<List<Object>> rows = new ArrayList<>(visible().tables(schema.get(0), schema.get(1)).stream()
+          .filter(table -> !tables.views() || table.kind() == TableKind.VIEW
+              || table.kind() == TableKind.MATERIALIZED_VIEW)
           .filter(table -> matches(tables.pattern()).test(table.name().table()))
-          .map(table -> Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList());
+          .map(table -> tables.views()
+              ? Arrays.<Object>asList(schema.get(1), table.name().table(), false,
+                  table.kind() == TableKind.MATERIALIZED_VIEW)
+              : Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList());
       // As the dialect lists them: the session's temporary views, in no schema, after the tables.
       context.session().tempViews().values().stream().filter(view -> matches(tables.pattern()).test(view.name()))
           .sorted(java.util.Comparator.comparing(io.flowgate.engine.plan.TempView::name))
-          .forEach(view -> rows.add(Arrays.<Object>asList("", view.name(), true)));
-      return result(List.of(column("database"), column("tableName"),
-          new ResultColumn("isTemporary", SqlType.BOOLEAN, false)), rows);
+          .forEach(view -> rows.add(tables.views() ? Arrays.<Object>asList("", view.name(), true, false)
+              : Arrays.<Object>asList("", view.name(), true)));
+      ResultColumn temporary = new ResultColumn("isTemporary", SqlType.BOOLEAN, false);
+      return result(tables.views() ? List.of(column("namespace"), column("viewName"), temporary,
+          new ResultColumn("isMaterialized", SqlType.BOOLEAN, false))
+          : List.of(column("database"), column("tableName"), temporary), rows);
+    }
+    if (show instanceof Show.DescribeQuery describe) {
+      List<List<Object>> rows = new ArrayList<>();
+      for (ResultColumn column : QueryDescriber.columns(context.translator().plan(describe.query()))) {
+        rows.add(Arrays.asList(column.name(), column.type().sql(), null));
+      }
+      return result(List.of(column("col_name"), column("data_type"), nullable("comment")), rows);
+    }
+    if (show instanceof Show.DescribeColumn describe) {
+      TableInfo table = table(describe.table(), describe.span());
+      ColumnInfo column = table.columns().stream().filter(c -> c.name().equalsIgnoreCase(describe.column()))
+          .findFirst().orElseThrow(() -> Errors.unresolvedColumn(List.of(describe.column()),
+              table.columns().stream().map(ColumnInfo::name).toList(), describe.span()));
+      return result(List.of(column("info_name"), nullable("info_value")), List.of(
+          Arrays.asList("col_name", column.name()), Arrays.asList("data_type", column.type()),
+          Arrays.asList("comment", column.comment().orElse(null))));
     }
     if (show instanceof Show.ShowFunctions functions) {
       // The built-in functions, then the SQL functions of the current schema by their qualified names.
-      List<String> names = new java.util.ArrayList<>(io.flowgate.engine.plan.FunctionRegistry.names().keySet());
-      catalog.functions(context.session().catalog(), context.session().schema())
-          .forEach(function -> names.add(String.join(".", function.name().parts())));
+      List<String> names = new java.util.ArrayList<>();
+      if (functions.which() != Show.FunctionSet.USER) {
+        names.addAll(io.flowgate.engine.plan.FunctionRegistry.names().keySet());
+      }
+      if (functions.which() != Show.FunctionSet.SYSTEM) {
+        catalog.functions(context.session().catalog(), context.session().schema())
+            .forEach(function -> names.add(String.join(".", function.name().parts())));
+      }
       List<List<Object>> rows = names.stream().filter(matches(functions.pattern()))
           .map(name -> List.<Object>of(name)).toList();
       return result(List.of(column("function")), rows);

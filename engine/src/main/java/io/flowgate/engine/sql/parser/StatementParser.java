@@ -199,6 +199,12 @@ final class StatementParser {
       return new Ddl.CancelStatement(span, cursor.expectString());
     }
     if (cursor.acceptWord("SET")) {
+      if (cursor.acceptWord("CATALOG")) {
+        return new Ddl.Use(span, UseTarget.CATALOG, List.of(cursor.anyIdentifier()));
+      }
+      if (cursor.acceptWord("SCHEMA") || cursor.acceptWord("DATABASE")) {
+        return new Ddl.Use(span, UseTarget.SCHEMA, cursor.qualifiedName());
+      }
       return setConfig(span, false);
     }
     if (cursor.acceptWord("RESET")) {
@@ -779,12 +785,21 @@ final class StatementParser {
       }
       return new Show.ShowSchemas(span, catalog, likePattern());
     }
-    if (cursor.acceptWord("TABLES")) {
+    if (cursor.isWord("TABLES") || cursor.isWord("VIEWS")) {
+      boolean views = cursor.next().text().equalsIgnoreCase("VIEWS");
       List<String> schema = List.of();
       if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
         schema = cursor.qualifiedName();
       }
-      return new Show.ShowTables(span, schema, likePattern());
+      return new Show.ShowTables(span, schema, likePattern(), views);
+    }
+    if (cursor.acceptWords("CURRENT", "SCHEMA") || cursor.acceptWords("CURRENT", "DATABASE")) {
+      // a query of the session's names, as the dialect shows them
+      return Query.of(io.flowgate.engine.sql.tree.QueryBody.Select.of(span, List.of(
+          new io.flowgate.engine.sql.tree.QueryBody.SingleColumn(span, call(span, "current_catalog"),
+              Optional.of("catalog")),
+          new io.flowgate.engine.sql.tree.QueryBody.SingleColumn(span, call(span, "current_schema"),
+              Optional.of("namespace"))), Optional.empty(), Optional.empty()));
     }
     if (cursor.acceptWord("VOLUMES")) {
       List<String> schema = List.of();
@@ -807,11 +822,12 @@ final class StatementParser {
     }
     if (cursor.isWord("FUNCTIONS") || ((cursor.isWord("USER") || cursor.isWord("SYSTEM") || cursor.isWord("ALL"))
         && cursor.isWord(1, "FUNCTIONS"))) {
+      Show.FunctionSet which = Show.FunctionSet.ALL;
       if (!cursor.acceptWord("FUNCTIONS")) {
-        cursor.next();
+        which = Show.FunctionSet.valueOf(cursor.next().text().toUpperCase(java.util.Locale.ROOT));
         cursor.expectWord("FUNCTIONS");
       }
-      return new Show.ShowFunctions(span, likePattern());
+      return new Show.ShowFunctions(span, which, likePattern());
     }
     if (cursor.acceptWord("TBLPROPERTIES")) {
       List<String> table = cursor.qualifiedName();
@@ -831,6 +847,10 @@ final class StatementParser {
     throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, VOLUMES, COLUMNS, FUNCTIONS, TBLPROPERTIES or CREATE TABLE");
   }
 
+  private static Expression call(Span span, String name) {
+    return new Expression.FunctionCall(span, name, false, List.of(), false, Optional.empty(), Optional.empty());
+  }
+
   private Optional<String> likePattern() {
     cursor.acceptWord("LIKE");
     return cursor.peek().type() == TokenType.STRING ? Optional.of(cursor.expectString()) : Optional.empty();
@@ -847,9 +867,20 @@ final class StatementParser {
     if (cursor.acceptWord("HISTORY")) {
       return new Show.DescribeHistory(span, cursor.qualifiedName());
     }
+    if (cursor.isWord("QUERY") && queries.startsQueryAt(1)) {
+      cursor.next();
+      return new Show.DescribeQuery(span, queries.query());
+    }
+    if (queries.startsQuery()) {
+      return new Show.DescribeQuery(span, queries.query());
+    }
     cursor.acceptWord("TABLE");
     boolean extended = cursor.acceptWord("EXTENDED") || cursor.acceptWord("FORMATTED");
-    return new Show.DescribeTable(span, cursor.qualifiedName(), extended);
+    List<String> table = cursor.qualifiedName();
+    if (!extended && cursor.isAnyIdentifier()) {
+      return new Show.DescribeColumn(span, table, cursor.anyIdentifier());
+    }
+    return new Show.DescribeTable(span, table, extended);
   }
 
   /** {@code BEGIN TRANSACTION | WORK}, or {@code BEGIN ATOMIC statement; ... END}, each statement ended by a semicolon. */

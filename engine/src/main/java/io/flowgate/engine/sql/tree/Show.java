@@ -24,11 +24,25 @@ public sealed interface Show extends Statement {
 
   record ShowSchemas(Span span, Optional<String> catalog, Optional<String> pattern) implements Show {}
 
-  record ShowFunctions(Span span, Optional<String> pattern) implements Show {}
+  /** Which functions SHOW FUNCTIONS lists: the built-ins, the schema's SQL functions, or both. */
+  enum FunctionSet { ALL, SYSTEM, USER }
 
-  record ShowTables(Span span, List<String> schema, Optional<String> pattern) implements Show {
+  record ShowFunctions(Span span, FunctionSet which, Optional<String> pattern) implements Show {}
+
+  /** {@code SHOW TABLES} or, with {@code views}, {@code SHOW VIEWS}: the views (and temporary views) only. */
+  record ShowTables(Span span, List<String> schema, Optional<String> pattern, boolean views) implements Show {
     public ShowTables {
       schema = List.copyOf(schema);
+    }
+  }
+
+  /** {@code DESCRIBE QUERY query}: the query's columns and their types, without running it. */
+  record DescribeQuery(Span span, Query query) implements Show {}
+
+  /** {@code DESCRIBE [TABLE] t column}: one column's name, type and comment. */
+  record DescribeColumn(Span span, List<String> table, String column) implements Show {
+    public DescribeColumn {
+      table = List.copyOf(table);
     }
   }
 
