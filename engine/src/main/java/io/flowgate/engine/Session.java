@@ -745,6 +745,10 @@ public final class Session {
       new PolicyExecutor(context()).set(set);
     } else if (ddl instanceof Ddl.AlterTableProperties alter) {
       executor.alterTableProperties(alter);
+    } else if (ddl instanceof Ddl.AddColumns add) {
+      executor.addColumns(add);
+    } else if (ddl instanceof Ddl.CommentOn comment) {
+      executor.commentOn(comment);
     } else if (ddl instanceof Ddl.TableCommand command) {
       executor.tableCommand(command);
     }

@@ -14,4 +14,8 @@ public record ColumnInfo(String name, String type, boolean nullable, Optional<St
     requireNonNull(name, "name is null");
     requireNonNull(type, "type is null");
   }
+
+  public ColumnInfo withComment(Optional<String> newComment) {
+    return new ColumnInfo(name, type, nullable, defaultSql, generatedSql, identity, newComment);
+  }
 }

@@ -29,6 +29,12 @@ public record TableInfo(long id, TableName name, TableKind kind, String storageN
     policies = List.copyOf(policies);
   }
 
+  /** This table with another comment and columns (COMMENT ON). */
+  public TableInfo described(Optional<String> newComment, List<ColumnInfo> newColumns) {
+    return new TableInfo(id, name, kind, storageName, newColumns, newComment, properties, partitionBy, clusterBy,
+        clusterAuto, location, viewSql, keys, owner, created, pipelinePrivate, policies);
+  }
+
   public Optional<PolicyInfo> rowFilter() {
     return policies.stream().filter(PolicyInfo::rowFilter).findFirst();
   }

@@ -414,17 +414,8 @@ public final class DdlExecutor {
    * table; changes are recorded from then on, as the dialect does (earlier rows are not in the feed).
    */
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
-    TableInfo table = context.translator().resolveTable(alter.table(), alter.span());
-    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), alter.span());
-    if (table.kind().writtenByFlows()) {
-      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
-          "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.")
-          .parameter("operation", "ALTER TABLE").at(alter.span()).build();
-    }
-    if (table.kind() != TableKind.MANAGED) {
-      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "ALTER TABLE ... TBLPROPERTIES")
-          .parameter("viewName", Errors.quote(table.name().parts())).at(alter.span()).build();
-    }
+    TableInfo table = alterable(alter.table(), alter.span(), "ALTER TABLE ... TBLPROPERTIES",
+        "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.");
     Map<String, String> properties = new java.util.LinkedHashMap<>(table.properties());
     alter.set().forEach((key, value) -> {
       properties.keySet().removeIf(key::equalsIgnoreCase);
@@ -443,6 +434,74 @@ public final class DdlExecutor {
     if (ChangeFeed.enabled(altered)) {
       ChangeFeed.ddl(altered).forEach(storage::executeOnce);
     }
+  }
+
+  /**
+   * ALTER TABLE ... ADD COLUMNS on a managed table: nullable columns after the others, NULL in the rows the table
+   * has. NOT NULL, DEFAULT, GENERATED and IDENTITY columns, and a table with the change data feed (whose change table
+   * would need the column too), are FEATURE_NOT_SUPPORTED.
+   */
+  public void addColumns(Ddl.AddColumns add) {
+    TableInfo table = alterable(add.table(), add.span(), "ALTER TABLE ... ADD COLUMNS",
+        "Change a streaming table's columns with CREATE OR REFRESH STREAMING TABLE.");
+    if (ChangeFeed.enabled(table)) {
+      throw Errors.notSupported("ADD COLUMNS on a table with the change data feed", add.span());
+    }
+    java.util.Set<String> names = new java.util.HashSet<>();
+    table.columns().forEach(column -> names.add(column.name().toLowerCase(java.util.Locale.ROOT)));
+    for (ColumnDefinition column : add.columns()) {
+      if (!names.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+        throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS)
+            .parameter("columnName", Errors.quote(List.of(column.name()))).at(column.span()).build();
+      }
+      if (column.notNull() || column.defaultValue().isPresent() || column.generatedAs().isPresent()
+          || column.identity().isPresent()) {
+        throw Errors.notSupported("ADD COLUMNS of a NOT NULL, DEFAULT, GENERATED or IDENTITY column",
+            column.span());
+      }
+    }
+    TableDefinitions.addColumns(table.storageName(), add.columns(), add.columns(),
+        context.definitions(context.session())).forEach(storage::execute);
+    write(connection -> catalog.addColumns(connection, table, columnInfos(add.columns())));
+  }
+
+  /**
+   * The managed table an ALTER TABLE {@code operation} changes, for its owner; a streaming table is refused with
+   * {@code streamingHint}, a view as not a table.
+   */
+  private TableInfo alterable(List<String> name, io.flowgate.engine.sql.tree.Span span, String operation,
+      String streamingHint) {
+    TableInfo table = context.translator().resolveTable(name, span);
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), span);
+    if (table.kind().writtenByFlows()) {
+      throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
+          streamingHint).parameter("operation", "ALTER TABLE").at(span).build();
+    }
+    if (table.kind() != TableKind.MANAGED) {
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", operation)
+          .parameter("viewName", Errors.quote(table.name().parts())).at(span).build();
+    }
+    return table;
+  }
+
+  /** COMMENT ON a table (any kind) or one of its columns: its owner changes what DESCRIBE and metadata show. */
+  public void commentOn(Ddl.CommentOn comment) {
+    TableInfo table = context.translator().resolveTable(comment.table(), comment.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), comment.span());
+    if (comment.column().isEmpty()) {
+      TableInfo described = table.described(comment.comment(), table.columns());
+      write(connection -> catalog.redefineTable(connection, described));
+      return;
+    }
+    String name = comment.column().get();
+    if (table.columns().stream().noneMatch(column -> column.name().equalsIgnoreCase(name))) {
+      throw Errors.unresolvedColumn(List.of(name), table.columns().stream().map(ColumnInfo::name).toList(),
+          comment.span());
+    }
+    List<ColumnInfo> columns = table.columns().stream().map(column -> column.name().equalsIgnoreCase(name)
+        ? column.withComment(comment.comment()) : column).toList();
+    TableInfo described = table.described(table.comment(), columns);
+    write(connection -> catalog.redefineTable(connection, described));
   }
 
   /** Commands Flowgate does not run; on a streaming table the dialect refuses them anyway, with its own reason. */

@@ -195,6 +195,9 @@ final class StatementParser {
       }
       return new io.flowgate.engine.sql.tree.FileCommand.ListFiles(span, path, limit);
     }
+    if (cursor.acceptWords("COMMENT", "ON")) {
+      return commentOn(span);
+    }
     if (cursor.acceptWords("CANCEL", "STATEMENT")) {
       return new Ddl.CancelStatement(span, cursor.expectString());
     }
@@ -524,6 +527,14 @@ final class StatementParser {
     if (cursor.acceptWords("SET", "TBLPROPERTIES")) {
       return new Ddl.AlterTableProperties(span, table, cursor.propertyList(), List.of(), false);
     }
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(1, "COLUMN")
+        && cursor.isWord(3, "COMMENT")) {
+      cursor.next();
+      cursor.next();
+      String column = cursor.anyIdentifier();
+      cursor.expectWord("COMMENT");
+      return new Ddl.CommentOn(span, table, Optional.of(column), Optional.of(cursor.expectString()));
+    }
     Optional<Statement> policy = policy(span, table);
     if (policy.isPresent()) {
       return policy.get();
@@ -531,6 +542,11 @@ final class StatementParser {
     if (cursor.acceptWords("UNSET", "TBLPROPERTIES")) {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       return new Ddl.AlterTableProperties(span, table, Map.of(), cursor.propertyKeys(), ifExists);
+    }
+    if (cursor.isWord("ADD") && (cursor.isWord(1, "COLUMN") || cursor.isWord(1, "COLUMNS"))) {
+      cursor.next();
+      cursor.next();
+      return new Ddl.AddColumns(span, table, tables.addedColumns());
     }
     cursor.skipStatement();
     return new Ddl.TableCommand(span, "ALTER TABLE", table);
@@ -845,6 +861,30 @@ final class StatementParser {
       return new Show.ShowCreateTable(span, cursor.qualifiedName());
     }
     throw cursor.unexpected("CATALOGS, SCHEMAS, TABLES, VOLUMES, COLUMNS, FUNCTIONS, TBLPROPERTIES or CREATE TABLE");
+  }
+
+  /** {@code COMMENT ON {TABLE t | COLUMN t.c} IS {'text' | NULL}}. */
+  private Statement commentOn(Span span) {
+    if (cursor.isWord("CATALOG") || cursor.isWord("SCHEMA") || cursor.isWord("DATABASE") || cursor.isWord("VOLUME")
+        || cursor.isWord("CONNECTION") || cursor.isWord("PROVIDER") || cursor.isWord("RECIPIENT")
+        || cursor.isWord("SHARE")) {
+      throw Errors.notSupported("COMMENT ON " + cursor.peek().text().toUpperCase(java.util.Locale.ROOT)
+          + " (comments on tables and columns are kept)", cursor.span());
+    }
+    boolean column = cursor.acceptWord("COLUMN");
+    if (!column) {
+      cursor.expectWord("TABLE");
+    }
+    List<String> name = cursor.qualifiedName();
+    cursor.expectWord("IS");
+    Optional<String> comment = cursor.acceptWord("NULL") ? Optional.empty() : Optional.of(cursor.expectString());
+    if (!column) {
+      return new Ddl.CommentOn(span, name, Optional.empty(), comment);
+    }
+    if (name.size() < 2) {
+      throw cursor.unexpected("a column named with its table, such as t.c");
+    }
+    return new Ddl.CommentOn(span, name.subList(0, name.size() - 1), Optional.of(name.get(name.size() - 1)), comment);
   }
 
   private static Expression call(Span span, String name) {

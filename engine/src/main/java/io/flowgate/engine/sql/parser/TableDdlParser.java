@@ -116,6 +116,23 @@ final class TableDdlParser {
         clauses, asQuery);
   }
 
+  /** The columns of ALTER TABLE ... ADD COLUMNS: {@code (c type ..., ...)} or {@code c type ..., ...}. */
+  List<ColumnDefinition> addedColumns() {
+    boolean parenthesized = cursor.acceptSymbol("(");
+    List<TableConstraint> constraints = new ArrayList<>();
+    List<ColumnDefinition> columns = new ArrayList<>();
+    do {
+      columns.add(column(constraints));
+    } while (cursor.acceptSymbol(","));
+    if (parenthesized) {
+      cursor.expectSymbol(")");
+    }
+    if (!constraints.isEmpty()) {
+      throw Errors.notSupported("a key constraint in ADD COLUMNS", constraints.get(0).span());
+    }
+    return columns;
+  }
+
   private ColumnDefinition column(List<TableConstraint> constraints) {
     Span span = cursor.span();
     String name = cursor.anyIdentifier();

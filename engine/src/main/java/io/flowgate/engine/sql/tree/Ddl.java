@@ -197,6 +197,24 @@ public sealed interface Ddl extends Statement {
    * {@code ALTER TABLE name SET TBLPROPERTIES (key = value, ...)} ({@code unset} empty) or {@code ALTER TABLE name
    * UNSET TBLPROPERTIES [IF EXISTS] (key, ...)} ({@code set} empty).
    */
+  /**
+   * {@code COMMENT ON TABLE t IS 'text' | NULL}, {@code COMMENT ON COLUMN t.c IS ...} or {@code ALTER TABLE t ALTER
+   * COLUMN c COMMENT 'text'}: a table's or column's comment (empty: none).
+   */
+  record CommentOn(Span span, List<String> table, Optional<String> column, Optional<String> comment) implements Ddl {
+    public CommentOn {
+      table = List.copyOf(table);
+    }
+  }
+
+  /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */
+  record AddColumns(Span span, List<String> table, List<ColumnDefinition> columns) implements Ddl {
+    public AddColumns {
+      table = List.copyOf(table);
+      columns = List.copyOf(columns);
+    }
+  }
+
   record AlterTableProperties(Span span, List<String> table, Map<String, String> set, List<String> unset,
       boolean ifExists) implements Ddl {
     public AlterTableProperties {
