@@ -67,3 +67,11 @@ SHOW SYSTEM FUNCTIONS LIKE 'upp*';
 > function
 > upper
 > rows: 1
+-- DESCRIBE FUNCTION of a built-in
+DESCRIBE FUNCTION upper;
+> function_desc
+> Function: upper
+> Class:    system.builtin
+> Type:     SCALAR
+> Usage:    upper(1 argument); the rules are the dialect's, as engine/docs/sql-surface.md lists them
+> rows: 4

@@ -183,3 +183,6 @@ SELECT CAST('abc' AS VARCHAR(1000000000)) AS v;
 -- listagg's delimiter is a constant (H2 takes no other)
 SELECT string_agg(s, length(s)) FROM VALUES ('a') AS v(s);
 > exception NON_FOLDABLE_ARGUMENT
+-- a time zone the query names that does not exist is the caller's mistake
+SELECT from_utc_timestamp(TIMESTAMP'2017-07-14 02:40:00', 'GMT+1' 'GMT+1');
+> exception INVALID_PARAMETER_VALUE

@@ -154,3 +154,8 @@ SELECT struct(1 AS a, 'x' AS b) AS s, struct(1 AS a, 2) AS t, struct(1 AS a).a A
 > s | t | f
 > {"a":1,"b":"x"} | {"a":1,"col2":2} | 1
 > rows: 1
+-- get_json_object reads a JSONPath of keys and indexes; another form of path gives NULL
+SELECT get_json_object('{"a": {"b": [10, 20]}, "c": "x"}', '$.a.b[1]') AS i, get_json_object('{"a": {"b": [10, 20]}, "c": "x"}', '$.c') AS s, get_json_object('{"a": {"b": [10, 20]}}', '$[''a'']') AS o, get_json_object('{"a": 1}', '$.missing') AS m, get_json_object('{"a": 1}', 'a') AS bad;
+> i | s | o | m | bad
+> 20 | x | {"b": [10, 20]} | null | null
+> rows: 1

@@ -56,7 +56,7 @@ class CancelAndTimeoutTest {
           .hasMessageContaining("[PARSE_SYNTAX_ERROR]");
       assertThatThrownBy(() -> statement.execute("SET STATEMENT_TIMEOUT = 172801"))
           .hasMessageContaining("[INVALID_PARAMETER_VALUE]");
-      assertThatThrownBy(() -> statement.execute("SET spark.sql.ansi.enabled = true"))
+      assertThatThrownBy(() -> statement.execute("SET spark.sql.shuffle.partitions = 4"))
           .hasMessageContaining("[CONFIG_NOT_AVAILABLE]");
       statement.execute("RESET STATEMENT_TIMEOUT");
       assertThat(QueryRows.of(statement, "SET STATEMENT_TIMEOUT")).containsExactly("STATEMENT_TIMEOUT | 172800");

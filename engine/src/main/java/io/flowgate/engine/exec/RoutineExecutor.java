@@ -93,6 +93,11 @@ public final class RoutineExecutor {
 
   public StatementResult describe(Show.DescribeFunction describe) {
     TableName name = context.translator().qualify(describe.name(), describe.span());
+    String simple = describe.name().get(describe.name().size() - 1).toLowerCase(java.util.Locale.ROOT);
+    if (describe.name().size() == 1 && catalog.function(name).isEmpty()
+        && io.flowgate.engine.plan.FunctionRegistry.names().containsKey(simple)) {
+      return builtin(simple);
+    }
     FunctionInfo function = catalog.function(name).orElseThrow(() -> EngineException.of(ErrorClass.ROUTINE_NOT_FOUND)
         .parameter("routineName", Errors.quote(name.parts())).at(describe.span()).build());
     // Describing needs what calling needs; the body (a policy's logic, say) is its owner's to see.
@@ -113,6 +118,17 @@ public final class RoutineExecutor {
         rows.add(List.of("Body:     " + function.body()));
       }
     }
+    return new StatementResult.Rows(List.of(new ResultColumn("function_desc", SqlType.STRING, false)),
+        new ListCursor(rows));
+  }
+
+  /** DESCRIBE FUNCTION of a built-in: its name, kind and how many arguments it takes. */
+  private static StatementResult builtin(String name) {
+    String kind = io.flowgate.engine.plan.FunctionRegistry.names().get(name);
+    String usage = io.flowgate.engine.plan.FunctionRegistry.usage(name).orElse(name + "(...)");
+    List<List<Object>> rows = List.of(List.of("Function: " + name), List.of("Class:    system.builtin"),
+        List.of("Type:     " + kind), List.of("Usage:    " + usage
+            + "; the rules are the dialect's, as engine/docs/sql-surface.md lists them"));
     return new StatementResult.Rows(List.of(new ResultColumn("function_desc", SqlType.STRING, false)),
         new ListCursor(rows));
   }

@@ -992,6 +992,9 @@ final class ExpressionTranslator {
       case "extract", "date_trunc", "date_part" -> {
         return datePart(call, scope);
       }
+      case "get_json_object" -> {
+        return jsonObject(call, scope);
+      }
       case "from_unixtime" -> {
         if (call.arguments().isEmpty() || call.arguments().size() > 2) {
           throw Errors.wrongArguments(name, "1 or 2", call.arguments().size(), call.span());
@@ -1467,6 +1470,48 @@ final class ExpressionTranslator {
       };
     }
     return Typed.of(hash, SqlType.INT).notNull();
+  }
+
+  /**
+   * get_json_object(json, '$.a.b[0]'): the value at a JSONPath of keys ({@code .key}, {@code ['key']}) and indexes
+   * ({@code [n]}), as the {@code :} operator reads it; a path of another form gives NULL, as Spark's does.
+   */
+  private Typed jsonObject(FunctionCall call, Scope scope) {
+    if (call.arguments().size() != 2) {
+      throw Errors.wrongArguments(call.name(), "2", call.arguments().size(), call.span());
+    }
+    if (!(call.arguments().get(1) instanceof Literal literal) || literal.kind() != LiteralKind.STRING) {
+      throw Errors.notSupported("get_json_object with a path that is not a string literal",
+          call.arguments().get(1).span());
+    }
+    Optional<List<String>> path = jsonPath(literal.text());
+    if (path.isEmpty()) {
+      translate(call.arguments().get(0), scope);
+      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.STRING), Optional.of(SqlType.STRING), true);
+    }
+    return translate(new Expression.JsonExtract(call.span(), call.arguments().get(0), path.get()), scope);
+  }
+
+  private static final java.util.regex.Pattern JSON_PATH_SEGMENT = java.util.regex.Pattern.compile(
+      "\\.([^.\\[\\]]+)|\\['([^']*)'\\]|\\[(\\d+)\\]");
+
+  /** The segments of a JSONPath {@code $...} as the {@code :} operator takes them, or empty for another form. */
+  private static Optional<List<String>> jsonPath(String text) {
+    if (!text.startsWith("$")) {
+      return Optional.empty();
+    }
+    List<String> segments = new ArrayList<>();
+    java.util.regex.Matcher matcher = JSON_PATH_SEGMENT.matcher(text);
+    int at = 1;
+    while (at < text.length()) {
+      if (!matcher.find(at) || matcher.start() != at) {
+        return Optional.empty();
+      }
+      segments.add(matcher.group(1) != null ? matcher.group(1) : matcher.group(2) != null ? matcher.group(2)
+          : "[" + matcher.group(3) + "]");
+      at = matcher.end();
+    }
+    return Optional.of(segments);
   }
 
   private static FunctionCall call(Span span, String name, Expression... arguments) {

@@ -458,10 +458,16 @@ public final class FunctionRegistry {
    */
   private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
       "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
-      "current_catalog", "current_schema", "current_database", "hash", "try_add", "try_subtract", "try_multiply",
+      "current_catalog", "current_schema", "current_database", "hash", "get_json_object", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
       "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",
       "posexplode", "posexplode_outer", "inline", "inline_outer", "stack");
+
+  /** How a built-in of the registry is called, such as {@code upper(1 argument)}; empty for the translator's own. */
+  public static Optional<String> usage(String name) {
+    return lookup(name).map(function -> name + "(" + function.arity() + " argument"
+        + (function.maxArguments() == 1 ? "" : "s") + ")");
+  }
 
   /** Every callable built-in by name (aliases too), with its kind; internal spellings ({@code $...}) left out. */
   public static java.util.SortedMap<String, String> names() {

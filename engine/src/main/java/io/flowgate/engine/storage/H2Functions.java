@@ -171,9 +171,19 @@ public final class H2Functions {
    * A TIMESTAMP the store keeps (a wall clock in UTC) as the wall clock of the time zone {@code zone}: how a session
    * in that zone reads its fields and text.
    */
-  public static LocalDateTime toZone(LocalDateTime utc, String zone) {
-    return utc == null ? null : utc.atOffset(java.time.ZoneOffset.UTC).atZoneSameInstant(java.time.ZoneId.of(zone))
+  public static LocalDateTime toZone(LocalDateTime utc, String zone) throws SQLException {
+    return utc == null || zone == null ? null : utc.atOffset(java.time.ZoneOffset.UTC).atZoneSameInstant(zone(zone))
         .toLocalDateTime();
+  }
+
+  /** A zone named by a query (from_utc_timestamp's argument, say): an unknown name is the caller's mistake. */
+  private static java.time.ZoneId zone(String name) throws SQLException {
+    try {
+      return java.time.ZoneId.of(name);
+    } catch (java.time.DateTimeException e) {
+      throw new SQLException("from_utc_timestamp, to_utc_timestamp\ntimezone\nthe time zone " + name
+          + " is not known\n", "22023", TextFunctions.INVALID_ARGUMENT);
+    }
   }
 
   /**
@@ -181,8 +191,8 @@ public final class H2Functions {
    * daylight-saving change skips is taken after the gap, and one it repeats at its earlier instant, as Java and Spark
    * resolve them.
    */
-  public static LocalDateTime fromZone(LocalDateTime wallClock, String zone) {
-    return wallClock == null ? null : wallClock.atZone(java.time.ZoneId.of(zone))
+  public static LocalDateTime fromZone(LocalDateTime wallClock, String zone) throws SQLException {
+    return wallClock == null || zone == null ? null : wallClock.atZone(zone(zone))
         .withZoneSameInstant(java.time.ZoneOffset.UTC).toLocalDateTime();
   }
 
