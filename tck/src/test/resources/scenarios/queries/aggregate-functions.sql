@@ -73,3 +73,22 @@ SELECT array_sort(collect_list(y)) AS ys FROM v WHERE g = 1;
 > rows: 1
 SELECT s, array_sort(collect_list(x)) FROM v GROUP BY g;
 > exception MISSING_AGGREGATION
+-- WITHIN GROUP: percentile_cont and percentile_disc, mode, and listagg / string_agg in a given order
+SELECT percentile_cont(0.25) WITHIN GROUP (ORDER BY y) AS pc, percentile_cont(0.25) WITHIN GROUP (ORDER BY y DESC) AS pcd, percentile_disc(0.25) WITHIN GROUP (ORDER BY y) AS pd, mode() WITHIN GROUP (ORDER BY x) AS m FROM v;
+> pc | pcd | pd | m
+> 17.5 | 32.5 | 10 | 2
+> rows: 1
+SELECT listagg(s, ',') WITHIN GROUP (ORDER BY s DESC) AS d, string_agg(s) WITHIN GROUP (ORDER BY y) AS a FROM v WHERE g = 1;
+> d | a
+> c,b,a | abc
+> rows: 1
+CREATE VIEW ordered_names AS SELECT listagg(s, '-') WITHIN GROUP (ORDER BY s) AS names FROM v;
+> ok
+SELECT names FROM ordered_names;
+> names
+> a-b-c-z
+> rows: 1
+SELECT percentile_disc(0.5) WITHIN GROUP (ORDER BY y DESC) FROM v;
+> exception FEATURE_NOT_SUPPORTED
+SELECT collect_list(x) WITHIN GROUP (ORDER BY x) FROM v;
+> exception FEATURE_NOT_SUPPORTED

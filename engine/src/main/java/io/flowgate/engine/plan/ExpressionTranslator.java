@@ -1142,7 +1142,7 @@ final class ExpressionTranslator {
         if (PERCENTILES.contains(function.name())) {
           percentage(call);
         }
-        if (function.name().equals("listagg") && call.arguments().size() == 2) {
+        if (function.name().startsWith("listagg") && call.arguments().size() >= 2) {
           // H2 takes the delimiter as a constant only
           io.flowgate.engine.sql.analyzer.FoldableArguments.require(call.arguments().get(1), name, "delimiter",
               "STRING", FunctionRegistry.TRAITS);

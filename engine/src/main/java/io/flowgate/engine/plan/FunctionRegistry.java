@@ -341,6 +341,11 @@ public final class FunctionRegistry {
         "LISTAGG({}CAST({} AS CHARACTER VARYING), CAST({} AS CHARACTER VARYING))", a.get(0), a.get(1),
         a.size() > 2 ? a.get(2) : Sql.text(""))),
         "string_agg");
+    for (String direction : List.of("ASC", "DESC")) {
+      register(new Function("listagg$within_" + direction.toLowerCase(java.util.Locale.ROOT), Kind.AGGREGATE, 3, 3,
+          fixed(SqlType.STRING), a -> Sql.of("LISTAGG({}CAST({} AS CHARACTER VARYING), CAST({} AS CHARACTER VARYING))"
+              + " WITHIN GROUP (ORDER BY {} " + direction + ")", a.get(0), a.get(1), a.get(2), a.get(3))));
+    }
     // the exact percentile, interpolated; percentile_approx is the value at rank ceil(p * n), exact too (H2's
     // PERCENTILE_DISC rounds the rank otherwise)
     register(new Function("percentile", Kind.AGGREGATE, 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of(
@@ -458,7 +463,8 @@ public final class FunctionRegistry {
    */
   private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
       "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
-      "current_catalog", "current_schema", "current_database", "hash", "get_json_object", "try_add", "try_subtract", "try_multiply",
+      "current_catalog", "current_schema", "current_database", "hash", "get_json_object", "percentile_cont",
+      "percentile_disc", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
       "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",
       "posexplode", "posexplode_outer", "inline", "inline_outer", "stack");

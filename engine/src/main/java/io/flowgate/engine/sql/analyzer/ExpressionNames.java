@@ -156,7 +156,7 @@ public final class ExpressionNames extends TreeVisitor<String, Void> {
     String arguments = call.star() ? "1"
         : (call.distinct() ? "DISTINCT " : "") + call.arguments().stream().map(ExpressionNames::name)
             .collect(Collectors.joining(", "));
-    return call.name().replace("$ignore_nulls", "") + "(" + arguments + ")"
+    return call.name().replaceAll("\\$(ignore_nulls|within_asc|within_desc)$", "") + "(" + arguments + ")"
         + (call.window().isPresent() ? " OVER (...)" : "");
   }
 }

@@ -647,6 +647,11 @@ final class ExpressionParser {
       arguments = arguments();
     }
     cursor.expectSymbol(")");
+    if (cursor.isWord("WITHIN") && cursor.isWord(1, "GROUP")) {
+      FunctionCall ordered = withinGroup(span, name, distinct, arguments);
+      name = ordered.name();
+      arguments = ordered.arguments();
+    }
     if (cursor.acceptWords("IGNORE", "NULLS")) {
       name = name + "$ignore_nulls";
     }
@@ -663,6 +668,66 @@ final class ExpressionParser {
     }
     return new FunctionCall(span, name, distinct, arguments, star, filter, window);
   }
+
+  /**
+   * {@code f(args) WITHIN GROUP (ORDER BY key [ASC | DESC])} as the call it stands for: percentile_cont(p) is
+   * percentile(key, p) (descending: 1 - p), percentile_disc(p) is percentile_approx(key, p), the value at rank
+   * ceil(p * n), mode() is mode(key), and listagg / string_agg keep the order as {@code listagg$within_asc} or
+   * {@code $within_desc} with the key last.
+   */
+  private FunctionCall withinGroup(Span span, String name, boolean distinct, List<Expression> arguments) {
+    Span at = cursor.span();
+    cursor.next();
+    cursor.next();
+    cursor.expectSymbol("(");
+    cursor.expectWords("ORDER", "BY");
+    List<SortItem> order = sortItems();
+    cursor.expectSymbol(")");
+    if (order.size() != 1) {
+      throw Errors.notSupported("WITHIN GROUP with more than one ordering key", at);
+    }
+    SortItem key = order.get(0);
+    switch (name) {
+      case "percentile_cont", "percentile_disc" -> {
+        if (arguments.size() != 1) {
+          throw Errors.wrongArguments(name, "1", arguments.size(), span);
+        }
+        Expression percentage = arguments.get(0);
+        if (key.descending()) {
+          if (name.equals("percentile_disc") || !(percentage instanceof Literal literal)
+              || (literal.kind() != LiteralKind.DECIMAL && literal.kind() != LiteralKind.INTEGER)) {
+            throw Errors.notSupported(name + " WITHIN GROUP (ORDER BY ... DESC); order ascending", at);
+          }
+          percentage = new Literal(literal.span(), LiteralKind.DECIMAL,
+              java.math.BigDecimal.ONE.subtract(new java.math.BigDecimal(literal.text())).toPlainString());
+        }
+        return function(span, name.equals("percentile_cont") ? "percentile" : "percentile_approx",
+            List.of(key.key(), percentage));
+      }
+      case "mode" -> {
+        if (!arguments.isEmpty()) {
+          throw Errors.wrongArguments(name, "0", arguments.size(), span);
+        }
+        return function(span, "mode", List.of(key.key()));
+      }
+      case "listagg", "string_agg" -> {
+        if (arguments.isEmpty() || arguments.size() > 2) {
+          throw Errors.wrongArguments(name, "1 or 2", arguments.size(), span);
+        }
+        List<Expression> ordered = new ArrayList<>(arguments);
+        if (ordered.size() == 1) {
+          ordered.add(new Literal(span, LiteralKind.STRING, ""));
+        }
+        ordered.add(key.key());
+        return function(span, "listagg" + (key.descending() ? WITHIN_DESCENDING : WITHIN_ASCENDING), ordered);
+      }
+      default -> throw Errors.notSupported(name + " WITHIN GROUP", at);
+    }
+  }
+
+  /** The suffixes of an ordered listagg's name: its last argument is the key it is ordered by. */
+  public static final String WITHIN_ASCENDING = "$within_asc";
+  public static final String WITHIN_DESCENDING = "$within_desc";
 
   /** The windows the WINDOW clause of the SELECT block being parsed names, by lower-case name. */
   private Map<String, WindowSpec> namedWindows = Map.of();

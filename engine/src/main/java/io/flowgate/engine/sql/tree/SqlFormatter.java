@@ -380,6 +380,13 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
         && call.arguments().get(0) instanceof Literal field) {
       return "EXTRACT(" + identifier(field.text()) + " FROM " + format(call.arguments().get(1)) + ")";
     }
+    if (call.name().endsWith("$within_asc") || call.name().endsWith("$within_desc")) {
+      List<Expression> arguments = call.arguments();
+      return call.name().substring(0, call.name().indexOf('$')) + "(" + (call.distinct() ? "DISTINCT " : "")
+          + list(arguments.subList(0, arguments.size() - 1)) + ") WITHIN GROUP (ORDER BY "
+          + format(arguments.get(arguments.size() - 1)) + (call.name().endsWith("$within_desc") ? " DESC" : " ASC")
+          + ")" + call.filter().map(filter -> " FILTER (WHERE " + format(filter) + ")").orElse("");
+    }
     boolean ignoreNulls = call.name().endsWith("$ignore_nulls");
     String name = ignoreNulls ? call.name().substring(0, call.name().length() - "$ignore_nulls".length())
         : call.name();
