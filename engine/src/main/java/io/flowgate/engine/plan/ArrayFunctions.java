@@ -185,7 +185,7 @@ final class ArrayFunctions {
         Sql kept = array.collect(array.element(), Optional.of(Sql.of("{} IS NULL OR {} <> {}", array.element(),
             array.element(), value.sql())));
         yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", array.value(), value.sql(),
-            kept), array.typeOptional(), true);
+            kept), Optional.of(array.type()), true);
       }
       case "array_join" -> {
         arity(call, 2, 3);
@@ -453,10 +453,6 @@ final class ArrayFunctions {
     /** The condition of the range's rows that are element numbers. */
     Sql within() {
       return Sql.of("{}.X BETWEEN 1 AND COALESCE({}, 0)", index, count);
-    }
-
-    Optional<SqlType> typeOptional() {
-      return Optional.of(type);
     }
 
     Sql second() {

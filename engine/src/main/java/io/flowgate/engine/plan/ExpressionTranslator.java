@@ -7,7 +7,6 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
-import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
@@ -61,6 +60,7 @@ import java.util.Optional;
  */
 final class ExpressionTranslator {
   private final QueryTranslator queries;
+  private final SpecialFunctions special = new SpecialFunctions(this);
   private final ParameterTypes parameterTypes;
   private final SessionContext session;
   /** In DDL (DEFAULT, GENERATED) H2 takes no parameters, so constants are written as literals. */
@@ -781,7 +781,7 @@ final class ExpressionTranslator {
   }
 
   /** A TIMESTAMP as the session zone's wall clock; anything else as it is. */
-  private Sql wallClock(Typed value) {
+  Sql wallClock(Typed value) {
     return zoned() && value.is(t -> t.kind() == TypeKind.TIMESTAMP)
         ? Sql.of("FG_SYS.TO_ZONE({}, {})", value.sql(), zoneName()) : value.sql();
   }
@@ -957,14 +957,14 @@ final class ExpressionTranslator {
       }
       case "concat" -> {
         if (!call.arguments().isEmpty() && translate(call.arguments().get(0), scope).is(t -> t.kind() == TypeKind.ARRAY)) {
-          return concatArrays(call, scope);
+          return special.concatArrays(call, scope);
         }
       }
       case "hash" -> {
-        return hash(call, scope);
+        return special.hash(call, scope);
       }
       case "try_add", "try_subtract", "try_multiply", "try_divide" -> {
-        return tryArithmetic(call, scope);
+        return special.tryArithmetic(call, scope);
       }
       case "struct", "named_struct" -> {
         return struct(call, scope);
@@ -993,32 +993,22 @@ final class ExpressionTranslator {
         return datePart(call, scope);
       }
       case "get_json_object" -> {
-        return jsonObject(call, scope);
+        return special.jsonObject(call, scope);
       }
       case "from_unixtime" -> {
-        if (call.arguments().isEmpty() || call.arguments().size() > 2) {
-          throw Errors.wrongArguments(name, "1 or 2", call.arguments().size(), call.span());
-        }
-        Expression format = call.arguments().size() == 2 ? call.arguments().get(1)
-            : new Literal(call.span(), LiteralKind.STRING, "yyyy-MM-dd HH:mm:ss");
-        return translate(call(call.span(), "date_format", call(call.span(), "timestamp_seconds",
-            call.arguments().get(0)), format), scope);
+        return special.fromUnixtime(call, scope);
       }
       case "to_unix_timestamp", "unix_timestamp" -> {
-        if (call.arguments().size() == 2) {
-          return translate(call(call.span(), "unix_timestamp", call(call.span(), "to_timestamp",
-              call.arguments().get(0), call.arguments().get(1))), scope);
-        }
-        if (name.equals("to_unix_timestamp")) {
-          return translate(call(call.span(), "unix_timestamp", call.arguments().toArray(Expression[]::new)), scope);
+        if (call.arguments().size() == 2 || name.equals("to_unix_timestamp")) {
+          return special.unixTimestamp(call, scope);
         }
       }
       case "trunc" -> {
-        return truncDate(call, scope);
+        return special.truncDate(call, scope);
       }
       case "dateadd", "date_add", "timestampadd", "datediff", "date_diff", "timestampdiff" -> {
         if (call.arguments().size() == 3) {
-          return unitArithmetic(call, scope);
+          return special.unitArithmetic(call, scope);
         }
       }
       default -> {
@@ -1404,166 +1394,6 @@ final class ExpressionTranslator {
         + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse(""), sql);
   }
 
-  /**
-   * round of a decimal keeps its integer digits and one more, and the scale asked for (a literal; 0 without one)
-   * where it is below the argument's, as Spark types it; anything else keeps the argument's type.
-   */
-  /**
-   * try_add, try_subtract, try_multiply and try_divide: the operator's value, or NULL where it would fail: a division
-   * by zero, or an integer result outside its type (computed as DECIMAL(38, 0) to tell).
-   */
-  private Typed tryArithmetic(FunctionCall call, Scope scope) {
-    if (call.arguments().size() != 2 || call.distinct() || call.star() || call.window().isPresent()) {
-      throw Errors.wrongArguments(call.name(), "2", call.arguments().size(), call.span());
-    }
-    Expression left = call.arguments().get(0);
-    Expression right = call.arguments().get(1);
-    Span span = call.span();
-    BinaryOperator operator = switch (call.name()) {
-      case "try_add" -> BinaryOperator.ADD;
-      case "try_subtract" -> BinaryOperator.SUBTRACT;
-      case "try_multiply" -> BinaryOperator.MULTIPLY;
-      default -> BinaryOperator.DIVIDE;
-    };
-    Expression exact = new Binary(span, operator, left, right);
-    if (operator == BinaryOperator.DIVIDE) {
-      Expression zero = new Binary(span, BinaryOperator.EQUAL, right, new Literal(span, LiteralKind.INTEGER, "0"));
-      return translate(new Case(span, Optional.empty(), List.of(new WhenClause(span, zero,
-          new Literal(span, LiteralKind.NULL, "NULL"))), Optional.of(exact)), scope);
-    }
-    Typed value = translate(exact, scope);
-    Optional<long[]> range = value.type().flatMap(ExpressionTranslator::integerRange);
-    if (range.isEmpty()) {
-      return new Typed(value.sql(), value.type(), true);
-    }
-    SqlType wide = SqlType.decimal(SqlType.MAX_DECIMAL_PRECISION, 0);
-    Sql widened = Sql.of("({} " + operator.symbol() + " {})", translate(new Cast(span, left, wide, false), scope).sql(),
-        translate(new Cast(span, right, wide, false), scope).sql());
-    // the widened value cast back once it is known to fit: H2 folds constants, and would fail on the exact value (or
-    // a cast inside the CASE) even where the condition does not hold
-    return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
-        Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
-  }
-
-  /** hash(v, ...): Spark's MurmurHash3 of the values in turn (storage.Murmur3), seeded with 42; never NULL. */
-  private Typed hash(FunctionCall call, Scope scope) {
-    Sql hash = Sql.number(42);
-    for (Expression argument : call.arguments()) {
-      Typed value = translate(argument, scope);
-      SqlType type = value.type().orElse(SqlType.STRING);
-      Sql sql = value.sql();
-      hash = switch (type.kind()) {
-        case TINYINT, SMALLINT, INT -> Sql.of("FG_SYS.MURMUR_INT(CAST({} AS INTEGER), {})", sql, hash);
-        case BOOLEAN -> Sql.of("FG_SYS.MURMUR_INT(CASE WHEN {} THEN 1 WHEN NOT {} THEN 0 END, {})", sql, sql, hash);
-        case DATE -> Sql.of("FG_SYS.MURMUR_INT(CAST(DATEDIFF(DAY, DATE {}, {}) AS INTEGER), {})",
-            Sql.text("1970-01-01"), sql, hash);
-        case BIGINT -> Sql.of("FG_SYS.MURMUR_LONG({}, {})", sql, hash);
-        case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of("FG_SYS.MURMUR_LONG(DATEDIFF(MICROSECOND, TIMESTAMP {}, {}), {})",
-            Sql.text("1970-01-01 00:00:00"), sql, hash);
-        case DOUBLE -> Sql.of("FG_SYS.MURMUR_DOUBLE({}, {})", sql, hash);
-        case FLOAT -> Sql.of("FG_SYS.MURMUR_FLOAT({}, {})", sql, hash);
-        case DECIMAL -> Sql.of("FG_SYS.MURMUR_DECIMAL({}, {}, {}, {})", sql, Sql.number(type.length()),
-            Sql.number(type.scale()), hash);
-        case STRING, VARCHAR, CHAR, BINARY -> Sql.of("FG_SYS.MURMUR_BYTES(CAST({} AS VARBINARY), {})", sql, hash);
-        case VOID -> hash;
-        default -> throw Errors.notSupported("hash of a " + type.sql() + " value", argument.span());
-      };
-    }
-    return Typed.of(hash, SqlType.INT).notNull();
-  }
-
-  /**
-   * get_json_object(json, '$.a.b[0]'): the value at a JSONPath of keys ({@code .key}, {@code ['key']}) and indexes
-   * ({@code [n]}), as the {@code :} operator reads it; a path of another form gives NULL, as Spark's does.
-   */
-  private Typed jsonObject(FunctionCall call, Scope scope) {
-    if (call.arguments().size() != 2) {
-      throw Errors.wrongArguments(call.name(), "2", call.arguments().size(), call.span());
-    }
-    if (!(call.arguments().get(1) instanceof Literal literal) || literal.kind() != LiteralKind.STRING) {
-      throw Errors.notSupported("get_json_object with a path that is not a string literal",
-          call.arguments().get(1).span());
-    }
-    Optional<List<String>> path = jsonPath(literal.text());
-    if (path.isEmpty()) {
-      translate(call.arguments().get(0), scope);
-      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.STRING), Optional.of(SqlType.STRING), true);
-    }
-    return translate(new Expression.JsonExtract(call.span(), call.arguments().get(0), path.get()), scope);
-  }
-
-  private static final java.util.regex.Pattern JSON_PATH_SEGMENT = java.util.regex.Pattern.compile(
-      "\\.([^.\\[\\]]+)|\\['([^']*)'\\]|\\[(\\d+)\\]");
-
-  /** The segments of a JSONPath {@code $...} as the {@code :} operator takes them, or empty for another form. */
-  private static Optional<List<String>> jsonPath(String text) {
-    if (!text.startsWith("$")) {
-      return Optional.empty();
-    }
-    List<String> segments = new ArrayList<>();
-    java.util.regex.Matcher matcher = JSON_PATH_SEGMENT.matcher(text);
-    int at = 1;
-    while (at < text.length()) {
-      if (!matcher.find(at) || matcher.start() != at) {
-        return Optional.empty();
-      }
-      segments.add(matcher.group(1) != null ? matcher.group(1) : matcher.group(2) != null ? matcher.group(2)
-          : "[" + matcher.group(3) + "]");
-      at = matcher.end();
-    }
-    return Optional.of(segments);
-  }
-
-  private static FunctionCall call(Span span, String name, Expression... arguments) {
-    return new FunctionCall(span, name, false, List.of(arguments), false, Optional.empty(), Optional.empty());
-  }
-
-  /** trunc(date, unit): the date at the start of its year, quarter, month or week; NULL for another unit. */
-  private Typed truncDate(FunctionCall call, Scope scope) {
-    if (call.arguments().size() != 2) {
-      throw Errors.wrongArguments("trunc", "2", call.arguments().size(), call.span());
-    }
-    if (!(call.arguments().get(1) instanceof Literal unit) || unit.kind() != LiteralKind.STRING) {
-      throw Errors.notSupported("trunc with a unit that is not a string literal", call.arguments().get(1).span());
-    }
-    if (!java.util.Set.of("YEAR", "YYYY", "YY", "QUARTER", "MONTH", "MM", "MON", "WEEK")
-        .contains(unit.text().toUpperCase(Locale.ROOT))) {
-      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.DATE), Optional.of(SqlType.DATE), true);
-    }
-    Typed truncated = translate(call(call.span(), "date_trunc", unit, call.arguments().get(0)), scope);
-    return new Typed(Sql.cast(truncated.sql(), SqlType.DATE), Optional.of(SqlType.DATE), truncated.nullable());
-  }
-
-  private static final java.util.Set<String> DATE_UNITS = java.util.Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY",
-      "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND");
-
-  /**
-   * dateadd / timestampadd (unit, count, value): a TIMESTAMP that many units later; datediff / timestampdiff (unit,
-   * start, end): the whole units between two wall clocks of the session zone, towards zero.
-   */
-  private Typed unitArithmetic(FunctionCall call, Scope scope) {
-    Expression first = call.arguments().get(0);
-    String unit = first instanceof ColumnRef reference && reference.parts().size() == 1 ? reference.name()
-        : first instanceof Literal literal && literal.kind() == LiteralKind.STRING ? literal.text() : "";
-    unit = unit.toUpperCase(Locale.ROOT).replaceAll("S$", "");
-    if (!DATE_UNITS.contains(unit)) {
-      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`unit`")
-          .parameter("functionName", Errors.quote(call.name())).parameter("message", "the unit must be one of "
-              + String.join(", ", new java.util.TreeSet<>(DATE_UNITS))).at(first.span()).build();
-    }
-    Typed second = translate(call.arguments().get(1), scope);
-    Typed third = translate(call.arguments().get(2), scope);
-    if (call.name().endsWith("add")) {
-      Sql instant = Sql.cast(third.sql(), SqlType.TIMESTAMP);
-      Sql added = unit.equals("QUARTER") ? Sql.of("DATEADD(MONTH, 3 * ({}), {})", second.sql(), instant)
-          : Sql.of("DATEADD(" + unit + ", {}, {})", second.sql(), instant);
-      return new Typed(Sql.cast(added, SqlType.TIMESTAMP), Optional.of(SqlType.TIMESTAMP),
-          second.nullable() || third.nullable());
-    }
-    return new Typed(Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))",
-        Sql.text(unit), wallClock(second), wallClock(third)), Optional.of(SqlType.BIGINT), true);
-  }
-
   /** The percentage of a percentile: a number literal from 0 to 1, which H2 takes as a constant. */
   private static void percentage(FunctionCall call) {
     Expression percentage = call.arguments().get(1);
@@ -1578,38 +1408,10 @@ final class ExpressionTranslator {
     }
   }
 
-  /** concat of arrays: their elements in order, of the elements' common type; NULL if one is NULL. */
-  private Typed concatArrays(FunctionCall call, Scope scope) {
-    List<Typed> arrays = new ArrayList<>();
-    Optional<SqlType> element = Optional.empty();
-    for (Expression argument : call.arguments()) {
-      Typed array = translate(argument, scope);
-      if (array.is(t -> t.kind() == TypeKind.VOID)) {
-        arrays.add(array);
-        continue;
-      }
-      if (!array.is(t -> t.kind() == TypeKind.ARRAY)) {
-        throw Errors.typeMismatch(Errors.quote("concat"), "its arguments must all be arrays or all be strings, not "
-            + array.type().map(SqlType::sql).orElse("a parameter"), argument.span());
-      }
-      element = QueryTranslator.widen(element, Optional.of(array.type().get().children().get(0)));
-      arrays.add(array);
-    }
-    SqlType type = SqlType.array(element.orElse(SqlType.STRING));
-    List<Sql> cast = arrays.stream().map(array -> Sql.cast(array.sql(), type)).toList();
-    return new Typed(Sql.of("({})", Sql.join(" || ", cast)), Optional.of(type), true);
-  }
-
-  private static Optional<long[]> integerRange(SqlType type) {
-    return switch (type.kind()) {
-      case TINYINT -> Optional.of(new long[] {Byte.MIN_VALUE, Byte.MAX_VALUE});
-      case SMALLINT -> Optional.of(new long[] {Short.MIN_VALUE, Short.MAX_VALUE});
-      case INT -> Optional.of(new long[] {Integer.MIN_VALUE, Integer.MAX_VALUE});
-      case BIGINT -> Optional.of(new long[] {Long.MIN_VALUE, Long.MAX_VALUE});
-      default -> Optional.empty();
-    };
-  }
-
+  /**
+   * round of a decimal keeps its integer digits and one more, and the scale asked for (a literal; 0 without one)
+   * where it is below the argument's, as Spark types it; anything else keeps the argument's type.
+   */
   private static SqlType roundType(FunctionCall call, Typed value) {
     SqlType type = ResultTypes.numberOrDouble(value.type());
     Optional<Integer> scale = call.arguments().size() == 1 ? Optional.of(0)
