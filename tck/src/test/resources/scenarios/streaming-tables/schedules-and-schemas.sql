@@ -1,4 +1,4 @@
--- refresh schedules are kept with the table and shown by DESCRIBE EXTENDED (Flowgate does not run them)
+-- refresh schedules are checked when made and kept with the table (ScheduledRefreshTest waits for them to fire)
 CREATE CATALOG sched_cat;
 > ok
 USE CATALOG sched_cat;

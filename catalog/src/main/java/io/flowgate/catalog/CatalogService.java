@@ -465,6 +465,22 @@ public final class CatalogService {
     return CatalogStore.streamingSettings(connection, tableId);
   }
 
+  /** The settings of every table with a refresh schedule. */
+  public List<StreamingSettings> scheduled(Connection connection) throws SQLException {
+    return CatalogStore.scheduled(connection);
+  }
+
+  /** When a table's newest event of one type ({@code create_update}, ...) was logged. */
+  public Optional<java.time.Instant> latestEventTime(Connection connection, long tableId, String eventType)
+      throws SQLException {
+    return CatalogStore.latestEventTime(connection, tableId, eventType);
+  }
+
+  /** When a table's newest commit was made; none for a table that never committed. */
+  public Optional<java.time.Instant> latestCommitTime(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.latestCommitTime(connection, tableId);
+  }
+
   public void saveStreamingSettings(Connection connection, StreamingSettings settings) throws SQLException {
     CatalogStore.saveStreamingSettings(connection, settings);
   }

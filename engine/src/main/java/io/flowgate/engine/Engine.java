@@ -43,12 +43,22 @@ import org.slf4j.LoggerFactory;
  */
 public final class Engine implements AutoCloseable {
   public static final String ADMIN = Privileges.ADMINISTRATOR;
+  /** The vendor's least time between two scheduled refreshes of one table; see {@link #startSchedules}. */
+  public static final java.time.Duration DEFAULT_SCHEDULE_FLOOR =
+      io.flowgate.engine.exec.RefreshSchedule.DEFAULT_FLOOR;
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
   private static final long CACHED_CHARACTERS = 2_000_000;
 
   private final H2Storage storage;
   private final CatalogService catalog;
   private final AccessControl access;
+  /** Looks for scheduled refreshes that are due and runs them, when {@link #startSchedules} was called. */
+  private final java.util.concurrent.ScheduledExecutorService schedules =
+      Executors.newSingleThreadScheduledExecutor(runnable -> {
+        Thread thread = new Thread(runnable, "flowgate-scheduled-refresh");
+        thread.setDaemon(true);
+        return thread;
+      });
   /** Runs updates started with REFRESH ... ASYNC; one at a time, in the order they were asked for. */
   private final ExecutorService background = Executors.newSingleThreadExecutor(runnable -> {
     Thread thread = new Thread(runnable, "flowgate-async-refresh");
@@ -224,13 +234,33 @@ public final class Engine implements AutoCloseable {
    * datasets and flows, then runs one update in dependency order, reporting progress lines.
    */
   public PipelineUpdate runPipeline(Path folder, boolean fullRefresh, Consumer<String> progress) {
-    ExecutionContext context = new ExecutionContext(catalog, access, storage, new SessionContext(ADMIN,
-        CatalogService.DEFAULT_CATALOG, CatalogService.DEFAULT_SCHEMA), background, files,
-        Optional.empty(), updates);
+    ExecutionContext context = contextOf(ADMIN);
     PipelineProject.Summary summary = new PipelineProject(context, folder, flowPlans, progress).run(fullRefresh);
     return new PipelineUpdate(summary.flows().size(), summary.total(FlowRunner.BatchResult::read),
         summary.total(FlowRunner.BatchResult::written), summary.total(FlowRunner.BatchResult::dropped),
         summary.failure());
+  }
+
+  /** A context outside any client session: {@code user} in the default catalog and schema. */
+  private ExecutionContext contextOf(String user) {
+    return new ExecutionContext(catalog, access, storage, new SessionContext(user, CatalogService.DEFAULT_CATALOG,
+        CatalogService.DEFAULT_SCHEMA), background, files, Optional.empty(), updates);
+  }
+
+  /** The scheduler of tables' SCHEDULE and TRIGGER ON UPDATE refreshes, reading time from {@code clock}. */
+  io.flowgate.engine.pipeline.RefreshScheduler scheduler(java.time.Clock clock, java.time.Duration floor) {
+    return new io.flowgate.engine.pipeline.RefreshScheduler(catalog, storage, flowPlans, this::contextOf, clock,
+        floor);
+  }
+
+  /**
+   * Starts refreshing tables on their schedules: every {@code every}, the updates due then run, one after another,
+   * on a thread of their own. {@code floor} is the least time between two scheduled updates of a table (the
+   * vendor's minute but in tests). A gateway calls this; a pipeline run on the command line does not.
+   */
+  public void startSchedules(java.time.Duration floor, java.time.Duration every) {
+    io.flowgate.engine.pipeline.RefreshScheduler scheduler = scheduler(java.time.Clock.systemUTC(), floor);
+    schedules.scheduleWithFixedDelay(scheduler::runDue, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** What {@code user} may see of the catalog, for listings. */
@@ -323,8 +353,10 @@ public final class Engine implements AutoCloseable {
   @Override
   public void close() {
     transactions.close();
+    schedules.shutdown();
     background.shutdown();
     try {
+      schedules.awaitTermination(30, TimeUnit.SECONDS);
       background.awaitTermination(30, TimeUnit.SECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

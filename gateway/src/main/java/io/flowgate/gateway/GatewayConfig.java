@@ -9,11 +9,12 @@ import java.util.Optional;
  * The gateway's settings; {@code data} empty means an in-memory store. {@code ingestRoots} are the folders
  * read_files may read; empty means the data folder's {@code ingest/}. {@code adminPassword} becomes the
  * administrator's password on a store whose administrator has none; after {@code loginFailureLimit} failed logins
- * one user name at one address is shut out for a while, longer after each further failure. {@code limits} bound what one client may hold.
+ * one user name at one address is shut out for a while, longer after each further failure. {@code limits} bound what one client may hold;
+ * {@code scheduleFloor} is the least time between two scheduled refreshes of one table.
  */
 public record GatewayConfig(String bind, int port, Optional<Path> data, int workers, List<Path> ingestRoots,
     Authentication authentication, Optional<String> adminPassword, int loginFailureLimit, Optional<Tls> tls,
-    Limits limits) {
+    Limits limits, Duration scheduleFloor) {
   public GatewayConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
@@ -82,60 +83,70 @@ public record GatewayConfig(String bind, int port, Optional<Path> data, int work
   public static GatewayConfig defaults() {
     return new GatewayConfig("127.0.0.1", DEFAULT_PORT, Optional.of(Path.of("flowgate-data")),
         Math.max(8, Runtime.getRuntime().availableProcessors() * 4), List.of(), Authentication.TRUST,
-        Optional.empty(), 5, Optional.empty(), Limits.defaults());
+        Optional.empty(), 5, Optional.empty(), Limits.defaults(),
+        io.flowgate.engine.Engine.DEFAULT_SCHEDULE_FLOOR);
   }
 
   public GatewayConfig withPort(int newPort) {
     return new GatewayConfig(bind, newPort, data, workers, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withBind(String newBind) {
     return new GatewayConfig(newBind, port, data, workers, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withData(Optional<Path> newData) {
     return new GatewayConfig(bind, port, newData, workers, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withIngestRoot(Path root) {
     List<Path> roots = new java.util.ArrayList<>(ingestRoots);
     roots.add(root);
     return new GatewayConfig(bind, port, data, workers, roots, authentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withAuthentication(Authentication newAuthentication) {
     return new GatewayConfig(bind, port, data, workers, ingestRoots, newAuthentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withAdminPassword(String password) {
     return new GatewayConfig(bind, port, data, workers, ingestRoots, authentication,
-        Optional.of(password), loginFailureLimit, tls, limits);
+        Optional.of(password), loginFailureLimit, tls, limits, scheduleFloor);
   }
 
   /** How many failed logins of one user name from one address shut them out (see {@link Authenticator}). */
   public GatewayConfig withLoginFailureLimit(int limit) {
     return new GatewayConfig(bind, port, data, workers, ingestRoots, authentication, adminPassword,
-        limit, tls, limits);
+        limit, tls, limits, scheduleFloor);
   }
 
   public GatewayConfig withTls(Path certificate, Path key) {
     return new GatewayConfig(bind, port, data, workers, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, Optional.of(new Tls(certificate, key)), limits);
+        loginFailureLimit, Optional.of(new Tls(certificate, key)), limits, scheduleFloor);
   }
 
   /** How many threads run engine calls; one client uses at most half of them at once. */
   public GatewayConfig withWorkers(int count) {
     return new GatewayConfig(bind, port, data, count, ingestRoots, authentication, adminPassword,
-        loginFailureLimit, tls, limits);
+        loginFailureLimit, tls, limits, scheduleFloor);
+  }
+
+  /**
+   * The least time between two scheduled refreshes of one table; below the vendor's minute only for tests, where
+   * TRIGGER ON UPDATE and second-by-second CRON schedules then fire within a second or two.
+   */
+  public GatewayConfig withScheduleFloor(Duration floor) {
+    return new GatewayConfig(bind, port, data, workers, ingestRoots, authentication, adminPassword, loginFailureLimit,
+        tls, limits, floor);
   }
 
   public GatewayConfig withLimits(Limits newLimits) {
     return new GatewayConfig(bind, port, data, workers, ingestRoots, authentication, adminPassword, loginFailureLimit,
-        tls, newLimits);
+        tls, newLimits, scheduleFloor);
   }
 }

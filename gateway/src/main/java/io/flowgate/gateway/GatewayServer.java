@@ -23,6 +23,8 @@ public final class GatewayServer implements AutoCloseable {
   private static final long WORKER_STACK = 16L << 20;
   /** Requests that may wait for a worker, in all; beyond, a request is answered 429. */
   private static final int MAX_WAITING = 4096;
+  /** How often the scheduler looks for refreshes that are due. */
+  private static final Duration SCHEDULE_LOOK = Duration.ofSeconds(1);
 
   private final Engine engine;
   private final EngineMeta meta;
@@ -57,6 +59,7 @@ public final class GatewayServer implements AutoCloseable {
     engineConfig = engineConfig.withStatementTimeout(config.limits().statementTimeout())
         .withTransactionIdleTimeout(config.limits().transactionIdleTimeout());
     Engine engine = Engine.open(engineConfig);
+    engine.startSchedules(config.scheduleFloor(), SCHEDULE_LOOK);
     Optional<Authenticator> authenticator = Optional.empty();
     if (config.authentication() == GatewayConfig.Authentication.PASSWORD) {
       config.adminPassword().ifPresent(engine::initializeAdminPassword);

@@ -219,6 +219,7 @@ public final class Main {
         }
         case "--statement-timeout-seconds" -> config = config.withLimits(config.limits().withStatementTimeout(
             seconds(args, ++i, flag)));
+        case "--schedule-floor-seconds" -> config = config.withScheduleFloor(seconds(args, ++i, flag));
         case "--transaction-idle-timeout-seconds" -> config = config.withLimits(
             config.limits().withTransactionIdleTimeout(seconds(args, ++i, flag)));
         case "--max-connections-per-user" -> config = config.withLimits(config.limits().withSessions(

@@ -48,6 +48,8 @@ final class Usage {
         --max-request-bytes N             the largest request body (default 16777216)
         --max-connections-per-user N      open connections one user may hold (default 64)
         --max-statements-per-connection N open statements one connection may hold (default 1000)
+        --schedule-floor-seconds N        least time between two scheduled refreshes of a table (default 60,
+                                          the vendor's; lower it only to test schedules)
         --log-level LEVEL                 error, warn, info (default), debug or trace; logs go to stderr
         --help                            print this and exit
         --version                         print the version and exit

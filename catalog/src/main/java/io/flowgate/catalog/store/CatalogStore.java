@@ -262,6 +262,20 @@ public final class CatalogStore {
         + " ORDER BY SEQ DESC LIMIT 1", rows -> rows.getString(1), tableId, eventType);
   }
 
+  /** When a table's newest event of one type was logged. */
+  public static Optional<Instant> latestEventTime(Connection connection, long tableId, String eventType)
+      throws SQLException {
+    return first(connection, "SELECT TS FROM FG_SYS.EVENTS WHERE TABLE_ID = ? AND EVENT_TYPE = ?"
+        + " ORDER BY SEQ DESC LIMIT 1", rows -> rows.getObject(1, java.time.LocalDateTime.class)
+            .toInstant(java.time.ZoneOffset.UTC), tableId, eventType);
+  }
+
+  /** When a table's newest commit was made. */
+  public static Optional<Instant> latestCommitTime(Connection connection, long tableId) throws SQLException {
+    return first(connection, "SELECT TS FROM FG_SYS.COMMITS WHERE TABLE_ID = ? ORDER BY VERSION DESC LIMIT 1",
+        rows -> instant(rows, 1), tableId);
+  }
+
   public static List<ExpectationInfo> expectations(Connection connection, long tableId) throws SQLException {
     return list(connection, "SELECT NAME, EXPRESSION, ACTION FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ? ORDER BY POS",
         rows -> new ExpectationInfo(rows.getString(1), rows.getString(2),
@@ -314,6 +328,13 @@ public final class CatalogStore {
       throws SQLException {
     return first(connection, "SELECT DECLARED_SCHEMA, SCHEDULE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?",
         rows -> new StreamingSettings(tableId, rows.getBoolean(1), Optional.ofNullable(rows.getString(2))), tableId);
+  }
+
+  /** The settings of every table with a refresh schedule. */
+  public static List<StreamingSettings> scheduled(Connection connection) throws SQLException {
+    return list(connection, "SELECT TABLE_ID, DECLARED_SCHEMA, SCHEDULE FROM FG_SYS.STREAMING_SETTINGS"
+        + " WHERE SCHEDULE IS NOT NULL ORDER BY TABLE_ID", rows -> new StreamingSettings(rows.getLong(1),
+            rows.getBoolean(2), Optional.of(rows.getString(3))));
   }
 
   public static void saveStreamingSettings(Connection connection, StreamingSettings settings) throws SQLException {

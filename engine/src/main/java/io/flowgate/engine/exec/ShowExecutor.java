@@ -306,20 +306,28 @@ public final class ShowExecutor {
     rows.add(Arrays.asList("# Refresh Information", "", ""));
     Optional<CommitInfo> last = catalog.history(table.id()).stream()
         .filter(commit -> commit.operation() == CommitOperation.STREAMING_UPDATE
-            || commit.operation() == CommitOperation.FULL_REFRESH)
+            || commit.operation() == CommitOperation.FULL_REFRESH
+            || commit.operation() == CommitOperation.MATERIALIZED_VIEW_REFRESH)
         .findFirst();
     rows.add(Arrays.asList("Last Refreshed", last.map(commit -> commit.timestamp().toString()).orElse("never"), ""));
-    rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation() == CommitOperation.FULL_REFRESH ? "FULL"
+    // A materialized view's refresh recomputes it: FULL, as the vendor calls a complete recompute.
+    rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation() == CommitOperation.FULL_REFRESH
+        || commit.operation() == CommitOperation.MATERIALIZED_VIEW_REFRESH ? "FULL"
         : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
-    record Pipeline(Optional<String> state, Optional<String> schedule, List<String> flows) {}
-    Pipeline pipeline = context.storage().read(connection -> new Pipeline(
-        catalog.latestEventDetails(connection, table.id(), "update_progress")
-            .map(details -> JsonPath.extract(details, List.of("update_progress", "state"))),
-        catalog.streamingSettings(connection, table.id()).flatMap(StreamingSettings::schedule),
-        catalog.flows(connection, table.id()).stream().map(FlowInfo::name).toList()));
+    record Pipeline(Optional<String> state, Optional<String> schedule, Optional<String> next, List<String> flows) {}
+    Pipeline pipeline = context.storage().read(connection -> {
+      Optional<String> schedule = catalog.streamingSettings(connection, table.id())
+          .flatMap(StreamingSettings::schedule);
+      return new Pipeline(catalog.latestEventDetails(connection, table.id(), "update_progress")
+          .map(details -> JsonPath.extract(details, List.of("update_progress", "state"))), schedule,
+          schedule.isEmpty() ? Optional.empty()
+              : Optional.of(RefreshSchedule.nextRefresh(catalog, connection, table, schedule.get())),
+          catalog.flows(connection, table.id()).stream().map(FlowInfo::name).toList());
+    });
     rows.add(Arrays.asList("Latest Refresh Status", pipeline.state().map(ShowExecutor::refreshStatus).orElse(""),
         ""));
     rows.add(Arrays.asList("Refresh Schedule", pipeline.schedule().orElse("MANUAL"), ""));
+    pipeline.next().ifPresent(next -> rows.add(Arrays.asList("Next Refresh", next, "")));
     rows.add(Arrays.asList("Flows", String.join(", ", pipeline.flows()), ""));
     rows.add(Arrays.asList("Pipeline Id", PipelineIds.of(table.id()), ""));
   }

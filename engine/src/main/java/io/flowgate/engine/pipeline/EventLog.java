@@ -23,15 +23,22 @@ final class EventLog {
   private final CatalogService catalog;
   private final TableInfo table;
   private final String updateId = UUID.randomUUID().toString();
+  private final UpdateCause cause;
 
   EventLog(CatalogService catalog, TableInfo table) {
+    this(catalog, table, UpdateCause.API_CALL);
+  }
+
+  EventLog(CatalogService catalog, TableInfo table, UpdateCause cause) {
     this.catalog = catalog;
     this.table = table;
+    this.cause = cause;
   }
 
   void createUpdate(Connection connection, boolean full, String user) throws SQLException {
-    log(connection, Optional.empty(), "INFO", "create_update", "Update " + updateId + " started by " + user + ".",
-        Optional.empty(), "{\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":" + full
+    log(connection, Optional.empty(), "INFO", "create_update", "Update " + updateId + " started by " + user
+            + cause.why() + ".",
+        Optional.empty(), "{\"create_update\":{\"cause\":\"" + cause + "\",\"full_refresh\":" + full
             + ",\"started_by\":" + JsonText.quote(user) + "}}");
   }
 
@@ -39,11 +46,12 @@ final class EventLog {
    * A flow's definition as this update runs it, for lineage: the dataset it writes, the datasets its query names
    * and its kind (the vendor's {@code flow_definition} event).
    */
-  void flowDefinition(Connection connection, FlowInfo flow, List<String> inputs) throws SQLException {
+  void flowDefinition(Connection connection, FlowInfo flow, List<io.flowgate.catalog.TableName> inputs)
+      throws SQLException {
     StringBuilder details = new StringBuilder("{\"flow_definition\":{\"output_dataset\":")
         .append(JsonText.quote(String.join(".", table.name().parts()))).append(",\"input_datasets\":[");
     for (int i = 0; i < inputs.size(); i++) {
-      details.append(i == 0 ? "" : ",").append(JsonText.quote(inputs.get(i)));
+      details.append(i == 0 ? "" : ",").append(JsonText.quote(inputs.get(i).toString()));
     }
     details.append("],\"flow_type\":").append(JsonText.quote(flow.kind().name())).append("}}");
     log(connection, Optional.of(flow.name()), "INFO", "flow_definition", "Flow '" + flow.name() + "' is defined.",
@@ -102,6 +110,10 @@ final class EventLog {
 
   private String pipelineId() {
     return PipelineIds.of(table.id());
+  }
+
+  UpdateCause cause() {
+    return cause;
   }
 
   String updateId() {

@@ -31,9 +31,11 @@ public final class FlowPlans {
   private final Cache<ColumnsKey, Columns> columns = Caffeine.newBuilder().maximumSize(MAX_PLANS).build();
 
   /** The datasets a flow's query names: its text and where it was defined decide them, so the flow is the key. */
-  private final Cache<FlowInfo, List<String>> inputs = Caffeine.newBuilder().maximumSize(MAX_PLANS).build();
+  private final Cache<FlowInfo, List<io.flowgate.catalog.TableName>> inputs = Caffeine.newBuilder()
+      .maximumSize(MAX_PLANS).build();
 
-  List<String> inputs(FlowInfo flow, java.util.function.Function<FlowInfo, List<String>> reader) {
+  List<io.flowgate.catalog.TableName> inputs(FlowInfo flow,
+      java.util.function.Function<FlowInfo, List<io.flowgate.catalog.TableName>> reader) {
     return inputs.get(flow, reader);
   }
 

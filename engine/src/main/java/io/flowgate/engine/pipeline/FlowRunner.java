@@ -107,13 +107,12 @@ public final class FlowRunner {
 
   /** A flow's query: what an append or ONCE flow keeps, or the query of a REPLACE WHERE flow. */
   /** The datasets a flow's query names (lineage), qualified where the flow was defined; parsed once per flow. */
-  List<String> inputs(FlowInfo flow) {
+  List<io.flowgate.catalog.TableName> inputs(FlowInfo flow) {
     return plans.inputs(flow, definition -> {
       Node read = definition.autoCdc() ? SqlParser.parseAutoCdc(definition.querySql()).source() : queryOf(definition);
       QueryTranslator names = new QueryTranslator(catalog, access, new SessionContext(user, definition.catalog(),
           definition.schema()));
-      return TablesRead.of(read).stream().map(name -> String.join(".", names.qualify(name, Span.NONE).parts()))
-          .distinct().toList();
+      return TablesRead.of(read).stream().map(name -> names.qualify(name, Span.NONE)).distinct().toList();
     });
   }
 

@@ -19,6 +19,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
+import io.flowgate.engine.exec.RefreshSchedule;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
@@ -122,6 +123,7 @@ public final class StreamingTables {
    */
   public TableInfo define(Pipeline.CreateFlowTable create, Origin origin) {
     boolean update = origin == Origin.CLIENT;
+    keptSchedule(create.clauses().schedule(), create.span());
     TableName asWritten = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(asWritten, create.span());
     TableName name = stored(asWritten, create);
@@ -197,7 +199,8 @@ public final class StreamingTables {
           }
         }
         catalog.replaceExpectations(connection, id, expectations);
-        catalog.saveStreamingSettings(connection, new StreamingSettings(id, declared, create.clauses().schedule()));
+        catalog.saveStreamingSettings(connection, new StreamingSettings(id, declared,
+            keptSchedule(create.clauses().schedule(), create.span())));
         return null;
       });
     } catch (RuntimeException e) {
@@ -328,7 +331,7 @@ public final class StreamingTables {
       }
       catalog.replaceExpectations(connection, table.id(), expectations);
       catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared,
-          create.clauses().schedule()));
+          keptSchedule(create.clauses().schedule(), create.span())));
       return null;
     });
     if (update) {
@@ -434,11 +437,17 @@ public final class StreamingTables {
     if (!table.kind().writtenByFlows()) {
       throw Errors.notAStreamingTable("ALTER STREAMING TABLE", table.name().parts(), alter.span());
     }
+    Optional<String> schedule = keptSchedule(alter.schedule(), alter.span());
     boolean declared = declaredSchema(table);
     context.writeMetadata(connection -> {
-      catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared, alter.schedule()));
+      catalog.saveStreamingSettings(connection, new StreamingSettings(table.id(), declared, schedule));
       return null;
     });
+  }
+
+  /** A schedule as the catalog keeps it: checked, and a CRON given the session's time zone when it names none. */
+  private Optional<String> keptSchedule(Optional<String> written, Span span) {
+    return written.map(text -> RefreshSchedule.kept(text, context.session().timeZone(), span));
   }
 
   /** The table a REFRESH names, checked for the REFRESH privilege, and its flows. */
@@ -519,6 +528,22 @@ public final class StreamingTables {
         table.id())), full && resetAllowed(table), span, listener);
   }
 
+  /** The tables and views the table's flows read, named as the catalog names them. */
+  public List<TableName> sources(TableInfo table) {
+    FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
+    return storage.read(connection -> catalog.flows(connection, table.id())).stream()
+        .flatMap(flow -> runner.inputs(flow).stream()).distinct().toList();
+  }
+
+  /**
+   * An update the table's schedule or its sources' commits started; the context is its owner's, as a scheduled
+   * refresh runs with the owner's rights.
+   */
+  public void refreshScheduled(TableInfo table, UpdateCause cause) {
+    runFlows(new EventLog(catalog, table, cause), table, flowsOf(table, "REFRESH", Span.NONE), false, Span.NONE,
+        FlowListener.NONE);
+  }
+
   /**
    * An update of a table that does not run because a dataset it reads failed in the same pipeline update: its flows
    * are SKIPPED, as the dialect reports them, and the update FAILED.
@@ -580,8 +605,8 @@ public final class StreamingTables {
   private long runUpdate(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
       FlowListener listener) {
     long started = System.nanoTime();
-    log.info("update {} of {} started by {}: {} flow(s){}", events.updateId(), table.name(), user(), flows.size(),
-        full ? ", full refresh" : "");
+    log.info("update {} of {} started by {}{}: {} flow(s){}", events.updateId(), table.name(), user(),
+        events.cause().why(), flows.size(), full ? ", full refresh" : "");
     storage.inTransaction(connection -> {
       events.createUpdate(connection, full, user());
       defineFlows(connection, events, table, flows);

@@ -369,7 +369,8 @@ final class TableDdlParser {
 
   /**
    * {@code SCHEDULE [REFRESH] {EVERY n unit | CRON 'expr' [AT TIME ZONE 'tz']}} or {@code TRIGGER ON UPDATE [AT MOST
-   * EVERY interval]}, in canonical text. EVERY takes 1 to 72 hours, 31 days or 8 weeks.
+   * EVERY interval]}, in canonical text. EVERY takes 1 to 72 hours, 31 days or 8 weeks. A CRON without AT TIME ZONE
+   * stays without one here: it means the session's time zone, which the executor adds.
    */
   String schedule() {
     Span span = cursor.span();
@@ -406,19 +407,21 @@ final class TableDdlParser {
       Span cronSpan = cursor.span();
       String cron = cursor.expectString();
       requireQuartzCron(cron, cronSpan);
-      String zone = "UTC";
-      if (cursor.acceptWords("AT", "TIME", "ZONE")) {
-        if (cursor.isWord("LOCAL")) {
-          throw Errors.notSupported("AT TIME ZONE LOCAL in a schedule (name the time zone)", cursor.span());
-        }
-        Span zoneSpan = cursor.span();
-        zone = cursor.expectString();
-        try {
-          java.time.ZoneId.of(zone);
-        } catch (java.time.DateTimeException unknown) {
-          throw invalidSchedule("AT TIME ZONE", "the time zone '" + zone + "' is not a time zone id (such as"
-              + " 'America/Los_Angeles' or 'UTC')", zoneSpan);
-        }
+      if (!cursor.isWord("AT")) {
+        // The session's time zone, which the statement's executor knows, completes it.
+        return "CRON '" + cron.replace("'", "''") + "'";
+      }
+      cursor.expectWords("AT", "TIME", "ZONE");
+      if (cursor.isWord("LOCAL")) {
+        throw Errors.notSupported("AT TIME ZONE LOCAL in a schedule (name the time zone)", cursor.span());
+      }
+      Span zoneSpan = cursor.span();
+      String zone = cursor.expectString();
+      try {
+        java.time.ZoneId.of(zone);
+      } catch (java.time.DateTimeException unknown) {
+        throw invalidSchedule("AT TIME ZONE", "the time zone '" + zone + "' is not a time zone id (such as"
+            + " 'America/Los_Angeles' or 'UTC')", zoneSpan);
       }
       return "CRON '" + cron.replace("'", "''") + "' AT TIME ZONE '" + zone.replace("'", "''") + "'";
     }
