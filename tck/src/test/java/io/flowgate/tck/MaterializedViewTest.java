@@ -132,4 +132,47 @@ class MaterializedViewTest {
           .hasMessageStartingWith("[INSUFFICIENT_PERMISSIONS]");
     }
   }
+
+  @Test
+  void aRefreshWithNothingChangedDoesNoWorkAndSaysSo() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE mv_events (kind STRING, n INT)");
+      statement.execute("INSERT INTO mv_events VALUES ('a', 1), ('b', 2)");
+      statement.execute("CREATE MATERIALIZED VIEW mv_kinds AS SELECT kind, sum(n) AS total FROM mv_events GROUP BY kind");
+      String techniques = "SELECT details:planning_information:technique_information[0]:maintenance_type"
+          + " FROM event_log(TABLE(mv_kinds)) WHERE event_type = 'planning_information' ORDER BY timestamp";
+
+      statement.execute("REFRESH MATERIALIZED VIEW mv_kinds");
+      assertThat(rows(statement, "SELECT kind, total FROM mv_kinds ORDER BY kind")).containsExactly("a | 1", "b | 2");
+      assertThat(rows(statement, techniques)).containsExactly("MAINTENANCE_TYPE_COMPLETE_RECOMPUTE",
+          "MAINTENANCE_TYPE_NO_OP");
+      assertThat(rows(statement, "DESCRIBE HISTORY mv_kinds")).as("the CREATE and its first computation only")
+          .hasSize(2);
+
+      // any commit to a source brings the work back, and so does FULL
+      statement.execute("UPDATE mv_events SET n = 5 WHERE kind = 'a'");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_kinds");
+      assertThat(rows(statement, "SELECT kind, total FROM mv_kinds ORDER BY kind")).containsExactly("a | 5", "b | 2");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_kinds FULL");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_kinds");
+      assertThat(rows(statement, techniques)).containsExactly("MAINTENANCE_TYPE_COMPLETE_RECOMPUTE",
+          "MAINTENANCE_TYPE_NO_OP", "MAINTENANCE_TYPE_COMPLETE_RECOMPUTE", "MAINTENANCE_TYPE_COMPLETE_RECOMPUTE",
+          "MAINTENANCE_TYPE_NO_OP");
+
+      // a new definition over unchanged sources is computed, not taken for the old one
+      statement.execute("CREATE OR REPLACE MATERIALIZED VIEW mv_kinds AS SELECT kind, max(n) AS total FROM mv_events"
+          + " GROUP BY kind");
+      statement.execute("INSERT INTO mv_events VALUES ('a', 1)");
+      statement.execute("CREATE OR REPLACE MATERIALIZED VIEW mv_kinds AS SELECT kind, min(n) AS total FROM mv_events"
+          + " GROUP BY kind");
+      assertThat(rows(statement, "SELECT kind, total FROM mv_kinds ORDER BY kind")).containsExactly("a | 1", "b | 2");
+
+      // what the clock or the session decides cannot be followed: always recomputed, and the reason says why
+      statement.execute("CREATE MATERIALIZED VIEW mv_today AS SELECT current_date() AS d, count(*) AS n FROM mv_events");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_today");
+      assertThat(rows(statement, "SELECT details:planning_information:technique_information[0]:reason"
+          + " FROM event_log(TABLE(mv_today)) WHERE event_type = 'planning_information' ORDER BY timestamp DESC"
+          + " LIMIT 1")).singleElement().asString().contains("current_date");
+    }
+  }
 }

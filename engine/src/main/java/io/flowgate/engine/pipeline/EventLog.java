@@ -60,14 +60,15 @@ final class EventLog {
 
   /**
    * How a materialized view's flow maintains it this update, and why (the vendor's {@code planning_information}
-   * event): its one technique today is the complete recompute.
+   * event): {@code technique} is NO_OP (nothing it reads changed) or COMPLETE_RECOMPUTE.
    */
-  void planningInformation(Connection connection, FlowInfo flow, String reason) throws SQLException {
+  void planningInformation(Connection connection, FlowInfo flow, String technique, String reason)
+      throws SQLException {
     log(connection, Optional.of(flow.name()), "INFO", "planning_information", "Flow '" + flow.name()
-        + "' has been planned to be executed as COMPLETE_RECOMPUTE.", Optional.empty(),
+        + "' has been planned to be executed as " + technique + ".", Optional.empty(),
         "{\"planning_information\":{\"technique_information\":[{\"maintenance_type\":"
-            + "\"MAINTENANCE_TYPE_COMPLETE_RECOMPUTE\",\"is_chosen\":true,\"is_applicable\":true,\"reason\":"
-            + JsonText.quote(reason) + "}]}}");
+            + JsonText.quote("MAINTENANCE_TYPE_" + technique) + ",\"is_chosen\":true,\"is_applicable\":true,"
+            + "\"reason\":" + JsonText.quote(reason) + "}]}}");
   }
 
   void updateProgress(Connection connection, String state, Optional<String> error) throws SQLException {

@@ -344,6 +344,24 @@ public final class FlowRunner {
         return BatchResult.NOTHING;
       }
       Map<String, Object> runtime = new HashMap<>();
+      Optional<MaterializedViewSources> viewSources = Optional.empty();
+      if (target.kind() == TableKind.MATERIALIZED_VIEW) {
+        MaterializedViewSources reading = MaterializedViewSources.now(catalog, connection, flow, inputs(flow),
+            queryOf(flow), !planned.fileReads().isEmpty());
+        if (!full && reading.unchangedSince(checkpoints, flow, target, viewDefinition(flow, target, planned),
+            catalog.latestVersion(connection, target.id()))) {
+          events.planningInformation(connection, flow, "NO_OP", "no table the query reads has changed since the"
+              + " last refresh");
+          events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", 0L), Optional.empty(),
+              Optional.empty());
+          return BatchResult.NOTHING;
+        }
+        events.planningInformation(connection, flow, "COMPLETE_RECOMPUTE", full ? "a full refresh recomputes the"
+            + " query" : reading.untracked().map(why -> "changes cannot be followed: " + why)
+            .orElse("a table the query reads has changed; incremental maintenance is not available yet"));
+        viewSources = Optional.of(reading);
+      }
+      Optional<MaterializedViewSources> readByView = viewSources;
       List<FlowCheckpoint> next = new ArrayList<>();
       List<FlowCheckpoint> passed = new ArrayList<>();
       // A ONCE flow's first run and every run of a REPLACE WHERE flow read their batch query whole.
@@ -413,6 +431,13 @@ public final class FlowRunner {
         for (FlowCheckpoint checkpoint : next) {
           catalog.saveCheckpoint(connection, checkpoint);
         }
+        if (readByView.isPresent()) {
+          catalog.clearCheckpoints(connection, flow.id());
+          for (FlowCheckpoint checkpoint : readByView.get().afterRefresh(flow, target,
+              viewDefinition(flow, target, planned), version)) {
+            catalog.saveCheckpoint(connection, checkpoint);
+          }
+        }
         if (flow.once()) {
           catalog.saveCheckpoint(connection, new FlowCheckpoint(flow.id(), FlowCheckpoint.ONCE_DONE, "", version));
         }
@@ -421,6 +446,11 @@ public final class FlowRunner {
             : append(connection, flow, target, full, planned, events, runtime, version, read);
       });
     });
+  }
+
+  /** What decides a materialized view's rows besides its sources' rows. */
+  private static String viewDefinition(FlowInfo flow, TableInfo view, PlannedFlow planned) {
+    return flow.querySql() + "\n" + view.columns() + "\n" + planned.expectations();
   }
 
   /** An AUTO CDC batch: the target's rows replaced and removed by key, so a stream reading it sees an update. */

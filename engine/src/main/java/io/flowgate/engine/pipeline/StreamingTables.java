@@ -610,12 +610,6 @@ public final class StreamingTables {
     storage.inTransaction(connection -> {
       events.createUpdate(connection, full, user());
       defineFlows(connection, events, table, flows);
-      if (table.kind() == TableKind.MATERIALIZED_VIEW) {
-        for (FlowInfo flow : flows) {
-          events.planningInformation(connection, flow, full ? "a full refresh recomputes the query"
-              : "incremental maintenance is not available yet: every refresh recomputes the query");
-        }
-      }
       events.updateProgress(connection, "RUNNING", Optional.empty());
       return null;
     });
