@@ -115,21 +115,27 @@ public final class ShowExecutor {
       if (catalog.schema(schema.get(0), schema.get(1)).isEmpty()) {
         throw Errors.schemaNotFound(schema, tables.span());
       }
+      Show.TableSet listed = tables.listed();
+      boolean views = listed != Show.TableSet.TABLES;
       List<List<Object>> rows = new ArrayList<>(visible().tables(schema.get(0), schema.get(1)).stream()
-          .filter(table -> !tables.views() || table.kind() == TableKind.VIEW
-              || table.kind() == TableKind.MATERIALIZED_VIEW)
+          .filter(table -> switch (listed) {
+            case TABLES -> true;
+            case VIEWS -> table.kind() == TableKind.VIEW || table.kind() == TableKind.MATERIALIZED_VIEW;
+            case MATERIALIZED_VIEWS -> table.kind() == TableKind.MATERIALIZED_VIEW;
+          })
           .filter(table -> matches(tables.pattern()).test(table.name().table()))
-          .map(table -> tables.views()
+          .map(table -> views
               ? Arrays.<Object>asList(schema.get(1), table.name().table(), false,
                   table.kind() == TableKind.MATERIALIZED_VIEW)
               : Arrays.<Object>asList(schema.get(1), table.name().table(), false)).toList());
       // As the dialect lists them: the session's temporary views, in no schema, after the tables.
-      context.session().tempViews().values().stream().filter(view -> matches(tables.pattern()).test(view.name()))
+      context.session().tempViews().values().stream().filter(view -> listed != Show.TableSet.MATERIALIZED_VIEWS)
+          .filter(view -> matches(tables.pattern()).test(view.name()))
           .sorted(java.util.Comparator.comparing(io.flowgate.engine.plan.TempView::name))
-          .forEach(view -> rows.add(tables.views() ? Arrays.<Object>asList("", view.name(), true, false)
+          .forEach(view -> rows.add(views ? Arrays.<Object>asList("", view.name(), true, false)
               : Arrays.<Object>asList("", view.name(), true)));
       ResultColumn temporary = new ResultColumn("isTemporary", SqlType.BOOLEAN, false);
-      return result(tables.views() ? List.of(column("namespace"), column("viewName"), temporary,
+      return result(views ? List.of(column("namespace"), column("viewName"), temporary,
           new ResultColumn("isMaterialized", SqlType.BOOLEAN, false))
           : List.of(column("database"), column("tableName"), temporary), rows);
     }

@@ -801,13 +801,14 @@ final class StatementParser {
       }
       return new Show.ShowSchemas(span, catalog, likePattern());
     }
-    if (cursor.isWord("TABLES") || cursor.isWord("VIEWS")) {
-      boolean views = cursor.next().text().equalsIgnoreCase("VIEWS");
+    if (cursor.isWord("TABLES") || cursor.isWord("VIEWS") || cursor.isWord("MATERIALIZED")) {
+      Show.TableSet listed = cursor.acceptWords("MATERIALIZED", "VIEWS") ? Show.TableSet.MATERIALIZED_VIEWS
+          : cursor.next().text().equalsIgnoreCase("VIEWS") ? Show.TableSet.VIEWS : Show.TableSet.TABLES;
       List<String> schema = List.of();
       if (cursor.acceptWord("FROM") || cursor.acceptWord("IN")) {
         schema = cursor.qualifiedName();
       }
-      return new Show.ShowTables(span, schema, likePattern(), views);
+      return new Show.ShowTables(span, schema, likePattern(), listed);
     }
     if (cursor.acceptWords("CURRENT", "SCHEMA") || cursor.acceptWords("CURRENT", "DATABASE")) {
       // a query of the session's names, as the dialect shows them

@@ -29,8 +29,13 @@ public sealed interface Show extends Statement {
 
   record ShowFunctions(Span span, FunctionSet which, Optional<String> pattern) implements Show {}
 
-  /** {@code SHOW TABLES} or, with {@code views}, {@code SHOW VIEWS}: the views (and temporary views) only. */
-  record ShowTables(Span span, List<String> schema, Optional<String> pattern, boolean views) implements Show {
+  /**
+   * What a {@code SHOW TABLES} lists: every table and view; for {@code SHOW VIEWS} the views (and temporary views)
+   * only; for {@code SHOW MATERIALIZED VIEWS} the materialized views only.
+   */
+  enum TableSet { TABLES, VIEWS, MATERIALIZED_VIEWS }
+
+  record ShowTables(Span span, List<String> schema, Optional<String> pattern, TableSet listed) implements Show {
     public ShowTables {
       schema = List.copyOf(schema);
     }
