@@ -10,6 +10,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -173,6 +174,51 @@ class MaterializedViewTest {
       assertThat(rows(statement, "SELECT details:planning_information:technique_information[0]:reason"
           + " FROM event_log(TABLE(mv_today)) WHERE event_type = 'planning_information' ORDER BY timestamp DESC"
           + " LIMIT 1")).singleElement().asString().contains("current_date");
+    }
+  }
+
+  @Test
+  void appendsAreFollowedIncrementallyAndAnythingElseIsRecomputed() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE mv_facts (k STRING, v INT)");
+      statement.execute("INSERT INTO mv_facts VALUES ('a', 1), ('b', 2), (NULL, 3), ('a', NULL)");
+      Map<String, String> views = new java.util.LinkedHashMap<>();
+      views.put("mv_groups", "SELECT k, count(*) AS n, count(v) AS nv, sum(v) AS s, min(v) AS lo, max(v) AS hi"
+          + " FROM mv_facts WHERE v IS NULL OR v <> 2 GROUP BY k");
+      views.put("mv_upper", "SELECT upper(k) AS uk, max(v) AS hi FROM mv_facts GROUP BY upper(k)");
+      views.put("mv_all", "SELECT count(*) AS n, sum(v) AS s FROM mv_facts");
+      views.put("mv_scaled", "SELECT k, v * 10 AS v10 FROM mv_facts WHERE v > 1");
+      views.put("mv_average", "SELECT k, avg(v) AS mean FROM mv_facts GROUP BY k");
+      for (Map.Entry<String, String> view : views.entrySet()) {
+        statement.execute("CREATE MATERIALIZED VIEW " + view.getKey() + " AS " + view.getValue());
+      }
+      List<String> techniques = List.of("GROUP_AGGREGATE", "GROUP_AGGREGATE", "GROUP_AGGREGATE", "APPEND_ONLY",
+          "COMPLETE_RECOMPUTE");
+
+      statement.execute("INSERT INTO mv_facts VALUES ('a', 7), ('c', NULL), (NULL, -1), ('b', 5), ('A', 9)");
+      statement.execute("INSERT INTO mv_facts VALUES ('c', 4)");
+      int i = 0;
+      for (Map.Entry<String, String> view : views.entrySet()) {
+        statement.execute("REFRESH MATERIALIZED VIEW " + view.getKey());
+        // the view holds exactly what its query returns now
+        assertThat(rows(statement, "SELECT * FROM " + view.getKey() + " ORDER BY ALL"))
+            .as(view.getKey()).containsExactlyElementsOf(rows(statement, view.getValue() + " ORDER BY ALL"));
+        assertThat(rows(statement, "SELECT details:planning_information:technique_information[0]:maintenance_type"
+            + " FROM event_log(TABLE(" + view.getKey() + ")) WHERE event_type = 'planning_information'"
+            + " ORDER BY timestamp DESC LIMIT 1")).as(view.getKey())
+            .containsExactly("MAINTENANCE_TYPE_" + techniques.get(i++));
+      }
+
+      // a commit that rewrites rows cannot be followed: the next refresh recomputes, and then follows appends again
+      statement.execute("UPDATE mv_facts SET v = 100 WHERE k = 'b'");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_groups");
+      statement.execute("INSERT INTO mv_facts VALUES ('b', 1)");
+      statement.execute("REFRESH MATERIALIZED VIEW mv_groups");
+      assertThat(rows(statement, "SELECT * FROM mv_groups ORDER BY ALL"))
+          .containsExactlyElementsOf(rows(statement, views.get("mv_groups") + " ORDER BY ALL"));
+      assertThat(rows(statement, "SELECT details:planning_information:technique_information[0]:maintenance_type"
+          + " FROM event_log(TABLE(mv_groups)) WHERE event_type = 'planning_information' ORDER BY timestamp DESC"
+          + " LIMIT 2")).containsExactly("MAINTENANCE_TYPE_GROUP_AGGREGATE", "MAINTENANCE_TYPE_COMPLETE_RECOMPUTE");
     }
   }
 }

@@ -356,9 +356,14 @@ public final class FlowRunner {
               Optional.empty());
           return BatchResult.NOTHING;
         }
+        Optional<BatchResult> followed = full ? Optional.empty()
+            : refreshIncrementally(connection, flow, target, planned, reading, checkpoints, events);
+        if (followed.isPresent()) {
+          return followed.get();
+        }
         events.planningInformation(connection, flow, "COMPLETE_RECOMPUTE", full ? "a full refresh recomputes the"
             + " query" : reading.untracked().map(why -> "changes cannot be followed: " + why)
-            .orElse("a table the query reads has changed; incremental maintenance is not available yet"));
+            .orElse("its query, or what changed in its sources since the last refresh, needs a recompute"));
         viewSources = Optional.of(reading);
       }
       Optional<MaterializedViewSources> readByView = viewSources;
@@ -446,6 +451,62 @@ public final class FlowRunner {
             : append(connection, flow, target, full, planned, events, runtime, version, read);
       });
     });
+  }
+
+  /**
+   * A materialized view refreshed from the rows appended to its one source since its last refresh
+   * ({@link IncrementalRefresh}), in the caller's transaction; empty when it must be recomputed: its query has no
+   * technique, a commit since rewrote or removed rows, or it has expectations or a change data feed (both need every
+   * row it writes seen whole).
+   */
+  private Optional<BatchResult> refreshIncrementally(Connection connection, FlowInfo flow, TableInfo target,
+      PlannedFlow planned, MaterializedViewSources reading, List<FlowCheckpoint> saved, EventLog events)
+      throws SQLException {
+    if (!planned.expectations().isEmpty() || ChangeFeed.enabled(target)) {
+      return Optional.empty();
+    }
+    String definition = viewDefinition(flow, target, planned);
+    Optional<FlowCheckpoint> last = reading.lastRead(saved, flow, target, definition,
+        catalog.latestVersion(connection, target.id()));
+    Optional<IncrementalRefresh> technique = last.isEmpty() ? Optional.empty()
+        : IncrementalRefresh.of(queryOf(flow), target);
+    if (technique.isEmpty() || !IncrementalRefresh.appendsOnly(catalog.commitsBetween(connection,
+        last.get().sourceTableId(), last.get().version(), reading.latest()))) {
+      return Optional.empty();
+    }
+    StreamSources streams = StreamSources.forFlow(files);
+    DmlPlanner planner = new DmlPlanner(new QueryTranslator(catalog, access, new SessionContext(user, flow.catalog(),
+        flow.schema()).inPipeline(flow.pipeline()), streams));
+    H2Statement write;
+    try {
+      write = technique.get() instanceof IncrementalRefresh.AppendOnly append
+          ? planner.flowInsert(append.insert(), target, List.of()).insert()
+          : planner.merge(((IncrementalRefresh.GroupAggregate) technique.get()).merge(), target).statement();
+    } catch (EngineException unplanned) {
+      // The recompute's plan of the same query holds; this form of it does not: recompute.
+      return Optional.empty();
+    }
+    StreamSources.Source source = streams.sources().get(0);
+    Map<String, Object> runtime = new HashMap<>();
+    runtime.put(source.keys().from().key(), last.get().version() + 1);
+    runtime.put(source.keys().to().key(), reading.latest());
+    runtime.put(source.keys().skip().key(), new Long[0]);
+    long read = ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
+    events.planningInformation(connection, flow, technique.get().technique(), "only rows were appended to "
+        + last.get().sourceName() + " since the last refresh: " + read + " read");
+    return Optional.of(VersionedWrite.commit(catalog, connection, target.id(), user, version -> {
+      runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+      long rows = H2Storage.update(connection, write, List.of(), runtime);
+      catalog.clearCheckpoints(connection, flow.id());
+      for (FlowCheckpoint checkpoint : reading.afterRefresh(flow, target, definition, version)) {
+        catalog.saveCheckpoint(connection, checkpoint);
+      }
+      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), Optional.empty(),
+          Optional.empty());
+      return new VersionedWrite.Written<>(new BatchResult(read, rows, Map.of(), 0),
+          CommitOperation.MATERIALIZED_VIEW_REFRESH, Map.of("flowName", flow.name(), "technique",
+              technique.get().technique()), Map.of("numOutputRows", rows));
+    }));
   }
 
   /** What decides a materialized view's rows besides its sources' rows. */

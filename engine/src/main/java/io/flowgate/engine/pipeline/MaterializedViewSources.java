@@ -69,6 +69,24 @@ record MaterializedViewSources(List<FlowCheckpoint> versions, Optional<String> u
     return new HashSet<>(saved).equals(new HashSet<>(expected));
   }
 
+  /**
+   * For a view of one source refreshed before by this definition and unchanged since (its mark's version is the
+   * view's latest): that source and the version its last refresh read, so a refresh can read just the commits after.
+   */
+  Optional<FlowCheckpoint> lastRead(List<FlowCheckpoint> saved, FlowInfo flow, TableInfo view, String definition,
+      long viewVersion) {
+    if (untracked.isPresent() || versions.size() != 1 || !saved.contains(mark(flow, view, definition, viewVersion))) {
+      return Optional.empty();
+    }
+    long source = versions.get(0).sourceTableId();
+    return saved.stream().filter(checkpoint -> checkpoint.sourceTableId() == source).findFirst();
+  }
+
+  /** The current version of the one source {@link #lastRead} found. */
+  long latest() {
+    return versions.get(0).version();
+  }
+
   /** The checkpoints a refresh committed at {@code version} keeps: the sources it read and its mark. */
   List<FlowCheckpoint> afterRefresh(FlowInfo flow, TableInfo view, String definition, long version) {
     List<FlowCheckpoint> kept = new ArrayList<>(versions);

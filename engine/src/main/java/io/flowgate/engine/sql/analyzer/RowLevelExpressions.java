@@ -38,6 +38,11 @@ public final class RowLevelExpressions {
    * The first part of {@code expression} that may not stand where {@code use} says: an aggregate, a window, a
    * subquery or a function that changes when it should not.
    */
+  /** Whether {@code expression} is computed from its row alone: no aggregate, window, subquery or random call. */
+  public static boolean isRowLevel(Expression expression, FunctionTraits functions) {
+    return find(expression, Use.EXPECTATION, functions).isEmpty();
+  }
+
   static Optional<Expression> culprit(Expression expression, Use use, FunctionTraits functions) {
     return find(expression, use, functions).map(Found::expression);
   }
