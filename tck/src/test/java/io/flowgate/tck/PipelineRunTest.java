@@ -136,7 +136,12 @@ class PipelineRunTest {
     assertThat(second.code()).isZero();
     assertThat(second.out()).contains(
         "flow orders_bronze -> main.default.orders_bronze: COMPLETED, 1 rows read, 1 written",
-        "update COMPLETED: 4 flows, 4 rows read, 3 written");
+        // the gold view merges the one new order (a new customer's group) instead of recomputing
+        "flow revenue_by_customer -> main.default.revenue_by_customer: COMPLETED, 1 rows read, 1 written",
+        "update COMPLETED: 5 flows, 5 rows read, 4 written");
+    onGateway(data, (connection, statement) -> assertThat(QueryRows.of(statement,
+        "SELECT customer, orders, revenue FROM revenue_by_customer WHERE customer = 'gus'"))
+        .containsExactly("gus | 1 | 10.00"));
   }
 
   /** A dataset read only inside a subquery of another's query still runs first. */

@@ -192,6 +192,13 @@ public final class FlowRunner {
       if (streaming) {
         throw Errors.notSupported("STREAM in a REPLACE WHERE flow (its query is run whole on every update)", span);
       }
+      if (target.kind() == TableKind.MATERIALIZED_VIEW) {
+        // An incremental refresh reads its source's new rows by version, as a stream does.
+        for (io.flowgate.catalog.TableName input : inputs(flow)) {
+          catalog.table(input).filter(table -> table.kind() != TableKind.VIEW)
+              .ifPresent(table -> storage.executeOnce(TableDefinitions.versionIndex(table.storageName())));
+        }
+      }
       return new PlannedFlow(Optional.of(statements), Optional.empty(),
           Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations);
     }
@@ -326,6 +333,12 @@ public final class FlowRunner {
     planned.cdc().ifPresent(cdc -> cdc.prepare(storage));
     if (ChangeFeed.enabled(target)) {
       ChangeFeed.ddl(target).forEach(storage::executeOnce);
+    }
+    // A view merged by group keys finds each group's row by an index (DDL: before the batch's transaction).
+    if (target.kind() == TableKind.MATERIALIZED_VIEW
+        && IncrementalRefresh.of(queryOf(flow), target).orElse(null) instanceof IncrementalRefresh.GroupAggregate group
+        && !group.keys().isEmpty()) {
+      storage.executeOnce(TableDefinitions.keyIndex(target.storageName(), group.keys()));
     }
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);

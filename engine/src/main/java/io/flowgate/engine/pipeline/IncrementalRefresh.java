@@ -46,8 +46,11 @@ sealed interface IncrementalRefresh {
     }
   }
 
-  /** MERGE INTO view USING (the grouped query over the new rows), merging each group's aggregates. */
-  record GroupAggregate(Dml.Merge merge) implements IncrementalRefresh {
+  /**
+   * MERGE INTO view USING (the grouped query over the new rows), merging each group's aggregates; {@code keys} are
+   * the view's columns that hold the group keys (an index on them makes the merge O(new groups)).
+   */
+  record GroupAggregate(Dml.Merge merge, List<String> keys) implements IncrementalRefresh {
     @Override
     public String technique() {
       return "GROUP_AGGREGATE";
@@ -94,6 +97,7 @@ sealed interface IncrementalRefresh {
   private static Optional<IncrementalRefresh> groupAggregate(Span span, QueryBody.Select select,
       List<QueryBody.SingleColumn> items, TableInfo view, Query delta) {
     List<Expression> keys = new ArrayList<>();
+    List<String> keyColumns = new ArrayList<>();
     List<Dml.Assignment> merged = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       Expression expression = items.get(i).expression();
@@ -104,6 +108,7 @@ sealed interface IncrementalRefresh {
       } else if (select.groupBy().stream().anyMatch(key -> TreeEquality.equal(key, expression))) {
         keys.add(new Expression.Binary(span, BinaryOperator.NULL_SAFE_EQUAL, ref(span, OLD, column),
             ref(span, NEW, column)));
+        keyColumns.add(column);
       } else {
         // a select expression over the keys, or a column that is not a key: recomputed
         return Optional.empty();
@@ -121,7 +126,7 @@ sealed interface IncrementalRefresh {
         new Dml.MergeClause(span, false, false, Optional.empty(), Dml.MergeAction.INSERT, true, List.of(), List.of(),
             List.of()));
     return Optional.of(new GroupAggregate(new Dml.Merge(span, view.name().parts(), Optional.of(OLD),
-        new Relation.Derived(span, delta, Optional.of(NEW), List.of()), on, clauses)));
+        new Relation.Derived(span, delta, Optional.of(NEW), List.of()), on, clauses), keyColumns));
   }
 
   /** The aliases of the view's rows and of the new rows' groups in the MERGE. */

@@ -88,6 +88,13 @@ public final class TableDefinitions {
         Sql.name(storageName + "_V"), Sql.table(storageName), Sql.name(StoreNames.VERSION_COLUMN));
   }
 
+  /** An index on columns of a table the engine maintains by key (a materialized view's group keys). */
+  public static Sql keyIndex(String storageName, List<String> columns) {
+    return Sql.of("CREATE INDEX IF NOT EXISTS {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA),
+        Sql.name(storageName + "_K" + Integer.toHexString(columns.hashCode())), Sql.table(storageName),
+        Sql.list(columns.stream().map(Sql::name).toList()));
+  }
+
   /** A plain (non-unique) index on the named columns, which must be columns of the table. */
   public static Sql createIndex(String storageName, String indexName, List<String> keyColumns,
       List<ColumnDefinition> columns, io.flowgate.engine.sql.tree.Span span) {
