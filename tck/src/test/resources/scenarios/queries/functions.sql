@@ -111,6 +111,12 @@ SELECT levenshtein('kitten', 'sitting') AS l, soundex('Robert') AS s1, soundex('
 > l | s1 | s2 | s3 | r | f
 > 3 | R163 | T522 | 1abc | cba | 2
 > rows: 1
+SELECT format_string('Hello %s, %d items at %.2f', 'ann', 3, CAST(2.5 AS DOUBLE)) AS f, printf('%05d-%-4s-%s', 42, 'ab', NULL) AS p, format_string('plain') AS q, format_string(NULL, 1) AS n;
+> f | p | q | n
+> Hello ann, 3 items at 2.50 | 00042-ab  -null | plain | null
+> rows: 1
+SELECT format_string('%d', 'x');
+> exception INVALID_PARAMETER_VALUE
 SELECT base64('abc') AS b, CAST(unbase64('YWJj') AS STRING) AS u, hex(17) AS h1, hex(-1) AS h2, hex('abc') AS h3, CAST(unhex('616263') AS STRING) AS uh, unhex('zz') IS NULL AS bad;
 > b | u | h1 | h2 | h3 | uh | bad
 > YWJj | abc | 11 | FFFFFFFFFFFFFFFF | 616263 | abc | true
@@ -149,6 +155,12 @@ SELECT hash(1) AS i, hash('Spark') AS s, hash(CAST(1 AS BIGINT)) AS l, hash('Spa
 > rows: 1
 SELECT hash(array(1));
 > exception FEATURE_NOT_SUPPORTED
+-- xxhash64 is Spark's 64-bit xxHash with the same chaining: the vendor's example xxhash64('Spark', array(123), 2)
+-- is 5602566077635097486, and an array of one value hashes as the value
+SELECT xxhash64('Spark', 123, 2) AS chain, xxhash64(NULL) AS n, typeof(xxhash64(1)) AS t;
+> chain | n | t
+> 5602566077635097486 | 42 | bigint
+> rows: 1
 -- struct with AS names its fields; a field without one keeps struct's naming
 SELECT struct(1 AS a, 'x' AS b) AS s, struct(1 AS a, 2) AS t, struct(1 AS a).a AS f;
 > s | t | f

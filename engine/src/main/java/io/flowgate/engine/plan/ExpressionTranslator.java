@@ -960,8 +960,11 @@ final class ExpressionTranslator {
           return special.concatArrays(call, scope);
         }
       }
-      case "hash" -> {
+      case "hash", "xxhash64" -> {
         return special.hash(call, scope);
+      }
+      case "format_string", "printf" -> {
+        return special.formatString(call, scope);
       }
       case "try_add", "try_subtract", "try_multiply", "try_divide" -> {
         return special.tryArithmetic(call, scope);

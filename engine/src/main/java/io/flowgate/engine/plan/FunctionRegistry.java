@@ -463,7 +463,7 @@ public final class FunctionRegistry {
    */
   private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
       "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
-      "current_catalog", "current_schema", "current_database", "hash", "get_json_object", "percentile_cont",
+      "current_catalog", "current_schema", "current_database", "hash", "xxhash64", "format_string", "printf", "get_json_object", "percentile_cont",
       "percentile_disc", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
       "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",

@@ -90,31 +90,62 @@ final class SpecialFunctions {
         Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
   }
 
-  /** hash(v, ...): Spark's MurmurHash3 of the values in turn (storage.Murmur3), seeded with 42; never NULL. */
+  /**
+   * hash(v, ...): Spark's MurmurHash3 of the values in turn (storage.Murmur3), an INT; xxhash64(v, ...): its 64-bit
+   * xxHash (storage.XxHash64), a BIGINT. Both seeded with 42, never NULL.
+   */
   Typed hash(FunctionCall call, Scope scope) {
-    Sql hash = Sql.number(42);
+    boolean wide = call.name().equals("xxhash64");
+    String hasher = wide ? "FG_SYS.XXHASH_" : "FG_SYS.MURMUR_";
+    Sql hash = wide ? Sql.of("CAST(42 AS BIGINT)") : Sql.number(42);
     for (Expression argument : call.arguments()) {
       Typed value = expressions.translate(argument, scope);
       SqlType type = value.type().orElse(SqlType.STRING);
       Sql sql = value.sql();
       hash = switch (type.kind()) {
-        case TINYINT, SMALLINT, INT -> Sql.of("FG_SYS.MURMUR_INT(CAST({} AS INTEGER), {})", sql, hash);
-        case BOOLEAN -> Sql.of("FG_SYS.MURMUR_INT(CASE WHEN {} THEN 1 WHEN NOT {} THEN 0 END, {})", sql, sql, hash);
-        case DATE -> Sql.of("FG_SYS.MURMUR_INT(CAST(DATEDIFF(DAY, DATE {}, {}) AS INTEGER), {})",
+        case TINYINT, SMALLINT, INT -> Sql.of(hasher + "INT(CAST({} AS INTEGER), {})", sql, hash);
+        case BOOLEAN -> Sql.of(hasher + "INT(CASE WHEN {} THEN 1 WHEN NOT {} THEN 0 END, {})", sql, sql, hash);
+        case DATE -> Sql.of(hasher + "INT(CAST(DATEDIFF(DAY, DATE {}, {}) AS INTEGER), {})",
             Sql.text("1970-01-01"), sql, hash);
-        case BIGINT -> Sql.of("FG_SYS.MURMUR_LONG({}, {})", sql, hash);
-        case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of("FG_SYS.MURMUR_LONG(DATEDIFF(MICROSECOND, TIMESTAMP {}, {}), {})",
+        case BIGINT -> Sql.of(hasher + "LONG({}, {})", sql, hash);
+        case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of(hasher + "LONG(DATEDIFF(MICROSECOND, TIMESTAMP {}, {}), {})",
             Sql.text("1970-01-01 00:00:00"), sql, hash);
-        case DOUBLE -> Sql.of("FG_SYS.MURMUR_DOUBLE({}, {})", sql, hash);
-        case FLOAT -> Sql.of("FG_SYS.MURMUR_FLOAT({}, {})", sql, hash);
-        case DECIMAL -> Sql.of("FG_SYS.MURMUR_DECIMAL({}, {}, {}, {})", sql, Sql.number(type.length()),
+        case DOUBLE -> Sql.of(hasher + "DOUBLE({}, {})", sql, hash);
+        case FLOAT -> Sql.of(hasher + "FLOAT({}, {})", sql, hash);
+        case DECIMAL -> Sql.of(hasher + "DECIMAL({}, {}, {}, {})", sql, Sql.number(type.length()),
             Sql.number(type.scale()), hash);
-        case STRING, VARCHAR, CHAR, BINARY -> Sql.of("FG_SYS.MURMUR_BYTES(CAST({} AS VARBINARY), {})", sql, hash);
+        case STRING, VARCHAR, CHAR, BINARY -> Sql.of(hasher + "BYTES(CAST({} AS VARBINARY), {})", sql, hash);
         case VOID -> hash;
-        default -> throw Errors.notSupported("hash of a " + type.sql() + " value", argument.span());
+        default -> throw Errors.notSupported(call.name() + " of a " + type.sql() + " value", argument.span());
       };
     }
-    return Typed.of(hash, SqlType.INT).notNull();
+    return Typed.of(hash, wide ? SqlType.BIGINT : SqlType.INT).notNull();
+  }
+
+  /**
+   * format_string(pattern, v, ...) / printf: Java's printf formatting (storage.TextFunctions.formatText). H2 hands a
+   * Java function its variable arguments as text, so each value goes with a letter for the Java type Spark would
+   * format: {@code l} a whole number, {@code d} a floating one, {@code n} a decimal, {@code b} a boolean, {@code s}
+   * anything else, as its text.
+   */
+  Typed formatString(FunctionCall call, Scope scope) {
+    if (call.arguments().isEmpty()) {
+      throw Errors.wrongArguments(call.name(), "at least 1", 0, call.span());
+    }
+    List<Sql> arguments = new ArrayList<>();
+    for (Expression argument : call.arguments()) {
+      Typed value = expressions.translate(argument, scope);
+      String tag = switch (value.type().map(SqlType::kind).orElse(TypeKind.STRING)) {
+        case TINYINT, SMALLINT, INT, BIGINT -> "l";
+        case FLOAT, DOUBLE -> "d";
+        case DECIMAL -> "n";
+        case BOOLEAN -> "b";
+        default -> "s";
+      };
+      arguments.add(arguments.isEmpty() ? Sql.cast(value.sql(), SqlType.STRING)
+          : Sql.of("({} || CAST({} AS VARCHAR))", Sql.text(tag), value.sql()));
+    }
+    return Typed.of(Sql.of("FG_SYS.FORMAT_TEXT({})", List.of(Sql.list(arguments))), SqlType.STRING);
   }
 
   /**

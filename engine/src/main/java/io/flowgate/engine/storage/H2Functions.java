@@ -247,7 +247,7 @@ public final class H2Functions {
       "REQUIRE_ARGUMENT:requireArgument", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
       "WORD_CAPS:TextFunctions.initcap", "CHAR_MAP:TextFunctions.translate", "SPLIT:TextFunctions.split",
       "REGEXP_EXTRACT:TextFunctions.regexpExtract", "REGEXP_EXTRACT_ALL:TextFunctions.regexpExtractAll",
-      "LEVENSHTEIN:TextFunctions.levenshtein", "SOUND_CODE:TextFunctions.soundex", "BASE64:TextFunctions.base64",
+      "LEVENSHTEIN:TextFunctions.levenshtein", "FORMAT_TEXT:TextFunctions.formatText", "SOUND_CODE:TextFunctions.soundex", "BASE64:TextFunctions.base64",
       "UNBASE64:TextFunctions.unbase64", "HEX_OF_NUMBER:TextFunctions.hexOfNumber",
       "HEX_OF_BYTES:TextFunctions.hexOfBytes", "UNHEX:TextFunctions.unhex", "URL_ENCODE:TextFunctions.urlEncode",
       "URL_DECODE:TextFunctions.urlDecode", "CRC32:TextFunctions.crc32", "REVERSE:TextFunctions.reverse",
@@ -258,7 +258,9 @@ public final class H2Functions {
       "NEXT_DAY:DateFunctions.nextDay", "MONTHS_BETWEEN:DateFunctions.monthsBetween",
       "TIMESTAMP_DIFF:DateFunctions.timestampDiff", "MURMUR_INT:Murmur3.hashInt", "MURMUR_LONG:Murmur3.hashLong",
       "MURMUR_DOUBLE:Murmur3.hashDouble", "MURMUR_FLOAT:Murmur3.hashFloat", "MURMUR_DECIMAL:Murmur3.hashDecimal",
-      "MURMUR_BYTES:Murmur3.hashBytes");
+      "MURMUR_BYTES:Murmur3.hashBytes", "XXHASH_INT:XxHash64.hashInt", "XXHASH_LONG:XxHash64.hashLong",
+      "XXHASH_DOUBLE:XxHash64.hashDouble", "XXHASH_FLOAT:XxHash64.hashFloat", "XXHASH_DECIMAL:XxHash64.hashDecimal",
+      "XXHASH_BYTES:XxHash64.hashBytes");
 
   static List<Sql> installSql() {
     // READ_FILES gives other rows each batch, so H2 must not take it for deterministic. A method named with its

@@ -247,6 +247,44 @@ public final class TextFunctions {
     return crc.getValue();
   }
 
+  /**
+   * format_string / printf: Java's printf formatting, as Spark's is, in the US locale; a NULL argument prints as
+   * {@code null}. Each argument comes as text after a letter saying its type (see the translator's formatString). A
+   * pattern the arguments do not fit (a bad conversion, too few arguments) is refused.
+   */
+  public static String formatText(String format, String... arguments) throws SQLException {
+    if (format == null) {
+      return null;
+    }
+    Object[] values = new Object[arguments.length];
+    for (int i = 0; i < arguments.length; i++) {
+      String tagged = arguments[i];
+      values[i] = tagged == null ? null : switch (tagged.charAt(0)) {
+        case 'l' -> Long.valueOf(tagged.substring(1));
+        case 'd' -> Double.valueOf(tagged.substring(1));
+        case 'n' -> new java.math.BigDecimal(tagged.substring(1));
+        case 'b' -> Boolean.valueOf(tagged.substring(1));
+        default -> tagged.substring(1);
+      };
+    }
+    try {
+      return String.format(java.util.Locale.US, format, values);
+    } catch (java.util.IllegalFormatConversionException refused) {
+      throw invalid("format_string", "strfmt", "'" + format + "' formats a " + dialectType(refused.getArgumentClass())
+          + " with %" + refused.getConversion() + ", which does not take one");
+    } catch (java.util.MissingFormatArgumentException refused) {
+      throw invalid("format_string", "strfmt", "'" + format + "' asks for more values than it was given");
+    } catch (java.util.IllegalFormatException refused) {
+      throw invalid("format_string", "strfmt", "'" + format + "' is not a printf pattern these values fit");
+    }
+  }
+
+  /** How the dialect names the type a Java value of format_string stands for. */
+  private static String dialectType(Class<?> type) {
+    return type == Long.class ? "whole number" : type == Double.class ? "floating-point number"
+        : type == java.math.BigDecimal.class ? "decimal" : type == Boolean.class ? "boolean" : "string";
+  }
+
   public static String reverse(String value) {
     return value == null ? null : new StringBuilder(value).reverse().toString();
   }
