@@ -316,10 +316,13 @@ public final class ShowExecutor {
             || commit.operation() == CommitOperation.MATERIALIZED_VIEW_REFRESH)
         .findFirst();
     rows.add(Arrays.asList("Last Refreshed", last.map(commit -> commit.timestamp().toString()).orElse("never"), ""));
-    // A materialized view's refresh recomputes it: FULL, as the vendor calls a complete recompute.
+    // A materialized view's complete recompute is FULL, as the vendor calls it; its other techniques INCREMENTAL.
     rows.add(Arrays.asList("Last Refresh Type", last.map(commit -> commit.operation() == CommitOperation.FULL_REFRESH
-        || commit.operation() == CommitOperation.MATERIALIZED_VIEW_REFRESH ? "FULL"
+        || commit.operation() == CommitOperation.MATERIALIZED_VIEW_REFRESH
+            && commit.parameters().getOrDefault("technique", "").equals("COMPLETE_RECOMPUTE") ? "FULL"
         : commit.parameters().getOrDefault("refreshType", "INCREMENTAL")).orElse(""), ""));
+    last.map(commit -> commit.parameters().get("technique")).ifPresent(technique -> rows.add(Arrays.asList(
+        "Last Refresh Technique", technique, "")));
     record Pipeline(Optional<String> state, Optional<String> schedule, Optional<String> next, List<String> flows) {}
     Pipeline pipeline = context.storage().read(connection -> {
       Optional<String> schedule = catalog.streamingSettings(connection, table.id())

@@ -352,7 +352,11 @@ public final class StreamingTables {
   public TableInfo defineFlow(Pipeline.CreateFlow create, boolean update) {
     TableInfo target = context.translator().resolveFlowTarget(create.target(), create.span());
     context.access().requireOwner(user(), GrantInfo.Securable.TABLE, target.name().parts(), create.span());
-    List<FlowInfo> flows = flowsOf(target, "CREATE FLOW", create.span());
+    // A managed table may be fed by flows only (the CREATE TABLE ... FLOW page's fan-in): its first CREATE FLOW
+    // makes it one that REFRESH runs.
+    List<FlowInfo> flows = target.kind() == TableKind.MANAGED
+        ? storage.read(connection -> catalog.flows(connection, target.id()))
+        : flowsOf(target, "CREATE FLOW", create.span());
     long flowId = flows.stream().filter(flow -> flow.name().equalsIgnoreCase(create.name())).map(FlowInfo::id)
         .findFirst().orElseGet(() -> context.writeMetadata(catalog::nextTableId));
     FlowInfo flow = new FlowInfo(flowId, target.id(), create.name(), kindOf(create.flow()),
