@@ -94,6 +94,9 @@ public final class ShowExecutor {
           : List.<Object>of(principal.name())).toList();
       return result(principals.groups() ? List.of(column("name"), column("members")) : List.of(column("name")), rows);
     }
+    if (show instanceof Show.DescribeNamespace namespace) {
+      return describeNamespace(namespace);
+    }
     if (show instanceof Show.ShowCatalogs catalogs) {
       List<List<Object>> rows = visible().catalogs().stream().map(CatalogInfo::name)
           .filter(matches(catalogs.pattern())).map(name -> List.<Object>of(name)).toList();
@@ -339,6 +342,38 @@ public final class ShowExecutor {
     pipeline.next().ifPresent(next -> rows.add(Arrays.asList("Next Refresh", next, "")));
     rows.add(Arrays.asList("Flows", String.join(", ", pipeline.flows()), ""));
     rows.add(Arrays.asList("Pipeline Id", PipelineIds.of(table.id()), ""));
+  }
+
+  /**
+   * DESCRIBE SCHEMA / CATALOG, with the vendor's column names ({@code database_description_item / _value} for a
+   * schema, {@code info_name / info_value} for a catalog); one the user may not see is not found.
+   */
+  private StatementResult describeNamespace(Show.DescribeNamespace namespace) {
+    List<List<Object>> rows = new ArrayList<>();
+    if (namespace.catalog()) {
+      String name = namespace.name().get(0).toLowerCase(Locale.ROOT);
+      CatalogInfo found = visible().catalogs().stream().filter(info -> info.name().equals(name)).findFirst()
+          .orElseThrow(() -> Errors.catalogNotFound(name, namespace.span()));
+      rows.add(Arrays.asList("Catalog Name", found.name()));
+      rows.add(Arrays.asList("Comment", found.comment().orElse("")));
+      rows.add(Arrays.asList("Owner", found.owner()));
+      rows.add(Arrays.asList("Catalog Type", "Regular"));
+      if (namespace.extended()) {
+        rows.add(Arrays.asList("Created Time", found.created().toString()));
+      }
+      return result(List.of(column("info_name"), column("info_value")), rows);
+    }
+    List<String> name = new DdlExecutor(context).schemaName(namespace.name(), namespace.span());
+    SchemaInfo found = visible().schemas(name.get(0)).stream().filter(info -> info.name().equals(name.get(1)))
+        .findFirst().orElseThrow(() -> Errors.schemaNotFound(name, namespace.span()));
+    rows.add(Arrays.asList("Catalog Name", found.catalog()));
+    rows.add(Arrays.asList("Namespace Name", found.name()));
+    rows.add(Arrays.asList("Comment", found.comment().orElse("")));
+    rows.add(Arrays.asList("Owner", found.owner()));
+    if (namespace.extended()) {
+      rows.add(Arrays.asList("Created Time", found.created().toString()));
+    }
+    return result(List.of(column("database_description_item"), column("database_description_value")), rows);
   }
 
   /** An update's state as the table's refresh status reads it. */

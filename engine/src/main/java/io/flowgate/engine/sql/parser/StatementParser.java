@@ -908,6 +908,14 @@ final class StatementParser {
     if (cursor.acceptWord("HISTORY")) {
       return new Show.DescribeHistory(span, cursor.qualifiedName());
     }
+    // DESCRIBE SCHEMA x, not DESCRIBE of a table named schema
+    boolean namespace = cursor.isWord("SCHEMA") || cursor.isWord("DATABASE") || cursor.isWord("CATALOG");
+    if (namespace && (cursor.isWord(1, "EXTENDED") || cursor.isAnyIdentifier(1))) {
+      boolean catalog = cursor.next().text().equalsIgnoreCase("CATALOG");
+      boolean extended = cursor.acceptWord("EXTENDED");
+      return new Show.DescribeNamespace(span, catalog ? List.of(cursor.anyIdentifier()) : cursor.qualifiedName(),
+          catalog, extended);
+    }
     if (cursor.isWord("QUERY") && queries.startsQueryAt(1)) {
       cursor.next();
       return new Show.DescribeQuery(span, queries.query());

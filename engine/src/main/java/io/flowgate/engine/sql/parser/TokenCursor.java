@@ -191,7 +191,12 @@ final class TokenCursor {
 
   /** Any word, reserved or not, or a quoted identifier: used where the grammar leaves no doubt. */
   boolean isAnyIdentifier() {
-    TokenType type = peek().type();
+    return isAnyIdentifier(0);
+  }
+
+  /** {@link #isAnyIdentifier()} of the token {@code ahead} tokens on. */
+  boolean isAnyIdentifier(int ahead) {
+    TokenType type = peek(ahead).type();
     return type == TokenType.QUOTED_IDENTIFIER || type == TokenType.WORD;
   }
 

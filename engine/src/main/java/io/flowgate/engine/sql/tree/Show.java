@@ -91,6 +91,16 @@ public sealed interface Show extends Statement {
   }
 
   /** {@code DESCRIBE VOLUME name}. */
+  /**
+   * {@code DESCRIBE {SCHEMA | DATABASE} [EXTENDED] name} or, with {@code catalog}, {@code DESCRIBE CATALOG [EXTENDED]
+   * name}: the namespace's name, comment and owner (and when it was made, EXTENDED).
+   */
+  record DescribeNamespace(Span span, List<String> name, boolean catalog, boolean extended) implements Show {
+    public DescribeNamespace {
+      name = List.copyOf(name);
+    }
+  }
+
   record DescribeVolume(Span span, List<String> name) implements Show {
     public DescribeVolume {
       name = List.copyOf(name);
