@@ -404,6 +404,11 @@ public final class CatalogService {
     CatalogStore.replaceProperties(connection, tableId, properties);
   }
 
+  /** Gives a table a new name in its schema; its grants go with it. */
+  public void renameTable(Connection connection, TableInfo table, TableName renamed) throws SQLException {
+    CatalogStore.renameTable(connection, table, renamed);
+  }
+
   public void dropTable(Connection connection, long tableId) throws SQLException {
     CatalogStore.deleteTable(connection, tableId);
   }

@@ -162,6 +162,11 @@ public final class CatalogStore {
     }
   }
 
+  public static void renameTable(Connection connection, TableInfo table, TableName renamed) throws SQLException {
+    update(connection, "UPDATE FG_SYS.TABLES SET NAME = ? WHERE ID = ?", renamed.table(), table.id());
+    GrantStore.moveOn(connection, GrantInfo.Securable.TABLE, table.name().parts(), renamed.parts());
+  }
+
   public static void deleteTable(Connection connection, long tableId) throws SQLException {
     // A table made later under the same name must not inherit this one's grants.
     Optional<TableName> name = tableName(connection, tableId);

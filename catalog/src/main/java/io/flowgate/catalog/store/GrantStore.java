@@ -29,6 +29,13 @@ public final class GrantStore {
         grant.privilege());
   }
 
+  /** Moves every grant on a securable to its new name (when it is renamed). */
+  public static void moveOn(Connection connection, GrantInfo.Securable kind, List<String> from, List<String> to)
+      throws SQLException {
+    CatalogStore.update(connection, "UPDATE FG_SYS.GRANTS SET SECURABLE = ? WHERE KIND = ? AND SECURABLE = ?",
+        String.join("\n", to), kind.name(), String.join("\n", from));
+  }
+
   /** Removes every grant on a securable (when it is dropped). */
   public static void deleteOn(Connection connection, GrantInfo.Securable kind, List<String> securable)
       throws SQLException {

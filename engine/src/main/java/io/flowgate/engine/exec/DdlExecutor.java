@@ -466,6 +466,32 @@ public final class DdlExecutor {
   }
 
   /**
+   * ALTER TABLE ... RENAME TO: a managed table's new name in its own schema (a one-part name stays there), its grants
+   * moved with it. What names it by its old name (views, flows, SQL functions) no longer finds it, as in the
+   * dialect. Another schema is FEATURE_NOT_SUPPORTED; a name in use, TABLE_OR_VIEW_ALREADY_EXISTS.
+   */
+  public void renameTable(Ddl.RenameTable rename) {
+    TableInfo table = alterable(rename.table(), rename.span(), "ALTER TABLE ... RENAME TO",
+        "A streaming table keeps its name: define one under the new name instead.");
+    List<String> parts = rename.renamed().stream().map(part -> part.toLowerCase(java.util.Locale.ROOT)).toList();
+    TableName renamed = switch (parts.size()) {
+      case 1 -> new TableName(table.name().catalog(), table.name().schema(), parts.get(0));
+      case 2 -> new TableName(table.name().catalog(), parts.get(0), parts.get(1));
+      case 3 -> new TableName(parts.get(0), parts.get(1), parts.get(2));
+      default -> throw EngineException.of(ErrorClass.INVALID_SCHEMA_OR_RELATION_NAME)
+          .parameter("name", Errors.quote(rename.renamed())).at(rename.span()).build();
+    };
+    if (!renamed.catalog().equals(table.name().catalog()) || !renamed.schema().equals(table.name().schema())) {
+      throw Errors.notSupported("RENAME TO another schema (" + Errors.quote(renamed.parts()) + "); a table is"
+          + " renamed within its schema", rename.span());
+    }
+    if (catalog.table(renamed).isPresent()) {
+      throw Errors.tableOrViewAlreadyExists(renamed.parts(), rename.span());
+    }
+    write(connection -> catalog.renameTable(connection, table, renamed));
+  }
+
+  /**
    * The managed table an ALTER TABLE {@code operation} changes, for its owner; a streaming table is refused with
    * {@code streamingHint}, a view as not a table.
    */

@@ -543,6 +543,9 @@ final class StatementParser {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       return new Ddl.AlterTableProperties(span, table, Map.of(), cursor.propertyKeys(), ifExists);
     }
+    if (cursor.acceptWords("RENAME", "TO")) {
+      return new Ddl.RenameTable(span, table, cursor.qualifiedName());
+    }
     if (cursor.isWord("ADD") && (cursor.isWord(1, "COLUMN") || cursor.isWord(1, "COLUMNS"))) {
       cursor.next();
       cursor.next();

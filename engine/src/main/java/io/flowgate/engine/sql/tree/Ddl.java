@@ -208,6 +208,14 @@ public sealed interface Ddl extends Statement {
   }
 
   /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */
+  /** {@code ALTER TABLE name RENAME TO new_name}. */
+  record RenameTable(Span span, List<String> table, List<String> renamed) implements Ddl {
+    public RenameTable {
+      table = List.copyOf(table);
+      renamed = List.copyOf(renamed);
+    }
+  }
+
   record AddColumns(Span span, List<String> table, List<ColumnDefinition> columns) implements Ddl {
     public AddColumns {
       table = List.copyOf(table);
