@@ -27,6 +27,7 @@ import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
 import io.flowgate.engine.sql.tree.Ddl.CreateView;
@@ -230,6 +231,21 @@ public final class DdlExecutor {
       }
     }
     return new CreateTarget(name, existing, false);
+  }
+
+  /**
+   * CREATE TABLE ... LIKE: the source's columns (names, types, NOT NULL, comments) for an empty managed table, with
+   * the statement's own clauses; not its rows, grants, policies, defaults or constraints. Reading the source's
+   * definition needs SELECT on it.
+   */
+  public void createTableLike(Ddl.CreateTableLike like) {
+    TableInfo source = context.translator().resolveTable(like.source(), like.span());
+    context.access().require(user(), GrantInfo.Securable.TABLE, source.name().parts(), "SELECT", like.span());
+    List<ColumnDefinition> columns = source.columns().stream().map(column -> new ColumnDefinition(like.span(),
+        column.name(), SqlParser.parseType(column.type()), !column.nullable(), Optional.empty(), Optional.empty(),
+        Optional.empty(), column.comment())).toList();
+    createTable(new CreateTable(like.span(), like.name(), false, like.ifNotExists(), columns, List.of(),
+        like.clauses(), Optional.empty()));
   }
 
   public void createTable(CreateTable create) {

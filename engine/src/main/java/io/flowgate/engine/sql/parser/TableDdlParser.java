@@ -96,6 +96,13 @@ final class TableDdlParser {
       cursor.skipStatement();
       return new Ddl.TableCommand(span, "CLONE", source);
     }
+    if (cursor.acceptWord("LIKE")) {
+      if (orReplace) {
+        throw Errors.notSupported("CREATE OR REPLACE TABLE ... LIKE", span);
+      }
+      List<String> source = cursor.qualifiedName();
+      return new Ddl.CreateTableLike(span, name, ifNotExists, source, tableClauses());
+    }
     Specification specification = specification();
     TableClauses clauses = tableClauses();
     Span flowSpan = cursor.span();

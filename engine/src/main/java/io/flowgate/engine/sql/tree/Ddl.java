@@ -115,6 +115,18 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /**
+   * {@code CREATE TABLE [IF NOT EXISTS] name LIKE source [clauses]}: an empty managed table with the source's columns
+   * (names, types, NOT NULL, comments).
+   */
+  record CreateTableLike(Span span, List<String> name, boolean ifNotExists, List<String> source,
+      TableClauses clauses) implements Ddl {
+    public CreateTableLike {
+      name = List.copyOf(name);
+      source = List.copyOf(source);
+    }
+  }
+
   /** A view keeps its query as text (re-parsed when read), so {@code queryText} is the source it was made from. */
   record CreateView(Span span, List<String> name, boolean orReplace, boolean ifNotExists, List<String> columns,
       Optional<String> comment, Query query, String queryText) implements Ddl {
