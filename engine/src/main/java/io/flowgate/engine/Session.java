@@ -747,6 +747,8 @@ public final class Session {
       executor.alterTableProperties(alter);
     } else if (ddl instanceof Ddl.AddColumns add) {
       executor.addColumns(add);
+    } else if (ddl instanceof Ddl.AlterViewQuery alter) {
+      executor.alterView(alter);
     } else if (ddl instanceof Ddl.CreateTableLike like) {
       executor.createTableLike(like);
     } else if (ddl instanceof Ddl.RenameTable rename) {

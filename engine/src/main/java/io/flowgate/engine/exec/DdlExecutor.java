@@ -234,6 +234,23 @@ public final class DdlExecutor {
   }
 
   /**
+   * ALTER VIEW ... AS: the owner's new query for a view, checked as CREATE VIEW checks one; its comment and grants
+   * stay. A table is WRONG_COMMAND_FOR_OBJECT_TYPE.
+   */
+  public void alterView(Ddl.AlterViewQuery alter) {
+    TableInfo view = context.translator().resolveTable(alter.name(), alter.span());
+    context.access().requireOwner(user(), GrantInfo.Securable.TABLE, view.name().parts(), alter.span());
+    if (view.kind() != TableKind.VIEW) {
+      throw EngineException.of(ErrorClass.WRONG_COMMAND_FOR_OBJECT_TYPE).parameter("operation", "ALTER VIEW")
+          .parameter("requiredType", "VIEW").parameter("objectName", Errors.quote(view.name().parts()))
+          .parameter("foundType", view.kind().name()).parameter("alternative", "ALTER TABLE")
+          .at(alter.span()).build();
+    }
+    createView(new CreateView(alter.span(), view.name().parts(), true, false, List.of(), view.comment(),
+        alter.query(), alter.queryText()));
+  }
+
+  /**
    * CREATE TABLE ... LIKE: the source's columns (names, types, NOT NULL, comments) for an empty managed table, with
    * the statement's own clauses; not its rows, grants, policies, defaults or constraints. Reading the source's
    * definition needs SELECT on it.

@@ -314,6 +314,9 @@ final class StatementParser {
       if (cursor.acceptWords("STREAMING", "TABLE") || cursor.acceptWords("MATERIALIZED", "VIEW")) {
         return alterStreamingTable(span);
       }
+      if (cursor.acceptWord("VIEW")) {
+        return tables.alterView(span);
+      }
       cursor.expectWord("TABLE");
       return alterTable(span);
     } else if (cursor.acceptWord("ANALYZE")) {

@@ -459,6 +459,19 @@ final class TableDdlParser {
         .parameter("functionName", "SCHEDULE").parameter("message", message).at(span).build();
   }
 
+  /** After {@code ALTER VIEW}: {@code name AS query}; the view's other ALTER forms are FEATURE_NOT_SUPPORTED. */
+  io.flowgate.engine.sql.tree.Statement alterView(Span span) {
+    List<String> name = cursor.qualifiedName();
+    if (!cursor.acceptWord("AS")) {
+      Span rest = cursor.span();
+      cursor.skipStatement();
+      throw Errors.notSupported("this form of ALTER VIEW (only ALTER VIEW name AS query)", rest);
+    }
+    Span start = cursor.span();
+    Query query = queries.query();
+    return new Ddl.AlterViewQuery(span, name, query, cursor.textFrom(start));
+  }
+
   /** After {@code CREATE [OR REFRESH]} and {@code STREAMING TABLE}. */
   Pipeline.CreateFlowTable createStreamingTable(Span span, boolean orRefresh, boolean pipelinePrivate) {
     boolean ifNotExists = cursor.acceptWords("IF", "NOT", "EXISTS");

@@ -127,6 +127,13 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /** {@code ALTER VIEW name AS query}: a view's new query, its name, comment and grants kept. */
+  record AlterViewQuery(Span span, List<String> name, Query query, String queryText) implements Ddl {
+    public AlterViewQuery {
+      name = List.copyOf(name);
+    }
+  }
+
   /** A view keeps its query as text (re-parsed when read), so {@code queryText} is the source it was made from. */
   record CreateView(Span span, List<String> name, boolean orReplace, boolean ifNotExists, List<String> columns,
       Optional<String> comment, Query query, String queryText) implements Ddl {
