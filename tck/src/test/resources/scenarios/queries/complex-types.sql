@@ -22,6 +22,11 @@ FROM people WHERE id < 3 ORDER BY id;
 > 1 | Main St | 12346 | 90 | 75 | 2
 > 2 | Side St | 1000 | 60 | null | 0
 > rows: 2
+-- in ANSI mode the size of NULL is NULL
+SELECT size(tags) AS n, size(scores) AS m, cardinality(CAST(NULL AS ARRAY<INT>)) AS c FROM people WHERE id = 3;
+> n | m | c
+> null | null | null
+> rows: 1
 SELECT tags[0], tags[1] FROM people WHERE id = 1;
 > tags[0] | tags[1]
 > a | b

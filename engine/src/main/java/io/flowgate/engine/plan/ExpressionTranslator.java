@@ -1026,7 +1026,7 @@ final class ExpressionTranslator {
           return mapValue(first, translate(call.arguments().get(1), scope));
         }
         if (!name.equals("element_at") && call.arguments().size() == 1) {
-          return Typed.of(Sql.of("COALESCE(CARDINALITY(({}).{}), -1)", first.sql(), Sql.name("keys")), SqlType.INT);
+          return Typed.of(Sql.of("CARDINALITY(({}).{})", first.sql(), Sql.name("keys")), SqlType.INT);
         }
       }
       if (first.is(t -> t.kind() == TypeKind.ARRAY) && name.equals("element_at") && call.arguments().size() == 2) {

@@ -308,7 +308,8 @@ public final class FunctionRegistry {
     // arrays
     scalar("array", 0, MANY, a -> ResultTypes.arrayOf(ResultTypes.common(a)), a -> Sql.of("ARRAY[{}]", Sql.list(a)));
     scalar("size", 1, 1, fixed(SqlType.INT),
-        a -> Sql.of("COALESCE(CARDINALITY({}), -1)", a), "cardinality", "array_size");
+        // NULL of NULL, as in ANSI mode (-1 is the legacy answer)
+        a -> Sql.of("CARDINALITY({})", a), "cardinality", "array_size");
     scalar("array_contains", 2, 2, fixed(SqlType.BOOLEAN), call("ARRAY_CONTAINS"));
     scalar("element_at", 2, 2, AN_ELEMENT, call("ARRAY_GET"));
     // aggregates
