@@ -305,7 +305,7 @@ final class ExpressionTranslator {
   private Typed literalValue(Literal literal) {
     return switch (literal.kind()) {
       case NULL -> Typed.of(Sql.of("NULL"), SqlType.VOID);
-      case BOOLEAN -> Typed.of(Sql.of(literal.text().equals("true") ? "TRUE" : "FALSE"), SqlType.BOOLEAN);
+      case BOOLEAN -> Typed.of(Sql.of(literal.text().equalsIgnoreCase("true") ? "TRUE" : "FALSE"), SqlType.BOOLEAN);
       case INTEGER -> integer(literal);
       case DECIMAL -> decimal(literal);
       case STRING -> Typed.of(constant(literal.text(), SqlType.STRING), SqlType.STRING);
