@@ -181,6 +181,7 @@ class RefreshSchedulerTest {
       clock.advance(Duration.ofHours(2));
       assertThat(scheduler.runDue()).containsExactly(main("fine"));
       assertThat(count(session, "SELECT count(*) FROM fine")).isEqualTo(1);
+      assertThat(causes(session, "broken")).as("it was tried").containsExactly("API_CALL", "SCHEDULE");
       assertThat(scheduler.runDue()).as("the failed one waits for its next time").isEmpty();
     }
   }

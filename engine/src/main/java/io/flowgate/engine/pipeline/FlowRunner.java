@@ -92,7 +92,7 @@ public final class FlowRunner {
    */
   record PlannedFlow(Optional<DmlPlanner.FlowStatements> append, Optional<CdcApply> cdc,
       Optional<Replacement> replace, List<StreamSources.Source> sources, List<StreamSources.FileRead> fileReads,
-      List<ExpectationInfo> expectations) {
+      List<ExpectationInfo> expectations, Optional<ViewMaintenance> view) {
     DmlPlanner.FlowStatements statements() {
       return append.orElseThrow();
     }
@@ -102,6 +102,12 @@ public final class FlowRunner {
    * What a REPLACE WHERE flow does besides appending its query's rows: counts the rows that fall outside its
    * predicate (they are an error) and deletes the target's rows inside it.
    */
+  /**
+   * What a materialized view's refresh needs of its query, decided with its plan (once per catalog generation): how
+   * it can follow appends, if it can, and the first call that keeps its changes from being followed at all.
+   */
+  record ViewMaintenance(Optional<IncrementalRefresh> technique, Optional<String> untrackedCall) {}
+
   /** REPLACE WHERE's predicate as written, the count of the query's rows outside it (none for TRUE), the delete. */
   record Replacement(String predicate, Optional<H2Statement> outside, Sql delete) {}
 
@@ -192,15 +198,18 @@ public final class FlowRunner {
       if (streaming) {
         throw Errors.notSupported("STREAM in a REPLACE WHERE flow (its query is run whole on every update)", span);
       }
+      Optional<ViewMaintenance> view = Optional.empty();
       if (target.kind() == TableKind.MATERIALIZED_VIEW) {
         // An incremental refresh reads its source's new rows by version, as a stream does.
         for (io.flowgate.catalog.TableName input : inputs(flow)) {
           catalog.table(input).filter(table -> table.kind() != TableKind.VIEW)
               .ifPresent(table -> storage.executeOnce(TableDefinitions.versionIndex(table.storageName())));
         }
+        view = Optional.of(new ViewMaintenance(IncrementalRefresh.of(query, target),
+            MaterializedViewSources.untrackedCall(query)));
       }
       return new PlannedFlow(Optional.of(statements), Optional.empty(),
-          Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations);
+          Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations, view);
     }
     // A managed table's flow may read batch sources (the CREATE TABLE ... FLOW page): each update reads them whole.
     if (!once && !streaming && target.kind() == TableKind.STREAMING_TABLE) {
@@ -215,7 +224,7 @@ public final class FlowRunner {
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
     return new PlannedFlow(Optional.of(statements), Optional.empty(), Optional.empty(), sources, fileReads,
-        expectations);
+        expectations, Optional.empty());
   }
 
   private Replacement replacement(FlowInfo flow, TableInfo target, Query query, QueryTranslator translator,
@@ -258,7 +267,7 @@ public final class FlowRunner {
     StreamSources streams = StreamSources.forFlow(files);
     CdcApply cdc = cdc(flow, streams, expectations, span).forTarget(target, flow.name(), expectations);
     return new PlannedFlow(Optional.empty(), Optional.of(cdc), Optional.empty(), streams.sources(),
-        streams.fileReads(), expectations);
+        streams.fileReads(), expectations, Optional.empty());
   }
 
   /**
@@ -335,9 +344,8 @@ public final class FlowRunner {
       ChangeFeed.ddl(target).forEach(storage::executeOnce);
     }
     // A view merged by group keys finds each group's row by an index (DDL: before the batch's transaction).
-    if (target.kind() == TableKind.MATERIALIZED_VIEW
-        && IncrementalRefresh.of(queryOf(flow), target).orElse(null) instanceof IncrementalRefresh.GroupAggregate group
-        && !group.keys().isEmpty()) {
+    if (planned.view().flatMap(ViewMaintenance::technique).orElse(null)
+        instanceof IncrementalRefresh.GroupAggregate group && !group.keys().isEmpty()) {
       storage.executeOnce(TableDefinitions.keyIndex(target.storageName(), group.keys()));
     }
     try (OpenFiles files = new OpenFiles()) {
@@ -358,9 +366,9 @@ public final class FlowRunner {
       }
       Map<String, Object> runtime = new HashMap<>();
       Optional<MaterializedViewSources> viewSources = Optional.empty();
-      if (target.kind() == TableKind.MATERIALIZED_VIEW) {
+      if (planned.view().isPresent()) {
         MaterializedViewSources reading = MaterializedViewSources.now(catalog, connection, flow, inputs(flow),
-            queryOf(flow), !planned.fileReads().isEmpty());
+            planned.view().get().untrackedCall(), !planned.fileReads().isEmpty());
         if (!full && reading.unchangedSince(checkpoints, flow, target, viewDefinition(flow, target, planned),
             catalog.latestVersion(connection, target.id()))) {
           events.planningInformation(connection, flow, "NO_OP", "no table the query reads has changed since the"
@@ -482,7 +490,7 @@ public final class FlowRunner {
     Optional<FlowCheckpoint> last = reading.lastRead(saved, flow, target, definition,
         catalog.latestVersion(connection, target.id()));
     Optional<IncrementalRefresh> technique = last.isEmpty() ? Optional.empty()
-        : IncrementalRefresh.of(queryOf(flow), target);
+        : planned.view().flatMap(ViewMaintenance::technique);
     if (technique.isEmpty() || !IncrementalRefresh.appendsOnly(catalog.commitsBetween(connection,
         last.get().sourceTableId(), last.get().version(), reading.latest()))) {
       return Optional.empty();

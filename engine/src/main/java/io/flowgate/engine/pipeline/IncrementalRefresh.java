@@ -1,6 +1,5 @@
 package io.flowgate.engine.pipeline;
 
-import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.OutputMode;

@@ -30,13 +30,12 @@ import java.util.Optional;
  * user or groups, rand, SQL functions whose bodies may be replaced).
  */
 record MaterializedViewSources(List<FlowCheckpoint> versions, Optional<String> untracked) {
-  /** What a refresh of the view would read now. */
+  /** What a refresh of the view would read now; {@code call} is the query's {@link #untrackedCall}, if any. */
   static MaterializedViewSources now(CatalogService catalog, Connection connection, FlowInfo flow,
-      List<TableName> inputs, Node query, boolean readsFiles) throws SQLException {
+      List<TableName> inputs, Optional<String> call, boolean readsFiles) throws SQLException {
     if (readsFiles) {
       return untracked("it reads files");
     }
-    Optional<String> call = untrackedCall(query);
     if (call.isPresent()) {
       return untracked("it calls " + call.get() + ", whose value may change while its sources do not");
     }
@@ -117,7 +116,7 @@ record MaterializedViewSources(List<FlowCheckpoint> versions, Optional<String> u
   }
 
   /** The first call whose value is not fixed by its arguments, or that names no built-in. */
-  private static Optional<String> untrackedCall(Node query) {
+  static Optional<String> untrackedCall(Node query) {
     String[] found = new String[1];
     java.util.Set<String> builtins = FunctionRegistry.names().keySet();
     new TreeScanner<Void>() {

@@ -9,8 +9,6 @@ import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.RefreshSchedule;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -47,7 +45,10 @@ public final class RefreshScheduler {
    * table waits for its next time rather than retrying at every look.
    */
   private final Map<Long, Instant> started = new ConcurrentHashMap<>();
-  /** Schedules already reported as unreadable, so the log says it once. */
+  /** Schedules read from their text, so a look each second does not parse each cron expression again. */
+  private final com.github.benmanes.caffeine.cache.Cache<String, RefreshSchedule> schedules =
+      com.github.benmanes.caffeine.cache.Caffeine.newBuilder().maximumSize(1_000).build();
+  /** The last failure reported per table, so the log says a repeated one once. */
   private final Map<Long, String> reported = new ConcurrentHashMap<>();
 
   /**
@@ -79,6 +80,7 @@ public final class RefreshScheduler {
           started.put(table.get().id(), clock.instant());
           new StreamingTables(contextOf.apply(table.get().owner()), plans).refreshScheduled(table.get(),
               cause.get());
+          reported.remove(settings.tableId());
           refreshed.add(table.get().name());
         }
       } catch (EngineException failed) {
@@ -95,7 +97,7 @@ public final class RefreshScheduler {
 
   /** Why the table is due for an update now, if it is. */
   private Optional<UpdateCause> due(TableInfo table, String text) {
-    RefreshSchedule schedule = RefreshSchedule.of(text, Span.NONE);
+    RefreshSchedule schedule = schedules.get(text, written -> RefreshSchedule.of(written, Span.NONE));
     Instant now = clock.instant();
     Instant recorded = storage.read(connection -> catalog.latestEventTime(connection, table.id(), "create_update"))
         .orElseGet(() -> firstSeen.computeIfAbsent(table.id(), id -> now));

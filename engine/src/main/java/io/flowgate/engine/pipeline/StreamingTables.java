@@ -44,7 +44,6 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.storage.RunningStatement;
 import io.flowgate.engine.type.SqlType;
-import io.flowgate.engine.type.TypeKind;
 import java.sql.Connection;
 import java.time.Instant;
 import java.util.ArrayList;
