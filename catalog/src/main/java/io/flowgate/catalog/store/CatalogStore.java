@@ -121,12 +121,12 @@ public final class CatalogStore {
   }
 
   /**
-   * Replaces what a table's definition says of it: comment, location, columns, properties, partitioning, clustering,
-   * informational keys, row filter and masks. Its identity, owner, grants, flows and history stay.
+   * Replaces what a table's definition says of it: its store table, comment, location, columns, properties,
+   * partitioning, clustering, informational keys, row filter and masks. Its identity, owner, grants, flows and history stay.
    */
   public static void redefineTable(Connection connection, TableInfo table) throws SQLException {
-    update(connection, "UPDATE FG_SYS.TABLES SET COMMENT = ?, LOCATION = ? WHERE ID = ?",
-        table.comment().orElse(null), table.location().orElse(null), table.id());
+    update(connection, "UPDATE FG_SYS.TABLES SET STORAGE_NAME = ?, COMMENT = ?, LOCATION = ? WHERE ID = ?",
+        table.storageName(), table.comment().orElse(null), table.location().orElse(null), table.id());
     update(connection, "DELETE FROM FG_SYS.COLUMNS WHERE TABLE_ID = ?", table.id());
     int ordinal = 0;
     for (ColumnInfo column : table.columns()) {

@@ -23,7 +23,8 @@ import java.util.Optional;
  * keys, masks and row filter replace the old ones. A declared schema may add columns after the existing ones and
  * change a column's NOT NULL or comment; a change that would drop, move or retype a column, or change how one is
  * computed, is refused, since the rows already in the table were written under the old definition and a refresh
- * only adds to them.
+ * only adds to them. A materialized view is the exception: a refresh recomputes all its rows, so its columns simply
+ * become the new definition's.
  */
 final class Redefinition {
   private Redefinition() {}
@@ -32,7 +33,31 @@ final class Redefinition {
    * The table's columns under the new definition; {@code added} are new at its end, {@code nullability} the
    * existing columns whose NOT NULL changes (true: they become nullable).
    */
-  record Columns(List<ColumnInfo> columns, List<ColumnDefinition> added, Map<String, Boolean> nullability) {}
+  record Columns(List<ColumnInfo> columns, List<ColumnDefinition> added, Map<String, Boolean> nullability,
+      boolean rebuilt) {
+    Columns(List<ColumnInfo> columns, List<ColumnDefinition> added, Map<String, Boolean> nullability) {
+      this(columns, added, nullability, false);
+    }
+  }
+
+  /**
+   * A materialized view's columns are its new query's (or its declared ones) whatever they were: a refresh
+   * recomputes every row, so nothing written under the old definition stays. {@code rebuilt} when a column is
+   * dropped, moved, renamed, retyped or computed otherwise: the rows then go into a new store table of that shape.
+   */
+  static Columns recomputed(TableInfo table, List<ColumnDefinition> definitions) {
+    List<ColumnInfo> wanted = DdlExecutor.columnInfos(definitions);
+    List<ColumnInfo> current = table.columns();
+    boolean same = wanted.size() == current.size();
+    for (int i = 0; same && i < wanted.size(); i++) {
+      ColumnInfo now = wanted.get(i);
+      ColumnInfo old = current.get(i);
+      same = now.name().equals(old.name()) && now.type().equalsIgnoreCase(old.type())
+          && now.nullable() == old.nullable() && now.defaultSql().equals(old.defaultSql())
+          && now.generatedSql().equals(old.generatedSql()) && now.identity().equals(old.identity());
+    }
+    return new Columns(wanted, List.of(), Map.of(), !same);
+  }
 
   static Columns declared(TableInfo table, List<ColumnDefinition> declared, Span span) {
     List<ColumnInfo> wanted = DdlExecutor.columnInfos(declared);
@@ -74,8 +99,9 @@ final class Redefinition {
   }
 
   /** The table as the statement defines it, before its masks and row filter are resolved. */
-  static TableInfo table(TableInfo table, Columns columns, TableClauses clauses, List<KeyInfo> keys) {
-    return new TableInfo(table.id(), table.name(), table.kind(), table.storageName(), columns.columns(),
+  static TableInfo table(TableInfo table, String storageName, Columns columns, TableClauses clauses,
+      List<KeyInfo> keys) {
+    return new TableInfo(table.id(), table.name(), table.kind(), storageName, columns.columns(),
         clauses.comment(), clauses.properties(), clauses.partitionBy(), clauses.clusterBy(), clauses.clusterAuto(),
         clauses.location(),
         table.viewSql(), keys, table.owner(), table.created(), table.pipelinePrivate(), List.of());

@@ -298,14 +298,20 @@ public final class StreamingTables {
     Optional<CheckpointImport.Consumed> imported = existingFlow.isPresent() ? Optional.empty()
         : create.flow().flatMap(Pipeline.FlowQuery::importCheckpoint).map(path -> CheckpointImport.read(
             CheckpointImport.folder(path, context, create.span()), path, create.span()));
-    Redefinition.Columns columns = declared ? Redefinition.declared(table, create.columns(), create.span())
+    boolean view = table.kind() == TableKind.MATERIALIZED_VIEW;
+    List<ColumnDefinition> viewColumns = !view ? List.of() : declared ? create.columns()
+        : flow.map(definition -> columnsOf(definition, create.span())).orElse(List.of());
+    Redefinition.Columns columns = view ? Redefinition.recomputed(table, viewColumns)
+        : declared ? Redefinition.declared(table, create.columns(), create.span())
         : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
             .orElse(List.of()));
     TableLayout.check(create.clauses(), columns.columns(), table.name(), true, create.span());
-    List<ColumnDefinition> definitions = declared ? create.columns() : columns.columns().stream()
-        .map(column -> new ColumnDefinition(create.span(), column.name(), SqlParser.parseType(column.type()),
-            !column.nullable(), Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty())).toList();
-    TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, columns,
+    List<ColumnDefinition> definitions = declared || view ? (view ? viewColumns : create.columns())
+        : columns.columns().stream().map(column -> new ColumnDefinition(create.span(), column.name(),
+            SqlParser.parseType(column.type()), !column.nullable(), Optional.empty(), Optional.empty(),
+            Optional.empty(), Optional.empty())).toList();
+    String storageName = columns.rebuilt() ? "T" + context.writeMetadata(catalog::nextTableId) : table.storageName();
+    TableInfo redefined = new PolicyExecutor(context).withPolicies(Redefinition.table(table, storageName, columns,
         create.clauses(), TableKeys.of(table.name(), definitions, create.constraints(), catalog,
             context.translator())), create.clauses().policies());
     Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
@@ -315,11 +321,35 @@ public final class StreamingTables {
       return new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans).plan(definition, redefined,
           expectations, create.span());
     });
+    if (columns.rebuilt()) {
+      // A new store table, named by the catalog in the same transaction as the definition; start-up drops one a
+      // crash leaves unnamed, and the old one goes once the new definition is committed.
+      storage.execute(TableDefinitions.dataTable(storageName, definitions, context.definitions(context.session())));
+    }
     // H2 commits each ALTER on its own; an added column a failure leaves behind is unused, and adopted later.
     columns.nullability().forEach((column, nullable) ->
         storage.execute(TableDefinitions.setNullable(table.storageName(), column, nullable)));
     TableDefinitions.addColumns(table.storageName(), columns.added(), declared ? create.columns() : columns.added(),
         context.definitions(context.session())).forEach(storage::execute);
+    try {
+      saveDefinition(table, redefined, flow, imported, planned, expectations, declared, create);
+    } catch (RuntimeException e) {
+      if (columns.rebuilt()) {
+        storage.dropTable(storageName);
+      }
+      throw e;
+    }
+    if (columns.rebuilt()) {
+      storage.dropTable(table.storageName());
+    }
+    if (update) {
+      refresh(catalog.table(table.name()).orElseThrow(), false, create.span());
+    }
+  }
+
+  private void saveDefinition(TableInfo table, TableInfo redefined, Optional<FlowInfo> flow,
+      Optional<CheckpointImport.Consumed> imported, Optional<FlowRunner.PlannedFlow> planned,
+      List<ExpectationInfo> expectations, boolean declared, Pipeline.CreateFlowTable create) {
     context.writeMetadata(connection -> {
       catalog.redefineTable(connection, redefined);
       if (flow.isPresent()) {
@@ -333,9 +363,6 @@ public final class StreamingTables {
           keptSchedule(create.clauses().schedule(), create.span())));
       return null;
     });
-    if (update) {
-      refresh(catalog.table(table.name()).orElseThrow(), false, create.span());
-    }
   }
 
   /**
