@@ -64,7 +64,7 @@ SELECT DISTINCT region FROM sales QUALIFY row_number() OVER (PARTITION BY region
 > west
 > rows: 2
 SELECT id FROM sales QUALIFY id;
-> exception DATATYPE_MISMATCH
+> exception DATATYPE_MISMATCH.FILTER_NOT_BOOLEAN
 SELECT region, amount FROM sales GROUP BY region QUALIFY row_number() OVER (ORDER BY amount) = 1;
 > exception MISSING_AGGREGATION
 -- named windows, used whole or built on

@@ -86,6 +86,12 @@ public final class Errors {
         .parameter("message", message).at(span).build();
   }
 
+  /** DATATYPE_MISMATCH with the dialect's sub-class, such as FILTER_NOT_BOOLEAN. */
+  public static EngineException typeMismatch(String subClass, String expression, String message, Span span) {
+    return EngineException.of(ErrorClass.DATATYPE_MISMATCH).subClass(subClass, "").parameter("sqlExpr", expression)
+        .parameter("message", message).at(span).build();
+  }
+
   public static EngineException notSupported(String feature, Span span) {
     return EngineException.of(ErrorClass.FEATURE_NOT_SUPPORTED).parameter("feature", feature).at(span).build();
   }

@@ -277,7 +277,7 @@ public final class DmlPlanner {
 
   /** {@code WHERE condition}, or nothing. */
   private Sql where(Optional<Expression> where, Scope scope) {
-    return where.map(condition -> Sql.of(" WHERE {}", queries.expressions().translate(condition, scope).sql()))
+    return where.map(condition -> Sql.of(" WHERE {}", queries.expressions().filter(condition, scope).sql()))
         .orElse(Sql.EMPTY);
   }
 
@@ -325,14 +325,14 @@ public final class DmlPlanner {
     Scope both = target.join(source.scope());
     List<Sql> sql = new ArrayList<>();
     sql.add(Sql.of("MERGE INTO {} {} USING {} ON {}", Sql.table(table.storageName()), Sql.name(alias), source.sql(),
-        queries.expressions().translate(merge.on(), both).sql()));
+        queries.expressions().joinCondition(merge.on(), both).sql()));
     for (MergeClause clause : merge.clauses()) {
       if (clause.bySource()) {
         throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE", clause.span());
       }
       sql.add(Sql.of(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED"));
       clause.condition().ifPresent(condition -> sql.add(Sql.of(" AND {}",
-          queries.expressions().translate(condition, clause.matched() ? both : source.scope()).sql())));
+          queries.expressions().filter(condition, clause.matched() ? both : source.scope()).sql())));
       sql.add(Sql.of(" THEN "));
       if (clause.action() == MergeAction.DELETE) {
         sql.add(Sql.of("DELETE"));

@@ -7,6 +7,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
@@ -166,7 +167,14 @@ final class ExpressionTranslator {
     protected Typed visitUnary(Unary unary, Scope scope) {
       Typed operand = translate(unary.operand(), scope);
       return switch (unary.operator()) {
-        case NOT -> Typed.of(Sql.of("(NOT {})", operand.sql()), SqlType.BOOLEAN);
+        case NOT -> {
+          if (!isBoolean(operand)) {
+            throw Errors.typeMismatch("UNEXPECTED_INPUT_TYPE", Errors.quote(ExpressionNames.name(unary)),
+                "Parameter 1 requires the BOOLEAN type, however " + Errors.quote(ExpressionNames.name(
+                    unary.operand())) + " has the type " + operand.type().get().sql(), unary.span());
+          }
+          yield Typed.of(Sql.of("(NOT {})", operand.sql()), SqlType.BOOLEAN);
+        }
         case MINUS -> {
           Typed number = operand.is(SqlType::isInterval) ? operand : numericOperand(operand, unary, "-");
           yield new Typed(Sql.of("(- {})", number.sql()), number.type(), operand.nullable());
@@ -475,10 +483,40 @@ final class ExpressionTranslator {
 
   /** A condition is a BOOLEAN (or NULL); the dialect does not read numbers or strings as truth values. */
   private static void requireBoolean(Typed condition, Expression where, String what) {
-    if (condition.type().isPresent() && !condition.is(t -> t.kind() == TypeKind.BOOLEAN || t.kind() == TypeKind.VOID)) {
+    if (!isBoolean(condition)) {
       throw Errors.typeMismatch(Errors.quote(what), what + " must be a BOOLEAN, not " + condition.type().get().sql(),
           where.span());
     }
+  }
+
+  /** BOOLEAN, NULL, or a parameter marker whose type nothing tells (its value is then read as a BOOLEAN). */
+  private static boolean isBoolean(Typed value) {
+    return value.type().isEmpty() || value.is(t -> t.kind() == TypeKind.BOOLEAN || t.kind() == TypeKind.VOID);
+  }
+
+  /**
+   * A condition that keeps rows: WHERE, HAVING, QUALIFY, a DELETE's, UPDATE's or MERGE's. It must be a BOOLEAN; the
+   * dialect gives other values no truth (H2 would read a non-zero number as TRUE).
+   */
+  Typed filter(Expression condition, Scope scope) {
+    Typed typed = translate(condition, scope);
+    if (!isBoolean(typed)) {
+      String name = Errors.quote(ExpressionNames.name(condition));
+      throw Errors.typeMismatch("FILTER_NOT_BOOLEAN", name, "Filter expression " + name + " of type "
+          + typed.type().get().sql() + " is not a boolean", condition.span());
+    }
+    return typed;
+  }
+
+  /** A join's ON condition, which must be a BOOLEAN. */
+  Typed joinCondition(Expression condition, Scope scope) {
+    Typed typed = translate(condition, scope);
+    if (!isBoolean(typed)) {
+      throw EngineException.of(ErrorClass.JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE)
+          .parameter("joinCondition", Errors.quote(ExpressionNames.name(condition)))
+          .parameter("conditionType", typed.type().get().sql()).at(condition.span()).build();
+    }
+    return typed;
   }
 
   /** Functions whose arguments (nvl2's and if's: the last two) meet in one value of their common type. */

@@ -665,7 +665,7 @@ public final class QueryTranslator {
       sql.add(Sql.of(" FROM {}", from.sql()));
     }
     List<Sql> predicates = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> predicates.add(expressions.translate(where, scope).sql()));
+    select.where().ifPresent(where -> predicates.add(expressions.filter(where, scope).sql()));
     if (!predicates.isEmpty()) {
       sql.add(Sql.of(" WHERE {}", Sql.and(predicates)));
     }
@@ -677,7 +677,7 @@ public final class QueryTranslator {
       sql.add(Sql.of(" GROUP BY {}", Sql.list(keys)));
     }
     // HAVING may name a select alias where no column of FROM has that name, as in Spark.
-    select.having().ifPresent(having -> sql.add(Sql.of(" HAVING {}", expressions.translate(having,
+    select.having().ifPresent(having -> sql.add(Sql.of(" HAVING {}", expressions.filter(having,
         scope.join(new Scope(aliases, Optional.empty()))).sql())));
     if (select.qualify().isPresent()) {
       return qualified(select, sql, items, columns, scope.join(new Scope(aliases, Optional.empty())));
@@ -692,11 +692,7 @@ public final class QueryTranslator {
    */
   private Body qualified(Select select, List<Sql> sql, List<Sql> items, List<OutputColumn> columns, Scope scope) {
     Expression condition = select.qualify().get();
-    Typed qualify = expressions.translate(condition, scope);
-    if (qualify.type().isPresent() && !qualify.is(t -> t.kind() == TypeKind.BOOLEAN || t.kind() == TypeKind.VOID)) {
-      throw Errors.typeMismatch("QUALIFY", "the condition must be a BOOLEAN, not " + qualify.type().get().sql(),
-          condition.span());
-    }
+    Typed qualify = expressions.filter(condition, scope);
     List<Sql> inner = new ArrayList<>(items);
     inner.add(TranslatedQuery.output(qualify.sql(), items.size()));
     sql.set(0, Sql.of("SELECT {}", Sql.list(inner)));
@@ -866,7 +862,7 @@ public final class QueryTranslator {
       keys.add(groupKey(key, scope, items, itemExpressions));
     }
     List<Sql> filters = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> filters.add(expressions.translate(where, scope).sql()));
+    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).sql()));
     GroupingSets.Grouped plain = GroupingSets.plain(expanded, keys, new From(from.sql(), scope, filters), expressions,
         newAlias(), expression -> outputName(expression, scope));
     Body body = select(plain.select(), plain.from());
@@ -1501,7 +1497,7 @@ public final class QueryTranslator {
       combined = left.scope().join(right.scope().withColumns(rightColumns));
       condition = Sql.and(equalities);
     } else if (join.on().isPresent()) {
-      condition = expressions.translate(join.on().get(), combined).sql();
+      condition = expressions.joinCondition(join.on().get(), combined).sql();
     }
     if (join.type() == JoinType.LEFT_SEMI || join.type() == JoinType.LEFT_ANTI) {
       // Only the left side's columns remain; the right side becomes an EXISTS test.

@@ -94,7 +94,7 @@ final class SplitAggregation {
           .withNullable(aggregate.nullable()));
     }
     List<Sql> filters = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> filters.add(expressions.translate(where, scope).sql()));
+    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).sql()));
     Sql inner = Sql.of("SELECT {}{}{}{}", Sql.list(columns),
         from.sql().isEmpty() ? Sql.EMPTY : Sql.of(" FROM {}", from.sql()),
         filters.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(filters)),

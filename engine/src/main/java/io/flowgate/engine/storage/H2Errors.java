@@ -146,10 +146,10 @@ final class H2Errors {
       if (column.matches()) {
         value = quotedValue(column.group(1));
         target = dialectType(column.group(2));
-      } else if (typesOnly.matches() && H2_TYPES.contains(typesOnly.group(1))
-          && H2_TYPES.contains(typesOnly.group(2))) {
-        value = "of type " + dialectType(typesOnly.group(1));
-        target = dialectType(typesOnly.group(2));
+      } else if (typesOnly.matches()) {
+        // H2 named its own types, not the value; a type the dialect has no name for stays unnamed.
+        value = H2_TYPES.contains(typesOnly.group(1)) ? "of type " + dialectType(typesOnly.group(1)) : value;
+        target = H2_TYPES.contains(typesOnly.group(2)) ? dialectType(typesOnly.group(2)) : target;
       } else {
         value = quotedValue(converting);
       }
