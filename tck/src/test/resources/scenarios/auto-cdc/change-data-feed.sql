@@ -119,7 +119,10 @@ REFRESH STREAMING TABLE laterfeed;
 > exception DELTA_MISSING_CHANGE_DATA
 ALTER TABLE feed SET TBLPROPERTIES (a = 1);
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
-ALTER TABLE plain DROP COLUMN other;
+-- the change rows were written under the feed table's columns
+ALTER TABLE bronze DROP COLUMN v;
+> exception FEATURE_NOT_SUPPORTED
+ALTER TABLE bronze RENAME COLUMN v TO w;
 > exception FEATURE_NOT_SUPPORTED
 -- AUTO CDC into a table with its own change data feed: each batch's upserts, deletes and truncates are recorded
 CREATE TABLE cdc_src (id INT, v STRING, seq INT, op STRING);

@@ -13,6 +13,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.AccessExecutor;
 import io.flowgate.engine.exec.ClientTransaction;
+import io.flowgate.engine.exec.ColumnChanges;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
@@ -747,6 +748,8 @@ public final class Session {
       executor.alterTableProperties(alter);
     } else if (ddl instanceof Ddl.AddColumns add) {
       executor.addColumns(add);
+    } else if (ddl instanceof Ddl.ChangeColumns change) {
+      new ColumnChanges(context()).change(change);
     } else if (ddl instanceof Ddl.AlterViewQuery alter) {
       executor.alterView(alter);
     } else if (ddl instanceof Ddl.CreateTableLike like) {

@@ -35,6 +35,12 @@ public record TableInfo(long id, TableName name, TableKind kind, String storageN
         clusterAuto, location, viewSql, keys, owner, created, pipelinePrivate, policies);
   }
 
+  /** This table with other columns and policies (a column dropped or renamed). */
+  public TableInfo withColumns(List<ColumnInfo> newColumns, List<PolicyInfo> newPolicies) {
+    return new TableInfo(id, name, kind, storageName, newColumns, comment, properties, partitionBy, clusterBy,
+        clusterAuto, location, viewSql, keys, owner, created, pipelinePrivate, newPolicies);
+  }
+
   public Optional<PolicyInfo> rowFilter() {
     return policies.stream().filter(PolicyInfo::rowFilter).findFirst();
   }

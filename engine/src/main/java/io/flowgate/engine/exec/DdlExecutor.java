@@ -528,7 +528,7 @@ public final class DdlExecutor {
    * The managed table an ALTER TABLE {@code operation} changes, for its owner; a streaming table is refused with
    * {@code streamingHint}, a view as not a table.
    */
-  private TableInfo alterable(List<String> name, io.flowgate.engine.sql.tree.Span span, String operation,
+  TableInfo alterable(List<String> name, io.flowgate.engine.sql.tree.Span span, String operation,
       String streamingHint) {
     TableInfo table = context.translator().resolveTable(name, span);
     context.access().requireOwner(user(), GrantInfo.Securable.TABLE, table.name().parts(), span);
@@ -567,7 +567,7 @@ public final class DdlExecutor {
   public void tableCommand(Ddl.TableCommand command) {
     TableInfo table = context.translator().resolveTable(command.table(), command.span());
     if (table.kind().writtenByFlows()) {
-      if (command.command().equals("ALTER TABLE")) {
+      if (command.command().startsWith("ALTER TABLE")) {
         throw EngineException.of(ErrorClass.STREAMING_TABLE_OPERATION_NOT_ALLOWED).subClass("INVALID_ALTER",
             "Change a streaming table's definition with CREATE OR REFRESH STREAMING TABLE, or use ALTER STREAMING"
                 + " TABLE.").parameter("operation", "ALTER TABLE").at(command.span()).build();

@@ -218,6 +218,17 @@ public final class H2Storage implements AutoCloseable {
     }
   }
 
+  /**
+   * Generated DDL as the last step of the caller's transaction. H2 commits the transaction when a DDL statement
+   * succeeds (and leaves it open when one fails), so the caller's catalog rows and the change to the store's table
+   * are committed together.
+   */
+  public static void executeLast(Connection connection, Sql ddl) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(ddlText(ddl));
+    }
+  }
+
   /** DDL as text: H2 takes no parameters in DDL, so a tree that binds values is a bug of the engine's. */
   private static String ddlText(Sql ddl) {
     H2Statement statement = ddl.statement();

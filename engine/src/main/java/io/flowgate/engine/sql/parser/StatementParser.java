@@ -401,7 +401,8 @@ final class StatementParser {
     if (cursor.acceptWords("DROP", "ROW", "FILTER")) {
       return Optional.of(new Ddl.SetPolicy(span, table, Optional.empty(), Optional.empty()));
     }
-    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(1, "COLUMN")) {
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(1, "COLUMN")
+        && (cursor.isWord(3, "SET") || cursor.isWord(3, "DROP")) && cursor.isWord(4, "MASK")) {
       cursor.next();
       cursor.next();
       String column = cursor.anyIdentifier();
@@ -522,6 +523,48 @@ final class StatementParser {
   }
 
   /**
+   * {@code DROP COLUMN[S] [IF EXISTS] c | (c, ...)}, {@code RENAME COLUMN c TO d} or {@code {ALTER | CHANGE} [COLUMN]
+   * c {SET | DROP} NOT NULL} after ALTER TABLE name; empty for other forms.
+   */
+  private Optional<Ddl.ColumnChange> columnChange() {
+    if (cursor.isWord("DROP") && (cursor.isWord(1, "COLUMN") || cursor.isWord(1, "COLUMNS"))) {
+      cursor.next();
+      cursor.next();
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      boolean parenthesized = cursor.acceptSymbol("(");
+      List<String> columns = new ArrayList<>();
+      do {
+        columns.add(cursor.anyIdentifier());
+      } while (cursor.acceptSymbol(","));
+      if (parenthesized) {
+        cursor.expectSymbol(")");
+      }
+      return Optional.of(new Ddl.ColumnChange.Drop(columns, ifExists));
+    }
+    if (cursor.acceptWords("RENAME", "COLUMN")) {
+      String column = cursor.anyIdentifier();
+      cursor.expectWord("TO");
+      return Optional.of(new Ddl.ColumnChange.Rename(column, cursor.anyIdentifier()));
+    }
+    int named = cursor.isWord(1, "COLUMN") ? 2 : 1;
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && (cursor.isWord(named + 1, "SET")
+        || cursor.isWord(named + 1, "DROP")) && cursor.isWord(named + 2, "NOT") && cursor.isWord(named + 3, "NULL")) {
+      for (int i = 0; i < named; i++) {
+        cursor.next();
+      }
+      String column = cursor.anyIdentifier();
+      boolean notNull = cursor.acceptWord("SET");
+      if (!notNull) {
+        cursor.expectWord("DROP");
+      }
+      cursor.expectWord("NOT");
+      cursor.expectWord("NULL");
+      return Optional.of(new Ddl.ColumnChange.Nullability(column, notNull));
+    }
+    return Optional.empty();
+  }
+
+  /**
    * {@code ALTER TABLE name SET TBLPROPERTIES (..)} or {@code UNSET TBLPROPERTIES [IF EXISTS] (..)}; its other forms
    * are kept as a table command, which the executor refuses.
    */
@@ -529,6 +572,10 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     if (cursor.acceptWords("SET", "TBLPROPERTIES")) {
       return new Ddl.AlterTableProperties(span, table, cursor.propertyList(), List.of(), false);
+    }
+    Optional<Ddl.ColumnChange> columnChange = columnChange();
+    if (columnChange.isPresent()) {
+      return new Ddl.ChangeColumns(span, table, columnChange.get());
     }
     if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(1, "COLUMN")
         && cursor.isWord(3, "COMMENT")) {
@@ -554,8 +601,12 @@ final class StatementParser {
       cursor.next();
       return new Ddl.AddColumns(span, table, tables.addedColumns());
     }
+    StringBuilder form = new StringBuilder("ALTER TABLE ...");
+    for (int i = 0; i < 2 && cursor.peek(i).type() == TokenType.WORD; i++) {
+      form.append(' ').append(cursor.peek(i).text().toUpperCase(java.util.Locale.ROOT));
+    }
     cursor.skipStatement();
-    return new Ddl.TableCommand(span, "ALTER TABLE", table);
+    return new Ddl.TableCommand(span, form.toString(), table);
   }
 
   /**

@@ -226,7 +226,6 @@ public sealed interface Ddl extends Statement {
     }
   }
 
-  /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */
   /** {@code ALTER TABLE name RENAME TO new_name}. */
   record RenameTable(Span span, List<String> table, List<String> renamed) implements Ddl {
     public RenameTable {
@@ -235,6 +234,29 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /**
+   * {@code ALTER TABLE t DROP COLUMN[S] [IF EXISTS] (c, ...)}, {@code RENAME COLUMN c TO d} or {@code ALTER COLUMN c
+   * {SET | DROP} NOT NULL}: a change to columns the table has.
+   */
+  record ChangeColumns(Span span, List<String> table, ColumnChange change) implements Ddl {
+    public ChangeColumns {
+      table = List.copyOf(table);
+    }
+  }
+
+  sealed interface ColumnChange {
+    record Drop(List<String> columns, boolean ifExists) implements ColumnChange {
+      public Drop {
+        columns = List.copyOf(columns);
+      }
+    }
+
+    record Rename(String column, String renamed) implements ColumnChange {}
+
+    record Nullability(String column, boolean notNull) implements ColumnChange {}
+  }
+
+  /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */
   record AddColumns(Span span, List<String> table, List<ColumnDefinition> columns) implements Ddl {
     public AddColumns {
       table = List.copyOf(table);

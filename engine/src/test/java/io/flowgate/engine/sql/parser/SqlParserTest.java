@@ -51,6 +51,24 @@ class SqlParserTest {
   }
 
   @Test
+  void alterTableColumnChanges() {
+    java.util.List<String> t = java.util.List.of("t");
+    assertSameTree("ALTER TABLE t DROP COLUMNS IF EXISTS (a, b)",
+        new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Drop(java.util.List.of("a", "b"), true)));
+    assertSameTree("ALTER TABLE t DROP COLUMN a",
+        new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Drop(java.util.List.of("a"), false)));
+    assertSameTree("ALTER TABLE t RENAME COLUMN a TO b",
+        new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Rename("a", "b")));
+    assertSameTree("ALTER TABLE t CHANGE a DROP NOT NULL",
+        new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Nullability("a", false)));
+    assertSameTree("ALTER TABLE t ALTER COLUMN a SET NOT NULL",
+        new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Nullability("a", true)));
+    assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a TYPE BIGINT").statement())
+        .isInstanceOfSatisfying(Ddl.TableCommand.class,
+            command -> assertThat(command.command()).isEqualTo("ALTER TABLE ... ALTER COLUMN"));
+  }
+
+  @Test
   void volumesAndTheirFileCommands() {
     assertSameTree("CREATE EXTERNAL VOLUME IF NOT EXISTS c.s.v LOCATION 'files' COMMENT 'x'",
         new Ddl.CreateVolume(Span.NONE, java.util.List.of("c", "s", "v"), true, true,

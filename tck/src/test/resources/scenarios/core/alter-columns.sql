@@ -1,0 +1,132 @@
+-- ALTER TABLE on existing columns: DROP COLUMN[S], RENAME COLUMN, SET / DROP NOT NULL, and what each refuses
+CREATE CATALOG colcat;
+> ok
+USE CATALOG colcat;
+> ok
+CREATE TABLE t (a INT, b STRING, c INT, d DATE);
+> ok
+INSERT INTO t VALUES (1, 'x', 10, DATE'2020-01-01'), (2, NULL, 20, NULL);
+> update count 2
+ALTER TABLE t DROP COLUMN d;
+> ok
+SELECT * FROM t ORDER BY a;
+> a | b | c
+> 1 | x | 10
+> 2 | null | 20
+> rows: 2
+ALTER TABLE t DROP COLUMN d;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+ALTER TABLE t DROP COLUMN IF EXISTS d;
+> ok
+-- a renamed column keeps its rows; the old name no longer resolves
+ALTER TABLE t RENAME COLUMN c TO amount;
+> ok
+INSERT INTO t (a, b, amount) VALUES (3, 'z', 30);
+> update count 1
+SELECT a, amount FROM t ORDER BY a;
+> a | amount
+> 1 | 10
+> 2 | 20
+> 3 | 30
+> rows: 3
+SELECT c FROM t;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+ALTER TABLE t RENAME COLUMN amount TO b;
+> exception COLUMN_ALREADY_EXISTS
+ALTER TABLE t RENAME COLUMN nope TO e;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+-- SET NOT NULL checks the rows there, then holds for new ones
+ALTER TABLE t ALTER COLUMN b SET NOT NULL;
+> exception DELTA_NOT_NULL_CONSTRAINT_VIOLATED
+UPDATE t SET b = 'y' WHERE b IS NULL;
+> update count 1
+ALTER TABLE t ALTER COLUMN b SET NOT NULL;
+> ok
+INSERT INTO t VALUES (4, NULL, 40);
+> exception DELTA_NOT_NULL_CONSTRAINT_VIOLATED
+SELECT column_name, is_nullable FROM information_schema.columns WHERE table_name = 't' ORDER BY ordinal_position;
+> column_name | is_nullable
+> a | YES
+> b | NO
+> amount | YES
+> rows: 3
+ALTER TABLE t CHANGE COLUMN b DROP NOT NULL;
+> ok
+INSERT INTO t VALUES (4, NULL, 40);
+> update count 1
+ALTER TABLE t DROP COLUMNS (b, amount);
+> ok
+SELECT * FROM t ORDER BY a;
+> a
+> 1
+> 2
+> 3
+> 4
+> rows: 4
+ALTER TABLE t DROP COLUMN a;
+> exception DELTA_DROP_COLUMN_ON_SINGLE_FIELD_SCHEMA
+ALTER TABLE t ALTER COLUMN a TYPE BIGINT;
+> exception FEATURE_NOT_SUPPORTED
+-- a column that something the table keeps reads is refused
+CREATE TABLE g (a INT, b INT GENERATED ALWAYS AS (a * 2));
+> ok
+ALTER TABLE g DROP COLUMN a;
+> exception DELTA_GENERATED_COLUMNS_DEPENDENT_COLUMN_CHANGE
+ALTER TABLE g RENAME COLUMN a TO z;
+> exception DELTA_GENERATED_COLUMNS_DEPENDENT_COLUMN_CHANGE
+ALTER TABLE g DROP COLUMN b;
+> ok
+ALTER TABLE g RENAME COLUMN a TO z;
+> ok
+INSERT INTO g VALUES (5);
+> update count 1
+SELECT * FROM g;
+> z
+> 5
+> rows: 1
+CREATE TABLE p (a INT, region STRING) PARTITIONED BY (region);
+> ok
+ALTER TABLE p DROP COLUMN region;
+> exception DELTA_CONSTRAINT_DEPENDENT_COLUMN_CHANGE
+CREATE FUNCTION us_only(region STRING) RETURN region = 'US';
+> ok
+CREATE TABLE f (id INT, region STRING, note STRING);
+> ok
+ALTER TABLE f SET ROW FILTER us_only ON (region);
+> ok
+ALTER TABLE f RENAME COLUMN region TO r;
+> exception DELTA_CONSTRAINT_DEPENDENT_COLUMN_CHANGE
+-- a column's own mask follows its new name, and goes with it when it is dropped
+CREATE FUNCTION hide(s STRING) RETURN '***';
+> ok
+ALTER TABLE f ALTER COLUMN note SET MASK hide;
+> ok
+INSERT INTO f VALUES (1, 'US', 'secret'), (2, 'EU', 'other');
+> update count 2
+ALTER TABLE f RENAME COLUMN note TO remark;
+> ok
+SELECT id, remark FROM f;
+> id | remark
+> 1 | ***
+> rows: 1
+ALTER TABLE f DROP COLUMN remark;
+> ok
+ALTER TABLE f ADD COLUMN remark STRING;
+> ok
+INSERT INTO f VALUES (3, 'US', 'visible');
+> update count 1
+SELECT id, remark FROM f ORDER BY id;
+> id | remark
+> 1 | null
+> 3 | visible
+> rows: 2
+CREATE VIEW v AS SELECT id FROM f;
+> ok
+ALTER TABLE v DROP COLUMN id;
+> exception EXPECT_TABLE_NOT_VIEW
+CREATE STREAMING TABLE st AS SELECT id FROM STREAM(f);
+> ok
+ALTER TABLE st RENAME COLUMN id TO x;
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
+ALTER TABLE st ALTER COLUMN id TYPE BIGINT;
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
