@@ -103,7 +103,7 @@ SELECT i FROM t GROUP BY -9223372036854775808;
 SELECT ? AS p;
 > exception UNBOUND_SQL_PARAMETER
 SELECT last_day(-76);
-> exception DATATYPE_MISMATCH
+> exception DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE
 SELECT concat_ws('-', 'a'), concat_ws('-', 'a', 'b'), concat_ws(1, 2, 3);
 > concat_ws(-, a) | concat_ws(-, a, b) | concat_ws(1, 2, 3)
 > a | a-b | 213

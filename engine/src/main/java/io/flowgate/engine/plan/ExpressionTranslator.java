@@ -8,6 +8,8 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
+import io.flowgate.engine.sql.analyzer.ParameterType;
+import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.Between;
 import io.flowgate.engine.sql.tree.Expression.Binary;
@@ -579,6 +581,46 @@ final class ExpressionTranslator {
     return operand;
   }
 
+  /**
+   * The arguments of a built-in as its parameters take them: a simple value for a STRING is its text as the dialect
+   * writes it (a BINARY stays bytes), text for a number is read as a DOUBLE and text for a BOOLEAN as one (bad text
+   * fails as the row is read); an argument no implicit cast fits is UNEXPECTED_INPUT_TYPE.
+   */
+  private List<Typed> fitParameters(FunctionRegistry.Function function, List<Typed> arguments,
+      FunctionCall call) {
+    List<ParameterType> parameters = FunctionRegistry.parameters(function);
+    if (parameters.isEmpty()) {
+      return arguments;
+    }
+    List<Typed> fitted = new ArrayList<>(arguments.size());
+    for (int i = 0; i < arguments.size(); i++) {
+      fitted.add(fit(parameters.get(Math.min(i, parameters.size() - 1)), arguments.get(i), call,
+          call.arguments().get(i), i + 1));
+    }
+    return fitted;
+  }
+
+  /** {@code value}, the {@code position}th operand of {@code whole}, as {@code parameter} takes it. */
+  private Typed fit(ParameterType parameter, Typed value, Expression whole, Expression argument, int position) {
+    Optional<SqlType> type = value.type();
+    if (type.isEmpty()) {
+      return value;
+    }
+    if (!parameter.accepts(type.get())) {
+      throw Errors.typeMismatch("UNEXPECTED_INPUT_TYPE", Errors.quote(ExpressionNames.name(whole)), "Parameter "
+          + position + " requires the " + parameter.description() + " type, however "
+          + Errors.quote(ExpressionNames.name(argument)) + " has the type " + type.get().sql(), argument.span());
+    }
+    if (parameter == ParameterType.STRING && !value.is(SqlType::isCharacter)
+        && !value.is(t -> t.kind() == TypeKind.BINARY || t.kind() == TypeKind.VOID)) {
+      return new Typed(asString(value), Optional.of(SqlType.STRING), value.nullable());
+    }
+    SqlType read = parameter == ParameterType.NUMERIC ? SqlType.DOUBLE
+        : parameter == ParameterType.BOOLEAN ? SqlType.BOOLEAN : null;
+    return read != null && value.is(SqlType::isCharacter)
+        ? new Typed(Sql.cast(value.sql(), read), Optional.of(read), value.nullable()) : value;
+  }
+
   private static EngineException unexpectedType(Expression where, String operator, Typed operand, String wanted) {
     return Errors.typeMismatch(Errors.quote(operator), "the operand of " + operator + " must be " + wanted
         + ", not " + operand.type().get().sql(), where.span());
@@ -680,7 +722,9 @@ final class ExpressionTranslator {
             SqlType.BIGINT);
       }
       case CONCAT -> {
-        return Typed.of(Sql.of("({} || {})", asString(left), asString(right)), SqlType.STRING);
+        // || is concat: of two arrays an array, of anything else the text of simple values
+        return translate(new FunctionCall(binary.span(), "concat", false, List.of(binary.left(), binary.right()),
+            false, Optional.empty(), Optional.empty()), scope);
       }
       case BITWISE_AND -> {
         return Typed.of(Sql.of("BITAND({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
@@ -796,6 +840,9 @@ final class ExpressionTranslator {
     if (value.is(SqlType::isInterval)) {
       return intervalText(value);
     }
+    if (value.is(t -> t.kind() == TypeKind.BOOLEAN)) {
+      return Sql.of("LOWER(CAST({} AS CHARACTER VARYING))", value.sql());
+    }
     return Sql.cast(wallClock(value), SqlType.STRING);
   }
 
@@ -851,8 +898,10 @@ final class ExpressionTranslator {
   }
 
   private Typed like(Like like, Scope scope) {
-    Sql value = expect(translate(like.value(), scope), Optional.of(SqlType.STRING)).sql();
-    Sql pattern = expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)).sql();
+    Sql value = fit(ParameterType.STRING, expect(translate(like.value(), scope), Optional.of(SqlType.STRING)), like,
+        like.value(), 1).sql();
+    Sql pattern = fit(ParameterType.STRING, expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)),
+        like, like.pattern(), 2).sql();
     Sql escape = like.escape().map(e -> translate(e, scope).sql()).orElse(Sql.text("\\"));
     Sql sql = switch (like.kind()) {
       case LIKE -> Sql.of("{} LIKE {} ESCAPE {}", value, pattern, escape);
@@ -894,6 +943,9 @@ final class ExpressionTranslator {
 
   private Typed castOf(Typed value, Cast cast) {
     SqlType target = cast.type();
+    if (value.type().isPresent() && !TypeRules.castable(value.type().get(), target)) {
+      throw uncastable(value.type().get(), cast);
+    }
     if (value.is(SqlType::isInterval)) {
       if (!target.isCharacter()) {
         throw Errors.typeMismatch(Errors.quote("CAST"), "cannot cast " + value.type().get().sql() + " to "
@@ -902,6 +954,9 @@ final class ExpressionTranslator {
       return Typed.of(Sql.cast(intervalText(value), target), target);
     }
     boolean fromTimestamp = value.is(t -> t.kind() == TypeKind.TIMESTAMP) && target.kind() != TypeKind.TIMESTAMP;
+    if (fromTimestamp && target.isNumeric() || target.kind() == TypeKind.TIMESTAMP && value.is(SqlType::isNumeric)) {
+      return Typed.of(epochSeconds(value.sql(), fromTimestamp, target), target);
+    }
     Sql source = fromTimestamp ? wallClock(value) : value.sql();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
         || t.kind() == TypeKind.DECIMAL)) {
@@ -927,6 +982,35 @@ final class ExpressionTranslator {
       return Typed.of(Sql.of("CASE WHEN {} THEN {} END", test, sql), target);
     }
     return Typed.of(sql, target);
+  }
+
+  /**
+   * A TIMESTAMP as seconds since 1970-01-01 00:00:00 UTC (whole ones, rounded down, for an integer), or a number of
+   * such seconds as the instant, to the microsecond.
+   */
+  private static Sql epochSeconds(Sql value, boolean fromTimestamp, SqlType target) {
+    Sql epoch = Sql.of("TIMESTAMP {}", Sql.text("1970-01-01 00:00:00"));
+    if (!fromTimestamp) {
+      return Sql.cast(Sql.of("DATEADD(MICROSECOND, CAST(CAST({} AS DECIMAL(38, 6)) * 1000000 AS BIGINT), {})", value,
+          epoch), target);
+    }
+    Sql seconds = Sql.of("(CAST(DATEDIFF(MICROSECOND, {}, {}) AS DECIMAL(20, 0)) / 1000000)", epoch, value);
+    return Sql.cast(target.isIntegral() ? Sql.of("FLOOR({})", seconds) : seconds, target);
+  }
+
+  /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
+  private static EngineException uncastable(SqlType from, Cast cast) {
+    SqlType to = cast.type();
+    String message = "cannot cast " + from.sql() + " to " + to.sql();
+    Optional<String> function = from.kind() == TypeKind.DATE && to.isNumeric() ? Optional.of("UNIX_DATE")
+        : from.isNumeric() && to.kind() == TypeKind.DATE ? Optional.of("DATE_FROM_UNIX_DATE") : Optional.empty();
+    if (function.isPresent()) {
+      return Errors.typeMismatch("CAST_WITH_FUNC_SUGGESTION", Errors.quote(ExpressionNames.name(cast)), message
+          + ". To convert values from " + from.sql() + " to " + to.sql() + ", you can use the functions "
+          + function.get() + " instead", cast.span());
+    }
+    return Errors.typeMismatch("CAST_WITHOUT_SUGGESTION", Errors.quote(ExpressionNames.name(cast)), message,
+        cast.span());
   }
 
   /** The dialect's casts written as functions: {@code double(x)} is {@code CAST(x AS DOUBLE)}. */
@@ -1101,6 +1185,7 @@ final class ExpressionTranslator {
     for (Expression argument : call.arguments()) {
       arguments.add(translate(argument, scope));
     }
+    arguments = fitParameters(function, arguments, call);
     if (NUMERIC_AGGREGATES.contains(function.name())) {
       Typed operand = numericOperand(arguments.get(0), call, name);
       // H2 folds a constant such as -CAST(NULL AS INTEGER) to a NULL without a type, which its SUM and AVG refuse;
@@ -1128,9 +1213,7 @@ final class ExpressionTranslator {
             // no constraint across arguments
           }
         }
-        if (name.equals("concat") || name.equals("concat_ws")) {
-          sql = arguments.stream().map(this::asString).toList();
-        } else if (ONE_VALUE_ARGUMENTS.contains(function.name())) {
+        if (ONE_VALUE_ARGUMENTS.contains(function.name())) {
           // the arguments meet in one value: a wall clock among TIMESTAMPs is one of the session's zone
           int first = function.name().equals("nvl2") || function.name().equals("if") ? 1 : 0;
           List<Typed> meeting = arguments.subList(first, arguments.size());

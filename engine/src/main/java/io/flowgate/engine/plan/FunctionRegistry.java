@@ -1,14 +1,24 @@
 package io.flowgate.engine.plan;
 
+import static io.flowgate.engine.sql.analyzer.ParameterType.ANY;
+import static io.flowgate.engine.sql.analyzer.ParameterType.ARRAY;
+import static io.flowgate.engine.sql.analyzer.ParameterType.BOOLEAN;
+import static io.flowgate.engine.sql.analyzer.ParameterType.COLLECTION;
+import static io.flowgate.engine.sql.analyzer.ParameterType.DATETIME;
+import static io.flowgate.engine.sql.analyzer.ParameterType.NUMERIC;
+import static io.flowgate.engine.sql.analyzer.ParameterType.ORDERABLE;
+import static io.flowgate.engine.sql.analyzer.ParameterType.STRING;
+
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
+import io.flowgate.engine.sql.analyzer.FunctionTraits;
+import io.flowgate.engine.sql.analyzer.ParameterType;
 import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
-import io.flowgate.engine.sql.analyzer.FunctionTraits.Kind;
-import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -396,7 +406,59 @@ public final class FunctionRegistry {
     }
   }
 
+  /** What each function's parameters take (the last repeats); a function not here checks none of its own. */
+  private static final Map<String, List<ParameterType>> PARAMETERS = new HashMap<>();
+
+  static {
+    parameters(List.of(STRING), "upper", "lower", "length", "concat", "concat_ws", "trim", "ltrim", "rtrim",
+        "replace", "regexp_replace", "regexp_like", "ascii", "initcap", "translate", "startswith", "endswith",
+        "contains", "levenshtein", "soundex", "base64", "unbase64", "hex", "unhex", "url_encode", "url_decode", "crc32",
+        "reverse", "find_in_set", "octet_length", "bit_length", "instr", "to_date", "to_timestamp", "listagg");
+    parameters(List.of(STRING, STRING, NUMERIC), "split", "regexp_extract", "regexp_extract_all", "locate",
+        "position", "split_part", "substring_index");
+    parameters(List.of(STRING, NUMERIC, NUMERIC), "substring");
+    parameters(List.of(STRING, NUMERIC, STRING), "lpad", "rpad");
+    parameters(List.of(STRING, NUMERIC), "repeat", "left", "right", "sha2");
+    parameters(List.of(NUMERIC), "chr", "space", "abs", "ceil", "floor", "round", "sqrt", "pow", "exp", "ln", "log",
+        "log10", "log2", "mod", "pmod", "sign", "rand", "degrees", "radians", "sin", "cos", "tan", "asin", "acos",
+        "atan", "sinh", "cosh", "tanh", "cot", "atan2", "cbrt", "hypot", "negative", "positive", "bround",
+        "factorial", "bin", "isnan", "nanvl", "shiftleft", "shiftright", "shiftrightunsigned", "bit_count",
+        "width_bucket", "zeroifnull", "nullifzero", "timestamp_seconds", "timestamp_millis", "timestamp_micros",
+        "date_from_unix_date", "make_date", "make_timestamp", "stddev", "stddev_pop", "variance", "var_pop", "median",
+        "corr", "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "regr_avgx", "regr_avgy",
+        "regr_sxx", "regr_syy", "regr_sxy", "regr_count", "bit_and", "bit_or", "bit_xor", "ntile");
+    parameters(List.of(DATETIME), "year", "quarter", "month", "day", "dayofyear", "dayofweek", "weekofyear", "hour",
+        "minute", "second", "last_day", "weekday", "unix_seconds", "unix_millis", "unix_micros", "unix_date",
+        "unix_timestamp", "datediff");
+    parameters(List.of(DATETIME, NUMERIC), "date_add", "date_sub", "add_months");
+    parameters(List.of(DATETIME, STRING), "next_day", "date_format", "from_utc_timestamp", "to_utc_timestamp");
+    parameters(List.of(DATETIME, DATETIME, BOOLEAN), "months_between");
+    parameters(List.of(STRING, DATETIME), "date_trunc");
+    parameters(List.of(COLLECTION, ANY), "size", "element_at");
+    parameters(List.of(ARRAY, ANY), "array_contains");
+    parameters(List.of(BOOLEAN), "bool_and", "bool_or", "count_if");
+    parameters(List.of(ORDERABLE), "min", "max", "greatest", "least", "percentile_approx");
+    parameters(List.of(ANY, ORDERABLE), "max_by", "min_by");
+    parameters(List.of(NUMERIC, ANY), "percentile");
+    parameters(List.of(ANY, NUMERIC, ANY), "lag", "lead", "nth_value");
+  }
+
   private FunctionRegistry() {}
+
+  private static void parameters(List<ParameterType> types, String... names) {
+    for (String name : names) {
+      Function function = FUNCTIONS.get(name);
+      if (function == null || !function.name().equals(name)) {
+        throw new IllegalStateException("no function named " + name + " to declare the parameters of");
+      }
+      PARAMETERS.put(name, types);
+    }
+  }
+
+  /** What the parameters of {@code function} take, the last repeating; empty where it checks none. */
+  static List<ParameterType> parameters(Function function) {
+    return PARAMETERS.getOrDefault(function.name(), List.of());
+  }
 
   private static void scalar(String name, int min, int max, ResultType type, Renderer renderer, String... aliases) {
     register(new Function(name, Kind.SCALAR, min, max, type, renderer), aliases);

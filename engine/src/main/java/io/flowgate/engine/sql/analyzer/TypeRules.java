@@ -159,6 +159,46 @@ public final class TypeRules {
   }
 
   /**
+   * Whether CAST may turn a {@code from} into a {@code to}, as the dialect allows in ANSI mode: anything to text, text
+   * to any simple type, numbers, booleans and timestamps among each other, dates and timestamps among each other,
+   * arrays, maps and structs field by field; not a date to a number or back, nor a simple value to a complex one.
+   */
+  public static boolean castable(SqlType from, SqlType to) {
+    if (from.kind() == TypeKind.VOID || from.equals(to) || to.isCharacter()) {
+      return true;
+    }
+    if (from.isCharacter()) {
+      return to.children().isEmpty();
+    }
+    if (from.isInterval() || to.isInterval()) {
+      // an interval becomes only its text; a number becomes an interval of one unit
+      return to.isInterval() && (from.isNumeric() || from.isInterval());
+    }
+    boolean fromTimestamp = from.kind() == TypeKind.TIMESTAMP;
+    boolean toTimestamp = to.kind() == TypeKind.TIMESTAMP;
+    if (from.isNumeric() || from.kind() == TypeKind.BOOLEAN) {
+      return to.isNumeric() || to.kind() == TypeKind.BOOLEAN || toTimestamp && from.isNumeric();
+    }
+    if (isDatetime(from)) {
+      return isDatetime(to) || fromTimestamp && to.isNumeric();
+    }
+    if (from.kind() != to.kind() || from.children().size() != to.children().size()) {
+      return false;
+    }
+    return switch (from.kind()) {
+      case ARRAY, MAP, STRUCT -> {
+        for (int i = 0; i < from.children().size(); i++) {
+          if (!castable(from.children().get(i), to.children().get(i))) {
+            yield false;
+          }
+        }
+        yield true;
+      }
+      default -> false;
+    };
+  }
+
+  /**
    * A decimal of at most 38 digits: beyond them the integer digits are kept and the scale gives way, down to 6 (or
    * the scale asked for, when smaller), as Spark adjusts a result that would lose precision.
    */

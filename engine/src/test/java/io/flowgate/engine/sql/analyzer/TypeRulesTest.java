@@ -70,4 +70,36 @@ class TypeRulesTest {
     assertThat(TypeRules.common(List.of(SqlType.VOID, SqlType.VOID))).contains(SqlType.VOID);
     assertThat(TypeRules.common(SqlType.BOOLEAN, SqlType.INT)).isEmpty();
   }
+
+  @Test
+  void castsTheDialectAllows() {
+    SqlType ints = SqlType.array(SqlType.INT);
+    assertThat(TypeRules.castable(ints, SqlType.STRING)).isTrue();
+    assertThat(TypeRules.castable(ints, SqlType.array(SqlType.STRING))).isTrue();
+    assertThat(TypeRules.castable(SqlType.STRING, SqlType.DATE)).isTrue();
+    assertThat(TypeRules.castable(SqlType.TIMESTAMP, SqlType.BIGINT)).isTrue();
+    assertThat(TypeRules.castable(SqlType.DOUBLE, SqlType.TIMESTAMP)).isTrue();
+    assertThat(TypeRules.castable(SqlType.BOOLEAN, SqlType.decimal(3, 1))).isTrue();
+    assertThat(TypeRules.castable(SqlType.VOID, ints)).isTrue();
+    // no simple value becomes a complex one or back, a date is no number, a boolean no instant
+    assertThat(TypeRules.castable(SqlType.INT, ints)).isFalse();
+    assertThat(TypeRules.castable(ints, SqlType.INT)).isFalse();
+    assertThat(TypeRules.castable(SqlType.STRING, SqlType.map(SqlType.STRING, SqlType.INT))).isFalse();
+    assertThat(TypeRules.castable(SqlType.DATE, SqlType.INT)).isFalse();
+    assertThat(TypeRules.castable(SqlType.BOOLEAN, SqlType.TIMESTAMP)).isFalse();
+    assertThat(TypeRules.castable(SqlType.array(SqlType.DATE), ints)).isFalse();
+  }
+
+  @Test
+  void parametersTakeWhatImplicitCastsReach() {
+    SqlType ints = SqlType.array(SqlType.INT);
+    assertThat(ParameterType.STRING.accepts(SqlType.BOOLEAN)).isTrue();
+    assertThat(ParameterType.STRING.accepts(ints)).isFalse();
+    assertThat(ParameterType.NUMERIC.accepts(SqlType.STRING)).isTrue();
+    assertThat(ParameterType.NUMERIC.accepts(SqlType.DATE)).isFalse();
+    assertThat(ParameterType.DATETIME.accepts(SqlType.INT)).isFalse();
+    assertThat(ParameterType.ORDERABLE.accepts(SqlType.array(SqlType.map(SqlType.STRING, SqlType.INT)))).isFalse();
+    assertThat(ParameterType.ORDERABLE.accepts(ints)).isTrue();
+    assertThat(ParameterType.ARRAY.accepts(SqlType.VOID)).isTrue();
+  }
 }
