@@ -75,3 +75,14 @@ SELECT CAST(arr AS ARRAY<STRING>), CAST(arr AS STRING), CAST(bo AS INT), CAST(c 
 > CAST(arr AS ARRAY<STRING>) | CAST(arr AS STRING) | CAST(bo AS INT) | CAST(c AS BOOLEAN) | CAST(d AS TIMESTAMP)
 > ["1","2"] | [1, 2] | 1 | true | 2020-03-04 00:00:00.0
 > rows: 1
+-- IN and BETWEEN compare their value with each item and bound
+SELECT a IN (1, d) FROM argtyped;
+> exception DATATYPE_MISMATCH.DATA_DIFF_TYPES
+SELECT a IN (arr) FROM argtyped;
+> exception DATATYPE_MISMATCH.DATA_DIFF_TYPES
+SELECT a BETWEEN 0 AND ts FROM argtyped;
+> exception DATATYPE_MISMATCH
+SELECT a IN (1, '2', NULL), ts BETWEEN '2019-01-01' AND d, arr IN (array(1, 2)) FROM argtyped;
+> (a IN (1, 2, NULL)) | (ts BETWEEN 2019-01-01 AND d) | (arr IN (array(1, 2)))
+> true | true | true
+> rows: 1

@@ -204,6 +204,14 @@ final class ExpressionTranslator {
       Typed value = translate(between.value(), scope);
       Typed low = expect(translate(between.low(), scope), value.type());
       Typed high = expect(translate(between.high(), scope), value.type());
+      for (Typed bound : List.of(low, high)) {
+        if (value.type().isPresent() && bound.type().isPresent()
+            && !SqlType.comparable(value.type().get(), bound.type().get())) {
+          throw Errors.typeMismatch(Errors.quote(ExpressionNames.name(between)), "cannot compare "
+              + value.type().get().sql() + " with " + bound.type().get().sql(), (bound == low ? between.low()
+              : between.high()).span());
+        }
+      }
       value = expect(value, ResultTypes.common(List.of(low, high)));
       return Typed.of(Sql.of(between.negated() ? "({} NOT BETWEEN {} AND {})" : "({} BETWEEN {} AND {})",
           meeting(value, List.of(low, high)), meeting(low, List.of(value)), meeting(high, List.of(value))),
@@ -215,7 +223,15 @@ final class ExpressionTranslator {
       Typed value = translate(in.value(), scope);
       List<Typed> items = new ArrayList<>();
       for (Expression item : in.list()) {
-        items.add(expect(translate(item, scope), value.type()));
+        Typed typed = expect(translate(item, scope), value.type());
+        if (value.type().isPresent() && typed.type().isPresent()
+            && !SqlType.comparable(value.type().get(), typed.type().get())) {
+          throw Errors.typeMismatch("DATA_DIFF_TYPES", Errors.quote(ExpressionNames.name(in)), "Input to `in` should"
+              + " all be of one type, but " + Errors.quote(ExpressionNames.name(item)) + " is "
+              + typed.type().get().sql() + " and " + Errors.quote(ExpressionNames.name(in.value())) + " is "
+              + value.type().get().sql(), item.span());
+        }
+        items.add(typed);
       }
       value = expect(value, ResultTypes.common(items));
       Typed tested = value;
