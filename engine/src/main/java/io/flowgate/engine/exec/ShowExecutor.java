@@ -19,7 +19,10 @@ import io.flowgate.catalog.model.StreamingSettings;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.RowValue;
 import io.flowgate.engine.api.StatementResult;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.security.VisibleCatalog;
@@ -28,11 +31,15 @@ import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.type.JsonPath;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.Timestamps;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
@@ -205,7 +212,10 @@ public final class ShowExecutor {
       return describe(table(describe.table(), describe.span()), describe.extended());
     }
     if (show instanceof Show.DescribeHistory history) {
-      return history(table(history.table(), history.span()));
+      return history(table(history.table(), history.span()), history.limit());
+    }
+    if (show instanceof Show.DescribeDetail detail) {
+      return detail(table(detail.table(), detail.span()), detail.span());
     }
     throw Errors.internal("unknown SHOW statement", null);
   }
@@ -386,13 +396,49 @@ public final class ShowExecutor {
     };
   }
 
-  private StatementResult history(TableInfo table) {
+  /**
+   * DESCRIBE DETAIL's one row, in the vendor's columns. The store is H2, not files: there is no location for a managed
+   * table, and numFiles and sizeInBytes are NULL rather than made up.
+   */
+  private StatementResult detail(TableInfo table, io.flowgate.engine.sql.tree.Span span) {
+    if (table.kind() == TableKind.VIEW) {
+      throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "DESCRIBE DETAIL")
+          .parameter("viewName", Errors.quote(table.name().parts())).at(span).build();
+    }
+    Instant modified = catalog.history(table.id()).stream().findFirst().map(CommitInfo::timestamp)
+        .orElse(table.created());
+    List<String> keys = table.properties().keySet().stream().sorted().toList();
+    Object properties = new RowValue(new Object[] {keys.toArray(),
+        keys.stream().map(table.properties()::get).toArray()});
+    Object none = new RowValue(new Object[] {new Object[0], new Object[0]});
+    SqlType strings = SqlType.array(SqlType.STRING);
+    SqlType map = SqlType.map(SqlType.STRING, SqlType.STRING);
+    List<ResultColumn> columns = List.of(column("format"), column("id"), column("name"), nullable("description"),
+        nullable("location"), new ResultColumn("createdAt", SqlType.TIMESTAMP, false),
+        new ResultColumn("lastModified", SqlType.TIMESTAMP, false),
+        new ResultColumn("partitionColumns", strings, false), new ResultColumn("clusteringColumns", strings, false),
+        new ResultColumn("numFiles", SqlType.BIGINT, true), new ResultColumn("sizeInBytes", SqlType.BIGINT, true),
+        new ResultColumn("properties", map, false), new ResultColumn("minReaderVersion", SqlType.INT, false),
+        new ResultColumn("minWriterVersion", SqlType.INT, false), new ResultColumn("tableFeatures", strings, false),
+        new ResultColumn("statistics", map, false));
+    List<Object> row = Arrays.asList("delta", UUID.nameUUIDFromBytes(("flowgate table " + table.id())
+        .getBytes(StandardCharsets.UTF_8)).toString(), String.join(".", table.name().parts()),
+        table.comment().orElse(null), table.location().orElse(null), Timestamps.utc(table.created()),
+        Timestamps.utc(modified), table.partitionBy().toArray(), table.clusterBy().toArray(), null, null, properties,
+        1, 2, new Object[0], none);
+    return result(columns, List.of(row));
+  }
+
+  private StatementResult history(TableInfo table, OptionalLong limit) {
     // Row counts of a table with a row filter or mask tell about rows its readers may not see: only its owner
     // (and the administrator) gets the metrics then.
     boolean metrics = table.policies().isEmpty() || context.access().owns(context.session().user(),
         GrantInfo.Securable.TABLE, table.name().parts());
     List<List<Object>> rows = new ArrayList<>();
     for (CommitInfo commit : catalog.history(table.id())) {
+      if (limit.isPresent() && rows.size() >= limit.getAsLong()) {
+        break;
+      }
       rows.add(Arrays.asList(commit.version(), Timestamps.utc(commit.timestamp()), commit.userName(),
           commit.userName(), commit.operation().text(), render(commit.parameters()), null, null, null,
           commit.version() == 0 ? null : commit.version() - 1, "WriteSerializable",

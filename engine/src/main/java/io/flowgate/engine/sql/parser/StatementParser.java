@@ -963,7 +963,16 @@ final class StatementParser {
       return new Show.DescribeFunction(span, cursor.qualifiedName(), extended);
     }
     if (cursor.acceptWord("HISTORY")) {
-      return new Show.DescribeHistory(span, cursor.qualifiedName());
+      List<String> table = cursor.qualifiedName();
+      java.util.OptionalLong limit = java.util.OptionalLong.empty();
+      if (cursor.acceptWord("LIMIT")) {
+        limit = java.util.OptionalLong.of(cursor.expectInteger());
+      }
+      return new Show.DescribeHistory(span, table, limit);
+    }
+    if (cursor.isWord("DETAIL") && cursor.isAnyIdentifier(1)) {
+      cursor.next();
+      return new Show.DescribeDetail(span, cursor.qualifiedName());
     }
     // DESCRIBE SCHEMA x, not DESCRIBE of a table named schema
     boolean namespace = cursor.isWord("SCHEMA") || cursor.isWord("DATABASE") || cursor.isWord("CATALOG");

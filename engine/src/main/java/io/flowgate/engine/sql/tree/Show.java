@@ -107,8 +107,16 @@ public sealed interface Show extends Statement {
     }
   }
 
-  record DescribeHistory(Span span, List<String> table) implements Show {
+  /** {@code DESCRIBE HISTORY t [LIMIT n]}: the table's commits, newest first. */
+  record DescribeHistory(Span span, List<String> table, java.util.OptionalLong limit) implements Show {
     public DescribeHistory {
+      table = List.copyOf(table);
+    }
+  }
+
+  /** {@code DESCRIBE DETAIL t}: one row of what the table is (format, name, times, partitioning, properties). */
+  record DescribeDetail(Span span, List<String> table) implements Show {
+    public DescribeDetail {
       table = List.copyOf(table);
     }
   }
