@@ -13,6 +13,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.AccessExecutor;
 import io.flowgate.engine.exec.ClientTransaction;
+import io.flowgate.engine.exec.CheckConstraints;
 import io.flowgate.engine.exec.ColumnChanges;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
@@ -750,6 +751,10 @@ public final class Session {
       executor.addColumns(add);
     } else if (ddl instanceof Ddl.ChangeColumns change) {
       new ColumnChanges(context()).change(change);
+    } else if (ddl instanceof Ddl.AddCheckConstraint add) {
+      new CheckConstraints(context()).add(add);
+    } else if (ddl instanceof Ddl.DropCheckConstraint drop) {
+      new CheckConstraints(context()).drop(drop);
     } else if (ddl instanceof Ddl.AlterViewQuery alter) {
       executor.alterView(alter);
     } else if (ddl instanceof Ddl.CreateTableLike like) {

@@ -29,8 +29,8 @@ import java.util.Set;
  * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL. The
  * catalog's new definition and the store table's ALTER commit in one transaction (the ALTER runs last, and H2 commits
  * with it). A column that something the table keeps reads (a generated column, a key, partitioning or clustering, a
- * row filter or another column's mask) is refused rather than left dangling; a mask of the column itself goes with
- * it, or follows the new name. Views and flows that name the old column stop resolving it, as in the dialect.
+ * row filter, another column's mask or a CHECK constraint) is refused rather than left dangling; a mask of the
+ * column itself goes with it, or follows the new name. Views and flows that name the old column stop resolving it, as in the dialect.
  */
 public final class ColumnChanges {
   private final ExecutionContext context;
@@ -174,6 +174,11 @@ public final class ColumnChanges {
             : "the mask of " + Errors.quote(List.of(policy.column().orElseThrow())));
       }
     }
+    CheckConstraints.of(table).forEach((name, condition) -> {
+      if (reads(condition, column)) {
+        constraints.add("CHECK constraint " + name);
+      }
+    });
     if (!constraints.isEmpty()) {
       throw EngineException.of(ErrorClass.DELTA_CONSTRAINT_DEPENDENT_COLUMN_CHANGE)
           .parameter("columnName", Errors.quote(List.of(column)))

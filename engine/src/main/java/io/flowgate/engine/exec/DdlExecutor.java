@@ -266,6 +266,7 @@ public final class DdlExecutor {
   }
 
   public void createTable(CreateTable create) {
+    CheckConstraints.refuseProperties(new ArrayList<>(create.clauses().properties().keySet()), create.span());
     QueryTranslator translator = context.translator();
     CreateTarget target = createTarget(translator, create.name(), create.span(), create.ifNotExists(),
         create.orReplace(), TableKind.MANAGED);
@@ -449,6 +450,8 @@ public final class DdlExecutor {
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = alterable(alter.table(), alter.span(), "ALTER TABLE ... TBLPROPERTIES",
         "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.");
+    CheckConstraints.refuseProperties(new ArrayList<>(alter.set().keySet()), alter.span());
+    CheckConstraints.refuseProperties(alter.unset(), alter.span());
     Map<String, String> properties = new java.util.LinkedHashMap<>(table.properties());
     alter.set().forEach((key, value) -> {
       properties.keySet().removeIf(key::equalsIgnoreCase);

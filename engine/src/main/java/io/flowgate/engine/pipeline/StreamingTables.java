@@ -17,6 +17,7 @@ import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.exec.CheckConstraints;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.RefreshSchedule;
@@ -123,6 +124,8 @@ public final class StreamingTables {
   public TableInfo define(Pipeline.CreateFlowTable create, Origin origin) {
     boolean update = origin == Origin.CLIENT;
     keptSchedule(create.clauses().schedule(), create.span());
+    CheckConstraints.refuseProperties(new java.util.ArrayList<>(create.clauses().properties().keySet()),
+        create.span());
     TableName asWritten = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(asWritten, create.span());
     TableName name = stored(asWritten, create);

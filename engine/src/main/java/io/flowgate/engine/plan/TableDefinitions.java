@@ -1,11 +1,15 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.Identity;
 import io.flowgate.engine.type.TypeKind;
@@ -53,6 +57,28 @@ public final class TableDefinitions {
   public static Sql setNullable(String storageName, String column, boolean nullable) {
     return Sql.of(nullable ? "ALTER TABLE {} ALTER COLUMN {} SET NULL" : "ALTER TABLE {} ALTER COLUMN {} SET NOT NULL",
         Sql.table(storageName), Sql.name(column));
+  }
+
+  /**
+   * A CHECK constraint's condition over the table's columns as H2 evaluates it for each row: TRUE passes, FALSE and
+   * NULL fail, as in the dialect. A condition of another type is DELTA_NON_BOOLEAN_CHECK_CONSTRAINT.
+   */
+  public static Sql checkCondition(TableInfo table, String name, Ddl.SourceExpression condition,
+      QueryTranslator definitions) {
+    ExpressionTranslator inline = new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(),
+        true);
+    List<Scope.Column> visible = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      visible.add(new Scope.Column("", List.of(), column.name(), column.name(),
+          Optional.of(SqlParser.parseType(column.type())), false));
+    }
+    Typed value = inline.translate(condition.expression(), new Scope(visible, Optional.empty()));
+    if (value.type().isPresent() && value.type().get().kind() != TypeKind.BOOLEAN
+        && value.type().get().kind() != TypeKind.VOID) {
+      throw EngineException.of(ErrorClass.DELTA_NON_BOOLEAN_CHECK_CONSTRAINT).parameter("name", name)
+          .parameter("expr", condition.text()).at(condition.expression().span()).build();
+    }
+    return Sql.of("COALESCE({}, FALSE)", value.sql());
   }
 
   /** One column's H2 definition; its generated expression may read the other columns of {@code columns}. */

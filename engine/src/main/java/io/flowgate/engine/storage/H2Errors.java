@@ -68,8 +68,15 @@ final class H2Errors {
       case H2Functions.RECURSION_LIMIT -> EngineException.of(ErrorClass.RECURSION_LEVEL_LIMIT_EXCEEDED)
           .parameter("levelLimit", named(e, 0, "?")).cause(e).build();
       case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
-          .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named(e, 0, "?"))
-              + " <=> " + named(e, 1, "its expression") + ")").cause(e).build();
+          .parameter("constraintName", "Generated Column").parameter("expression", " (" + Errors.quote(named(e, 0,
+              "?")) + " <=> " + named(e, 1, "its expression") + ")")
+          .parameter("reason", "the value given for a generated column is not what its expression gives").cause(e)
+          .build();
+      // the engine names a CHECK constraint storage$name (exec.CheckConstraints)
+      case ErrorCode.CHECK_CONSTRAINT_VIOLATED_1 -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
+          .parameter("constraintName", checkName(firstQuoted(e, "?"))).parameter("expression", "")
+          .parameter("reason", "its condition is not TRUE for it (SHOW TBLPROPERTIES shows the condition)").cause(e)
+          .build();
       // Only IDENTITY columns are H2 sequences: their START WITH and INCREMENT BY must stay in the BIGINT range.
       case ErrorCode.SEQUENCE_ATTRIBUTES_INVALID_7 -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", "START WITH, INCREMENT BY").parameter("functionName", "IDENTITY")
@@ -173,6 +180,13 @@ final class H2Errors {
       case "TIMESTAMP WITH TIME ZONE" -> "TIMESTAMP";
       default -> h2Type.strip();
     };
+  }
+
+  /** The dialect's name of a CHECK constraint from H2's {@code T12$name: ...}. */
+  private static String checkName(String quoted) {
+    String name = quoted.substring(quoted.indexOf('$') + 1);
+    int end = name.indexOf(':');
+    return end < 0 ? name : name.substring(0, end);
   }
 
   private static String firstQuoted(SQLException e, String fallback) {

@@ -573,6 +573,23 @@ final class StatementParser {
     if (cursor.acceptWords("SET", "TBLPROPERTIES")) {
       return new Ddl.AlterTableProperties(span, table, cursor.propertyList(), List.of(), false);
     }
+    if (cursor.isWord("ADD") && cursor.isWord(1, "CONSTRAINT") && cursor.isWord(3, "CHECK")) {
+      cursor.next();
+      cursor.next();
+      String name = cursor.anyIdentifier();
+      cursor.expectWord("CHECK");
+      cursor.expectSymbol("(");
+      Ddl.SourceExpression condition = tables.sourceExpression();
+      cursor.expectSymbol(")");
+      cursor.acceptWord("ENFORCED");
+      return new Ddl.AddCheckConstraint(span, table, name, condition);
+    }
+    if (cursor.acceptWords("DROP", "CONSTRAINT")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      String name = cursor.anyIdentifier();
+      cursor.acceptWord("RESTRICT");
+      return new Ddl.DropCheckConstraint(span, table, name, ifExists);
+    }
     Optional<Ddl.ColumnChange> columnChange = columnChange();
     if (columnChange.isPresent()) {
       return new Ddl.ChangeColumns(span, table, columnChange.get());

@@ -206,7 +206,7 @@ final class TableDdlParser {
     return new Ddl.PolicyCall(span, function, arguments, texts);
   }
 
-  private SourceExpression sourceExpression() {
+  SourceExpression sourceExpression() {
     Span start = cursor.span();
     Expression expression = expressions.expression();
     return new SourceExpression(expression, cursor.textFrom(start));

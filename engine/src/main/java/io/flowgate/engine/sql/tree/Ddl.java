@@ -61,6 +61,20 @@ public sealed interface Ddl extends Statement {
   /** An expression kept with the text it was written as, for definitions the catalog stores as text. */
   record SourceExpression(Expression expression, String text) {}
 
+  /** {@code ALTER TABLE t ADD CONSTRAINT name CHECK (condition) [ENFORCED]}. */
+  record AddCheckConstraint(Span span, List<String> table, String name, SourceExpression condition) implements Ddl {
+    public AddCheckConstraint {
+      table = List.copyOf(table);
+    }
+  }
+
+  /** {@code ALTER TABLE t DROP CONSTRAINT [IF EXISTS] name}: a CHECK constraint (keys are dropped otherwise). */
+  record DropCheckConstraint(Span span, List<String> table, String name, boolean ifExists) implements Ddl {
+    public DropCheckConstraint {
+      table = List.copyOf(table);
+    }
+  }
+
   record ColumnDefinition(Span span, String name, SqlType type, boolean notNull,
       Optional<SourceExpression> defaultValue, Optional<SourceExpression> generatedAs, Optional<Identity> identity,
       Optional<String> comment) implements Node {}
