@@ -43,7 +43,7 @@ public final class CheckConstraints {
       throw EngineException.of(ErrorClass.DELTA_CONSTRAINT_ALREADY_EXISTS).parameter("constraintName", name)
           .parameter("oldConstraint", existing.get()).at(add.span()).build();
     }
-    RowLevelExpressions.check(add.condition().expression(), RowLevelExpressions.Use.EXPECTATION, name, text,
+    RowLevelExpressions.check(add.condition().expression(), RowLevelExpressions.Use.CHECK_CONSTRAINT, name, text,
         FunctionRegistry.TRAITS);
     Sql condition = TableDefinitions.checkCondition(table, name, add.condition(), context.translator());
     Map<String, String> properties = new LinkedHashMap<>(table.properties());

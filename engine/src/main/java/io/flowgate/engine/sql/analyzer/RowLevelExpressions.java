@@ -9,14 +9,15 @@ import java.util.Optional;
 
 /**
  * Expressions a table keeps with its definition and evaluates one row at a time: a generated column's expression, a
- * column DEFAULT, an expectation's condition. None may aggregate, use a window or read a table through a subquery;
- * a generated column must give the same value for the same row whenever it is computed, and a DEFAULT and an
+ * column DEFAULT, an expectation's or a CHECK constraint's condition. None may aggregate, use a window or read a
+ * table through a subquery; a generated column and a CHECK constraint must give the same value for the same row
+ * whenever it is computed, and a DEFAULT and an
  * expectation may read the clock and the session (current_date() is a common expectation) but not a random source.
  * Checked when the table is defined, so a bad expression never becomes part of a table.
  */
 public final class RowLevelExpressions {
   /** Where the expression stands, which decides what it may contain and how a violation is reported. */
-  public enum Use { GENERATED_COLUMN, DEFAULT_VALUE, EXPECTATION }
+  public enum Use { GENERATED_COLUMN, DEFAULT_VALUE, EXPECTATION, CHECK_CONSTRAINT }
 
   private enum Problem { AGGREGATE, WINDOW, SUBQUERY, NON_DETERMINISTIC }
 
@@ -81,7 +82,8 @@ public final class RowLevelExpressions {
   private static boolean allowed(FunctionTraits.Determinism determinism, Use use) {
     return switch (determinism) {
       case DETERMINISTIC -> true;
-      case PER_STATEMENT -> use != Use.GENERATED_COLUMN;
+      // a CHECK lives in the store and is evaluated at each write: a clock read there would be frozen at ALTER
+      case PER_STATEMENT -> use != Use.GENERATED_COLUMN && use != Use.CHECK_CONSTRAINT;
       case RANDOM -> false;
     };
   }
@@ -103,7 +105,7 @@ public final class RowLevelExpressions {
         yield error.parameter("statement", "CREATE TABLE").parameter("colName", "`" + owner + "`")
             .parameter("defaultValue", text).at(found.expression().span()).build();
       }
-      case EXPECTATION -> found.problem() == Problem.NON_DETERMINISTIC
+      case EXPECTATION, CHECK_CONSTRAINT -> found.problem() == Problem.NON_DETERMINISTIC
           ? EngineException.of(ErrorClass.NON_DETERMINISTIC_CHECK_CONSTRAINT).parameter("checkCondition", text)
               .at(found.expression().span()).build()
           : EngineException.of(ErrorClass.UNSUPPORTED_EXPR_FOR_OPERATOR).parameter("invalidExprSqls", culprit)
