@@ -130,3 +130,40 @@ ALTER TABLE st RENAME COLUMN id TO x;
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
 ALTER TABLE st ALTER COLUMN id TYPE BIGINT;
 > exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.INVALID_ALTER
+-- SET / DROP DEFAULT: for rows written from now on
+CREATE TABLE dft (id INT, status STRING, g INT GENERATED ALWAYS AS (id * 2));
+> ok
+INSERT INTO dft (id) VALUES (1);
+> update count 1
+ALTER TABLE dft ALTER COLUMN status SET DEFAULT 'new';
+> ok
+INSERT INTO dft (id) VALUES (2);
+> update count 1
+INSERT INTO dft VALUES (3, DEFAULT);
+> update count 1
+SELECT id, status, g FROM dft ORDER BY id;
+> id | status | g
+> 1 | null | 2
+> 2 | new | 4
+> 3 | new | 6
+> rows: 3
+SELECT column_name, column_default FROM information_schema.columns WHERE table_name = 'dft' ORDER BY ordinal_position;
+> column_name | column_default
+> id | null
+> status | 'new'
+> g | null
+> rows: 3
+ALTER TABLE dft CHANGE COLUMN status DROP DEFAULT;
+> ok
+INSERT INTO dft (id) VALUES (4);
+> update count 1
+SELECT status FROM dft WHERE id = 4;
+> status
+> null
+> rows: 1
+ALTER TABLE dft ALTER COLUMN g SET DEFAULT 1;
+> exception FEATURE_NOT_SUPPORTED
+ALTER TABLE dft ALTER COLUMN status SET DEFAULT (SELECT 'x');
+> exception INVALID_DEFAULT_VALUE.SUBQUERY_EXPRESSION
+ALTER TABLE dft ALTER COLUMN status SET DEFAULT uuid();
+> exception INVALID_DEFAULT_VALUE.NOT_CONSTANT

@@ -9,7 +9,9 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnChange;
@@ -26,9 +28,9 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL. The
- * catalog's new definition and the store table's ALTER commit in one transaction (the ALTER runs last, and H2 commits
- * with it). A column that something the table keeps reads (a generated column, a key, partitioning or clustering, a
+ * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL and
+ * SET / DROP DEFAULT. The catalog's new definition and the store table's ALTER commit in one transaction (the
+ * ALTER runs last, and H2 commits with it). A column that something the table keeps reads (a generated column, a key, partitioning or clustering, a
  * row filter, another column's mask or a CHECK constraint) is refused rather than left dangling; a mask of the
  * column itself goes with it, or follows the new name. Views and flows that name the old column stop resolving it, as in the dialect.
  */
@@ -43,6 +45,7 @@ public final class ColumnChanges {
     ColumnChange what = change.change();
     String operation = what instanceof ColumnChange.Drop ? "ALTER TABLE ... DROP COLUMN"
         : what instanceof ColumnChange.Rename ? "ALTER TABLE ... RENAME COLUMN"
+        : what instanceof ColumnChange.Default ? "ALTER TABLE ... ALTER COLUMN ... DEFAULT"
         : "ALTER TABLE ... ALTER COLUMN ... NOT NULL";
     TableInfo table = new DdlExecutor(context).alterable(change.table(), change.span(), operation,
         "Change a streaming table's columns with CREATE OR REFRESH STREAMING TABLE.");
@@ -52,6 +55,8 @@ public final class ColumnChanges {
       rename(table, rename, change.span());
     } else if (what instanceof ColumnChange.Nullability nullability) {
       nullability(table, nullability, change.span());
+    } else if (what instanceof ColumnChange.Default value) {
+      columnDefault(table, value, change.span());
     }
   }
 
@@ -126,6 +131,31 @@ public final class ColumnChanges {
       H2Storage.executeLast(connection, TableDefinitions.setNullable(table.storageName(), column.name(),
           !change.notNull()));
     });
+  }
+
+  /**
+   * SET DEFAULT: a constant of the row-level kind a CREATE TABLE default may be, for rows written from now on (the
+   * rows there keep their values); DROP DEFAULT: NULL again. A generated or identity column has none of its own.
+   */
+  private void columnDefault(TableInfo table, ColumnChange.Default change, Span span) {
+    ColumnInfo column = table.column(change.column()).orElseThrow(() -> unresolved(table, change.column(), span));
+    if (column.generatedSql().isPresent() || column.identity().isPresent()) {
+      throw Errors.notSupported("a DEFAULT for a generated or identity column", span);
+    }
+    Optional<String> text = change.value().map(Ddl.SourceExpression::text);
+    Sql ddl = Sql.of("ALTER TABLE {} ALTER COLUMN {} DROP DEFAULT", Sql.table(table.storageName()),
+        Sql.name(column.name()));
+    if (change.value().isPresent()) {
+      Ddl.SourceExpression value = change.value().get();
+      RowLevelExpressions.check(value.expression(), RowLevelExpressions.Use.DEFAULT_VALUE, column.name(),
+          value.text(), FunctionRegistry.TRAITS);
+      ddl = Sql.of("ALTER TABLE {} ALTER COLUMN {} SET DEFAULT {}", Sql.table(table.storageName()),
+          Sql.name(column.name()), TableDefinitions.columnDefault(value, context.translator()));
+    }
+    List<ColumnInfo> columns = table.columns().stream().map(each -> each != column ? each
+        : new ColumnInfo(each.name(), each.type(), each.nullable(), text, each.generatedSql(), each.identity(),
+            each.comment())).toList();
+    write(table.withColumns(columns, table.policies()), ddl);
   }
 
   private void write(TableInfo altered, Sql ddl) {

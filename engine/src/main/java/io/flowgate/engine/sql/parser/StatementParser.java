@@ -561,6 +561,20 @@ final class StatementParser {
       cursor.expectWord("NULL");
       return Optional.of(new Ddl.ColumnChange.Nullability(column, notNull));
     }
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && (cursor.isWord(named + 1, "SET")
+        || cursor.isWord(named + 1, "DROP")) && cursor.isWord(named + 2, "DEFAULT")) {
+      for (int i = 0; i < named; i++) {
+        cursor.next();
+      }
+      String column = cursor.anyIdentifier();
+      boolean set = cursor.acceptWord("SET");
+      if (!set) {
+        cursor.expectWord("DROP");
+      }
+      cursor.expectWord("DEFAULT");
+      return Optional.of(new Ddl.ColumnChange.Default(column, set ? Optional.of(tables.sourceExpression())
+          : Optional.empty()));
+    }
     return Optional.empty();
   }
 

@@ -268,6 +268,9 @@ public sealed interface Ddl extends Statement {
     record Rename(String column, String renamed) implements ColumnChange {}
 
     record Nullability(String column, boolean notNull) implements ColumnChange {}
+
+    /** SET DEFAULT with the value, DROP DEFAULT without. */
+    record Default(String column, Optional<SourceExpression> value) implements ColumnChange {}
   }
 
   /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */

@@ -63,6 +63,14 @@ class SqlParserTest {
         new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Nullability("a", false)));
     assertSameTree("ALTER TABLE t ALTER COLUMN a SET NOT NULL",
         new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Nullability("a", true)));
+    assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a DROP DEFAULT").statement())
+        .isEqualTo(new Ddl.ChangeColumns(Span.NONE, t, new Ddl.ColumnChange.Default("a", Optional.empty())));
+    assertThat(SqlParser.parseStatement("ALTER TABLE t ADD CONSTRAINT ok CHECK (a > 0) ENFORCED").statement())
+        .isInstanceOfSatisfying(Ddl.AddCheckConstraint.class, add -> {
+          assertThat(add.name()).isEqualTo("ok");
+          assertThat(add.condition().text()).isEqualTo("a > 0");
+        });
+    assertSameTree("ALTER TABLE t DROP CONSTRAINT IF EXISTS ok", new Ddl.DropCheckConstraint(Span.NONE, t, "ok", true));
     assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a TYPE BIGINT").statement())
         .isInstanceOfSatisfying(Ddl.TableCommand.class,
             command -> assertThat(command.command()).isEqualTo("ALTER TABLE ... ALTER COLUMN"));
