@@ -546,36 +546,26 @@ final class StatementParser {
       cursor.expectWord("TO");
       return Optional.of(new Ddl.ColumnChange.Rename(column, cursor.anyIdentifier()));
     }
+    // (ALTER | CHANGE) [COLUMN] c (SET | DROP) (NOT NULL | DEFAULT)
     int named = cursor.isWord(1, "COLUMN") ? 2 : 1;
-    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && (cursor.isWord(named + 1, "SET")
-        || cursor.isWord(named + 1, "DROP")) && cursor.isWord(named + 2, "NOT") && cursor.isWord(named + 3, "NULL")) {
-      for (int i = 0; i < named; i++) {
-        cursor.next();
-      }
-      String column = cursor.anyIdentifier();
-      boolean notNull = cursor.acceptWord("SET");
-      if (!notNull) {
-        cursor.expectWord("DROP");
-      }
-      cursor.expectWord("NOT");
-      cursor.expectWord("NULL");
-      return Optional.of(new Ddl.ColumnChange.Nullability(column, notNull));
+    boolean altered = (cursor.isWord("ALTER") || cursor.isWord("CHANGE"))
+        && (cursor.isWord(named + 1, "SET") || cursor.isWord(named + 1, "DROP"));
+    boolean nullability = altered && cursor.isWord(named + 2, "NOT") && cursor.isWord(named + 3, "NULL");
+    if (!nullability && !(altered && cursor.isWord(named + 2, "DEFAULT"))) {
+      return Optional.empty();
     }
-    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && (cursor.isWord(named + 1, "SET")
-        || cursor.isWord(named + 1, "DROP")) && cursor.isWord(named + 2, "DEFAULT")) {
-      for (int i = 0; i < named; i++) {
-        cursor.next();
-      }
-      String column = cursor.anyIdentifier();
-      boolean set = cursor.acceptWord("SET");
-      if (!set) {
-        cursor.expectWord("DROP");
-      }
-      cursor.expectWord("DEFAULT");
-      return Optional.of(new Ddl.ColumnChange.Default(column, set ? Optional.of(tables.sourceExpression())
-          : Optional.empty()));
+    for (int i = 0; i < named; i++) {
+      cursor.next();
     }
-    return Optional.empty();
+    String column = cursor.anyIdentifier();
+    boolean set = cursor.next().text().equalsIgnoreCase("SET");
+    if (nullability) {
+      cursor.expectWords("NOT", "NULL");
+      return Optional.of(new Ddl.ColumnChange.Nullability(column, set));
+    }
+    cursor.expectWord("DEFAULT");
+    return Optional.of(new Ddl.ColumnChange.Default(column, set ? Optional.of(tables.sourceExpression())
+        : Optional.empty()));
   }
 
   /**
