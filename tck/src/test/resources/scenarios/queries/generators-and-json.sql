@@ -80,3 +80,29 @@ SELECT from_json('{}', 'INT');
 > exception DATATYPE_MISMATCH
 SELECT from_json('{}', id) FROM people;
 > exception INVALID_PARAMETER_VALUE
+-- to_json writes structs, arrays and maps as Spark's default options do: NULL fields left out, NULL elements null
+SELECT to_json(named_struct('a', 1, 'b', 'x"y', 'c', CAST(NULL AS INT), 'd', array(1, NULL, 3))) AS j;
+> j
+> {"a":1,"b":"x\"y","d":[1,null,3]}
+> rows: 1
+SELECT to_json(map('a', 1, 'b', NULL)) AS m, to_json(array(array(1, 2), array())) AS nested, to_json(CAST(NULL AS ARRAY<INT>)) AS none;
+> m | nested | none
+> {"a":1,"b":null} | [[1,2],[]] | null
+> rows: 1
+SELECT to_json(named_struct('t', TIMESTAMP'2020-01-01 10:11:12.5', 'd', DATE'2020-01-02', 'bo', true, 'dec', 1.50BD, 'bin', X'0102')) AS j;
+> j
+> {"t":"2020-01-01T10:11:12.500Z","d":"2020-01-02","bo":true,"dec":1.50,"bin":"AQI="}
+> rows: 1
+SELECT to_json(array(named_struct('k', 1.5D), named_struct('k', CAST(NULL AS DOUBLE)))) AS j;
+> j
+> [{"k":1.5},{}]
+> rows: 1
+SELECT to_json(1);
+> exception DATATYPE_MISMATCH.INVALID_JSON_SCHEMA
+SELECT to_json(named_struct('a', 1), map('x', 'y'));
+> exception FEATURE_NOT_SUPPORTED
+-- a struct with a NULL field is not NULL
+SELECT named_struct('a', CAST(NULL AS INT)) IS NULL AS n, isnotnull(named_struct('a', 1, 'b', CAST(NULL AS INT))) AS nn, nvl2(named_struct('a', CAST(NULL AS INT)), 'set', 'unset') AS v;
+> n | nn | v
+> false | true | set
+> rows: 1

@@ -189,8 +189,12 @@ final class ExpressionTranslator {
 
     @Override
     protected Typed visitIsNull(IsNull isNull, Scope scope) {
-      return Typed.of(Sql.of(isNull.negated() ? "({} IS NOT NULL)" : "({} IS NULL)",
-          translate(isNull.value(), scope).sql()), SqlType.BOOLEAN);
+      Typed value = translate(isNull.value(), scope);
+      // H2 says a ROW (a struct, a map) with a NULL field IS NULL; only DISTINCT FROM tells a NULL one
+      boolean row = value.is(t -> t.kind() == TypeKind.STRUCT || t.kind() == TypeKind.MAP);
+      String test = row ? (isNull.negated() ? "({} IS DISTINCT FROM NULL)" : "({} IS NOT DISTINCT FROM NULL)")
+          : (isNull.negated() ? "({} IS NOT NULL)" : "({} IS NULL)");
+      return Typed.of(Sql.of(test, value.sql()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -1014,6 +1018,26 @@ final class ExpressionTranslator {
     return Sql.cast(target.isIntegral() ? Sql.of("FLOOR({})", seconds) : seconds, target);
   }
 
+  /** to_json(value): a struct, an array or a map as JSON text; options (a second argument) are not taken. */
+  private Typed toJson(FunctionCall call, Scope scope) {
+    List<Expression> arguments = call.arguments();
+    if (arguments.isEmpty() || arguments.size() > 2) {
+      throw Errors.wrongArguments("to_json", "1 or 2", arguments.size(), call.span());
+    }
+    if (arguments.size() == 2) {
+      throw Errors.notSupported("the options of to_json", arguments.get(1).span());
+    }
+    Typed value = translate(arguments.get(0), scope);
+    SqlType type = value.type().orElse(SqlType.STRING);
+    if (type.kind() != TypeKind.STRUCT && type.kind() != TypeKind.ARRAY && type.kind() != TypeKind.MAP) {
+      throw Errors.typeMismatch("INVALID_JSON_SCHEMA", Errors.quote(ExpressionNames.name(call)), "Input schema "
+          + type.sql() + " must be a struct, an array or a map", arguments.get(0).span());
+    }
+    Sql zone = zoned() ? zoneName() : Sql.text("UTC");
+    return new Typed(new ToJson(queries::newAlias, this::asString, zone).of(value.sql(), type),
+        Optional.of(SqlType.STRING), value.nullable());
+  }
+
   /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
   private static EngineException uncastable(SqlType from, Cast cast) {
     SqlType to = cast.type();
@@ -1128,8 +1152,9 @@ final class ExpressionTranslator {
         Sql text = Sql.cast(json.sql(), SqlType.STRING);
         return Typed.of(new FromJson(queries::newAlias).value(text, schema), schema);
       }
-      case "to_json" -> throw Errors.notSupported("the function to_json in this version of Flowgate",
-          call.span());
+      case "to_json" -> {
+        return toJson(call, scope);
+      }
       case "extract", "date_trunc", "date_part" -> {
         return datePart(call, scope);
       }

@@ -239,9 +239,10 @@ public final class FunctionRegistry {
     scalar("coalesce", 1, MANY, ANY_OF_THEM, call("COALESCE"));
     scalar("ifnull", 2, 2, ANY_OF_THEM, call("COALESCE"), "nvl");
     scalar("nullif", 2, 2, ANY_OF_THEM, call("NULLIF"));
-    scalar("nvl2", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} IS NOT NULL THEN {} ELSE {} END", a));
+    // DISTINCT FROM NULL: H2 says a struct or map (a ROW) with a NULL field IS NULL
+    scalar("nvl2", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} IS DISTINCT FROM NULL THEN {} ELSE {} END", a));
     scalar("if", 3, 3, EITHER_BRANCH, a -> Sql.of("CASE WHEN {} THEN {} ELSE {} END", a), "iff");
-    scalar("isnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NULL)", a));
+    scalar("isnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT DISTINCT FROM NULL)", a));
     scalar("zeroifnull", 1, 1, THE_NUMBER, a -> Sql.of("COALESCE({}, 0)", a));
     scalar("nullifzero", 1, 1, THE_NUMBER, a -> Sql.of("NULLIF({}, 0)", a));
     scalar("equal_null", 2, 2, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT DISTINCT FROM {})", a));
@@ -251,7 +252,7 @@ public final class FunctionRegistry {
     scalar("sha2", 2, 2, hashOf("sha2"), a -> Sql.of("CASE {} WHEN 0 THEN {} WHEN 256 THEN {} WHEN 224 THEN {}"
         + " WHEN 384 THEN {} WHEN 512 THEN {} END", a.get(1), hex("SHA-256", a.get(0)), hex("SHA-256", a.get(0)),
         hex("SHA-224", a.get(0)), hex("SHA-384", a.get(0)), hex("SHA-512", a.get(0))));
-    scalar("isnotnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS NOT NULL)", a));
+    scalar("isnotnull", 1, 1, fixed(SqlType.BOOLEAN), a -> Sql.of("({} IS DISTINCT FROM NULL)", a));
     // date and time
     scalar("current_date", 0, 0, fixed(SqlType.DATE), a -> Sql.of("CURRENT_DATE"), "curdate");
     scalar("current_timestamp", 0, 0, fixed(SqlType.TIMESTAMP),

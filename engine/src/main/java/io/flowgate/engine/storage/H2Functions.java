@@ -176,6 +176,20 @@ public final class H2Functions {
         .toLocalDateTime();
   }
 
+  /** A string as JSON text, quoted and escaped (to_json). */
+  public static String jsonQuote(String text) {
+    return text == null ? null : io.flowgate.engine.type.JsonText.quote(text);
+  }
+
+  /** A TIMESTAMP (its UTC wall clock) as to_json writes it in the session's zone: 2020-01-01T10:11:12.500Z. */
+  public static String jsonTimestampText(LocalDateTime utc, String zone) throws SQLException {
+    return utc == null ? null : JSON_TIMESTAMP_TEXT.format(utc.atOffset(java.time.ZoneOffset.UTC)
+        .atZoneSameInstant(zone(zone)));
+  }
+
+  private static final java.time.format.DateTimeFormatter JSON_TIMESTAMP_TEXT =
+      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+
   /** A zone named by a query (from_utc_timestamp's argument, say): an unknown name is the caller's mistake. */
   private static java.time.ZoneId zone(String name) throws SQLException {
     try {
@@ -239,6 +253,7 @@ public final class H2Functions {
   }
 
   private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "JSON_PATH:jsonPath",
+      "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText",
       "READ_FILES:readFiles",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
