@@ -86,3 +86,12 @@ SELECT a IN (1, '2', NULL), ts BETWEEN '2019-01-01' AND d, arr IN (array(1, 2)) 
 > (a IN (1, 2, NULL)) | (ts BETWEEN 2019-01-01 AND d) | (arr IN (array(1, 2)))
 > true | true | true
 > rows: 1
+-- complex values cast to STRING as the dialect writes them
+SELECT CAST(array(1, NULL, 3) AS STRING) AS a, CAST(map('a', 1, 'b', NULL) AS STRING) AS m, CAST(named_struct('x', 1, 'y', 'z', 'n', CAST(NULL AS INT)) AS STRING) AS s;
+> a | m | s
+> [1, null, 3] | {a -> 1, b -> null} | {1, z, null}
+> rows: 1
+SELECT CAST(array(array('a'), array()) AS STRING) AS a, CAST(named_struct('b', true, 'm', map(1, array(2.5D))) AS STRING) AS s;
+> a | s
+> [[a], []] | {true, {1 -> [2.5]}}
+> rows: 1

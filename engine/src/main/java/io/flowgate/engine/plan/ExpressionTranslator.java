@@ -966,6 +966,10 @@ final class ExpressionTranslator {
     if (value.type().isPresent() && !TypeRules.castable(value.type().get(), target)) {
       throw uncastable(value.type().get(), cast);
     }
+    if (target.isCharacter() && value.is(t -> !t.children().isEmpty())) {
+      return Typed.of(Sql.cast(complexText(ComplexText.Style.CAST).of(value.sql(), value.type().get()), target),
+          target);
+    }
     if (value.is(SqlType::isInterval)) {
       if (!target.isCharacter()) {
         throw Errors.typeMismatch(Errors.quote("CAST"), "cannot cast " + value.type().get().sql() + " to "
@@ -1033,9 +1037,12 @@ final class ExpressionTranslator {
       throw Errors.typeMismatch("INVALID_JSON_SCHEMA", Errors.quote(ExpressionNames.name(call)), "Input schema "
           + type.sql() + " must be a struct, an array or a map", arguments.get(0).span());
     }
-    Sql zone = zoned() ? zoneName() : Sql.text("UTC");
-    return new Typed(new ToJson(queries::newAlias, this::asString, zone).of(value.sql(), type),
-        Optional.of(SqlType.STRING), value.nullable());
+    return new Typed(complexText(ComplexText.Style.JSON).of(value.sql(), type), Optional.of(SqlType.STRING),
+        value.nullable());
+  }
+
+  private ComplexText complexText(ComplexText.Style style) {
+    return new ComplexText(style, queries::newAlias, this::asString, zoned() ? zoneName() : Sql.text("UTC"));
   }
 
   /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
