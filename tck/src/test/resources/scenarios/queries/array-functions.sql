@@ -66,3 +66,14 @@ SELECT id, array_max(xs) AS mx, array_min(xs) AS mn, array_position(xs, 3) AS p,
 > 2 | null | null | 0 |  | false | true | 2
 > 3 | null | null | null | null | null | null | 3
 > rows: 3
+-- reverse of an array, and concat_ws over arrays of strings (their non-NULL elements)
+SELECT reverse(array(1, 2, NULL, 4)) AS r, reverse(CAST(NULL AS ARRAY<INT>)) AS n, reverse('abc') AS s;
+> r | n | s
+> [4,null,2,1] | null | cba
+> rows: 1
+SELECT concat_ws(',', 'a', array('b', NULL, 'c'), NULL, array(), true, 1) AS j, concat_ws('-', array('x')) AS one;
+> j | one
+> a,b,c,true,1 | x
+> rows: 1
+SELECT concat_ws(',', array(1, 2));
+> exception DATATYPE_MISMATCH

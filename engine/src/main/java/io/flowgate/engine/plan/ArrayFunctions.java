@@ -472,6 +472,43 @@ final class ArrayFunctions {
     }
   }
 
+  /** reverse of an array: its elements, last first. */
+  Typed reversed(FunctionCall call, Scope scope) {
+    arity(call, 1, 1);
+    Elements array = array(call, 0, scope);
+    return array.nullOr(Typed.of(overElements(array.index(), array.element(), array.count(), Optional.empty(),
+        Sql.of("{}.X DESC", array.index())), array.type()));
+  }
+
+  /**
+   * concat_ws(separator, ...) where some arguments are arrays of strings: each array stands for its non-NULL
+   * elements, and one with none stands for nothing, as the dialect joins them.
+   */
+  Typed concatWs(FunctionCall call, Scope scope) {
+    List<Sql> parts = new ArrayList<>();
+    Sql separator = Sql.cast(expressions.translate(call.arguments().get(0), scope).sql(), SqlType.STRING);
+    for (int i = 1; i < call.arguments().size(); i++) {
+      Typed value = expressions.translate(call.arguments().get(i), scope);
+      if (!value.is(t -> t.kind() == TypeKind.ARRAY)) {
+        if (!value.is(t -> t.children().isEmpty())) {
+          throw inputType(call, i, "ARRAY<STRING> or a simple value", value);
+        }
+        parts.add(value.type().isPresent() ? expressions.asString(value) : value.sql());
+        continue;
+      }
+      if (!value.is(t -> t.children().get(0).isCharacter() || t.children().get(0).kind() == TypeKind.VOID)) {
+        throw inputType(call, i, "ARRAY<STRING>", value);
+      }
+      Elements array = elements(value.sql(), value.type().get());
+      Sql present = Sql.cast(array.collect(Sql.cast(array.element(), SqlType.STRING), Optional.of(Sql.of(
+          "{} IS NOT NULL", array.element()))), SqlType.array(SqlType.STRING));
+      parts.add(Sql.of("CASE WHEN CARDINALITY({}) > 0 THEN FG_SYS.JOIN_TEXT({}, {}) END", present, present,
+          separator));
+    }
+    parts.add(Sql.of("NULL"));
+    return Typed.of(Sql.of("CONCAT_WS({}, {})", separator, Sql.list(parts)), SqlType.STRING);
+  }
+
   private Elements array(FunctionCall call, int position, Scope scope) {
     Typed value = expressions.translate(call.arguments().get(position), scope);
     return elements(value.sql(), arrayType(call, position, value));

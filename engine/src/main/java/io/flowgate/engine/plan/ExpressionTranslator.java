@@ -853,7 +853,8 @@ final class ExpressionTranslator {
     return Typed.of(Sql.cast(sql, type), type);
   }
 
-  private Sql asString(Typed value) {
+  /** A simple value as the dialect writes it as text (a boolean lower case, a TIMESTAMP in the session's zone). */
+  Sql asString(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.sql();
     }
@@ -1127,6 +1128,18 @@ final class ExpressionTranslator {
       case "concat" -> {
         if (!call.arguments().isEmpty() && translate(call.arguments().get(0), scope).is(t -> t.kind() == TypeKind.ARRAY)) {
           return special.concatArrays(call, scope);
+        }
+      }
+      case "reverse" -> {
+        if (call.arguments().size() == 1 && translate(call.arguments().get(0), scope)
+            .is(t -> t.kind() == TypeKind.ARRAY)) {
+          return new ArrayFunctions(this, queries::newAlias).reversed(call, scope);
+        }
+      }
+      case "concat_ws" -> {
+        if (call.arguments().size() >= 2 && call.arguments().subList(1, call.arguments().size()).stream()
+            .anyMatch(argument -> translate(argument, scope).is(t -> t.kind() == TypeKind.ARRAY))) {
+          return new ArrayFunctions(this, queries::newAlias).concatWs(call, scope);
         }
       }
       case "hash", "xxhash64" -> {
