@@ -106,7 +106,7 @@ public final class FlowRunner {
    * What a materialized view's refresh needs of its query, decided with its plan (once per catalog generation): how
    * it can follow appends, if it can, and the first call that keeps its changes from being followed at all.
    */
-  record ViewMaintenance(Optional<IncrementalRefresh> technique, Optional<String> untrackedCall) {}
+  record ViewMaintenance(Map<Long, IncrementalRefresh> techniques, Optional<String> untrackedCall) {}
 
   /** REPLACE WHERE's predicate as written, the count of the query's rows outside it (none for TRUE), the delete. */
   record Replacement(String predicate, Optional<H2Statement> outside, Sql delete) {}
@@ -205,7 +205,8 @@ public final class FlowRunner {
           catalog.table(input).filter(table -> table.kind() != TableKind.VIEW)
               .ifPresent(table -> storage.executeOnce(TableDefinitions.versionIndex(table.storageName())));
         }
-        view = Optional.of(new ViewMaintenance(IncrementalRefresh.of(query, target),
+        view = Optional.of(new ViewMaintenance(IncrementalRefresh.of(query, target,
+            name -> catalog.table(translator.qualify(name, span)).map(TableInfo::id)),
             MaterializedViewSources.untrackedCall(query)));
       }
       return new PlannedFlow(Optional.of(statements), Optional.empty(),
@@ -344,9 +345,11 @@ public final class FlowRunner {
       ChangeFeed.ddl(target).forEach(storage::executeOnce);
     }
     // A view merged by group keys finds each group's row by an index (DDL: before the batch's transaction).
-    if (planned.view().flatMap(ViewMaintenance::technique).orElse(null)
-        instanceof IncrementalRefresh.GroupAggregate group && !group.keys().isEmpty()) {
-      storage.executeOnce(TableDefinitions.keyIndex(target.storageName(), group.keys()));
+    for (IncrementalRefresh technique : planned.view().map(view -> view.techniques().values())
+        .orElse(List.of())) {
+      if (technique instanceof IncrementalRefresh.GroupAggregate group && !group.keys().isEmpty()) {
+        storage.executeOnce(TableDefinitions.keyIndex(target.storageName(), group.keys()));
+      }
     }
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);
@@ -487,12 +490,16 @@ public final class FlowRunner {
       return Optional.empty();
     }
     String definition = viewDefinition(flow, target, planned);
-    Optional<FlowCheckpoint> last = reading.lastRead(saved, flow, target, definition,
+    Optional<FlowCheckpoint> last = reading.onlyMoved(saved, flow, target, definition,
         catalog.latestVersion(connection, target.id()));
-    Optional<IncrementalRefresh> technique = last.isEmpty() ? Optional.empty()
-        : planned.view().flatMap(ViewMaintenance::technique);
-    if (technique.isEmpty() || !IncrementalRefresh.appendsOnly(catalog.commitsBetween(connection,
-        last.get().sourceTableId(), last.get().version(), reading.latest()))) {
+    Optional<IncrementalRefresh> technique = last.flatMap(moved -> planned.view()
+        .map(view -> view.techniques().get(moved.sourceTableId())));
+    if (technique.isEmpty()) {
+      return Optional.empty();
+    }
+    long latest = reading.latest(last.get().sourceTableId());
+    if (!IncrementalRefresh.appendsOnly(catalog.commitsBetween(connection, last.get().sourceTableId(),
+        last.get().version(), latest))) {
       return Optional.empty();
     }
     StreamSources streams = StreamSources.forFlow(files);
@@ -510,11 +517,12 @@ public final class FlowRunner {
     StreamSources.Source source = streams.sources().get(0);
     Map<String, Object> runtime = new HashMap<>();
     runtime.put(source.keys().from().key(), last.get().version() + 1);
-    runtime.put(source.keys().to().key(), reading.latest());
+    runtime.put(source.keys().to().key(), latest);
     runtime.put(source.keys().skip().key(), new Long[0]);
     long read = ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
     events.planningInformation(connection, flow, technique.get().technique(), "only rows were appended to "
-        + last.get().sourceName() + " since the last refresh: " + read + " read");
+        + last.get().sourceName() + " since the last refresh" + (reading.versions().size() > 1
+        ? ", and the other tables it joins are unchanged" : "") + ": " + read + " read");
     return Optional.of(VersionedWrite.commit(catalog, connection, target.id(), user, version -> {
       runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
       long rows = H2Storage.update(connection, write, List.of(), runtime);

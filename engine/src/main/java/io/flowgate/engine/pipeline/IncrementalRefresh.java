@@ -14,23 +14,29 @@ import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeEquality;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * How a materialized view can follow rows appended to its one source without recomputing, decided from its query
- * alone, written as dialect statements over {@code STREAM(source)} (the rows of the commits since the last refresh)
- * that the planner then translates like any other:
+ * How a materialized view can follow rows appended to a source without recomputing, decided from its query alone,
+ * written as dialect statements over {@code STREAM(source)} (the rows of the commits since the last refresh) that the
+ * planner then translates like any other. The query reads one table, or an inner join of tables: there is a
+ * technique for each table the join names once, the query with that table's new rows in its place, which a refresh
+ * takes when that table alone changed (the join's new rows are then exactly those of the new rows):
  * <ul>
- *   <li>APPEND_ONLY: a projection and filter of one table ({@code SELECT e, ... FROM t [WHERE p]}): the new rows'
+ *   <li>APPEND_ONLY: a projection and filter ({@code SELECT e, ... FROM t [JOIN u ON c] [WHERE p]}): the new rows'
  *       results are inserted;
  *   <li>GROUP_AGGREGATE: {@code SELECT k, ..., agg, ... FROM t [WHERE p] GROUP BY k, ...} whose aggregates are count,
  *       sum, min and max, each merged into its group's row ({@code count + count}, a sum of sums, the lesser min and
  *       greater max) or inserted as a new group, matched by the keys with {@code <=>} so NULL keys group too.
  * </ul>
- * Anything else (joins, DISTINCT, HAVING, avg, windows, ORDER BY, LIMIT, subqueries, CTEs, {@code *}) is recomputed.
+ * Anything else (outer joins, DISTINCT, HAVING, avg, windows, ORDER BY, LIMIT, subqueries, CTEs, {@code *}) is
+ * recomputed.
  * A refresh may take a technique only when every commit to the source since the last refresh appended rows.
  */
 sealed interface IncrementalRefresh {
@@ -56,22 +62,25 @@ sealed interface IncrementalRefresh {
     }
   }
 
-  /** A technique for the view's query, or empty when it must be recomputed. */
-  static Optional<IncrementalRefresh> of(Query query, TableInfo view) {
+  /**
+   * The techniques for the view's query by the id of the source whose new rows each follows ({@code tableId} finds
+   * a name's table); none when it must be recomputed.
+   */
+  static Map<Long, IncrementalRefresh> of(Query query, TableInfo view, Function<List<String>, Optional<Long>> tableId) {
     if (!query.with().isEmpty() || !query.orderBy().isEmpty() || query.limit().isPresent()
         || query.offset().isPresent() || !(query.body() instanceof QueryBody.Select select) || select.distinct()
         || select.having().isPresent() || select.qualify().isPresent() || !select.groupingSets().isEmpty()
-        || !(select.from().orElse(null) instanceof Relation.TableRef table)
+        || select.from().isEmpty() || tables(select.from().get()).isEmpty()
         || select.items().size() != view.columns().size()
         || select.where().isPresent() && !rowLevel(select.where().get())) {
-      return Optional.empty();
+      return Map.of();
     }
     Span span = query.span();
     List<QueryBody.SingleColumn> items = new ArrayList<>();
     List<Aggregate> aggregates = new ArrayList<>();
     for (int i = 0; i < select.items().size(); i++) {
       if (!(select.items().get(i) instanceof QueryBody.SingleColumn item)) {
-        return Optional.empty();
+        return Map.of();
       }
       String column = view.columns().get(i).name();
       items.add(new QueryBody.SingleColumn(item.span(), item.expression(), Optional.of(column)));
@@ -79,18 +88,66 @@ sealed interface IncrementalRefresh {
       if (aggregate.isPresent()) {
         aggregates.add(aggregate.get());
       } else if (!rowLevel(item.expression())) {
-        return Optional.empty();
+        return Map.of();
       }
     }
-    Relation stream = new Relation.Stream(table.span(), table.name(), table.alias(), Map.of());
-    Query delta = new Query(span, List.of(), new QueryBody.Select(select.span(), false, List.copyOf(items),
-        Optional.of(stream), select.where(), select.groupBy(), List.of(), Optional.empty(), Optional.empty()),
-        List.of(), Optional.empty(), Optional.empty());
-    List<String> viewName = view.name().parts();
-    if (select.groupBy().isEmpty() && aggregates.isEmpty()) {
-      return Optional.of(new AppendOnly(new Dml.Insert(span, viewName, false, List.of(), true, delta)));
+    Relation from = select.from().get();
+    List<Relation.TableRef> tables = tables(from);
+    Map<Long, Long> named = new HashMap<>();
+    Map<Relation.TableRef, Long> ids = new IdentityHashMap<>();
+    for (Relation.TableRef table : tables) {
+      tableId.apply(table.name()).ifPresent(id -> {
+        ids.put(table, id);
+        named.merge(id, 1L, Long::sum);
+      });
     }
-    return groupAggregate(span, select, items, view, delta);
+    Map<Long, IncrementalRefresh> techniques = new HashMap<>();
+    for (Relation.TableRef table : tables) {
+      Long id = ids.get(table);
+      // a table named twice (a self-join) has two places for its new rows
+      if (id == null || named.get(id) > 1) {
+        continue;
+      }
+      Relation stream = new Relation.Stream(table.span(), table.name(), table.alias(), Map.of());
+      Query delta = new Query(span, List.of(), new QueryBody.Select(select.span(), false, List.copyOf(items),
+          Optional.of(replaced(from, table, stream)), select.where(), select.groupBy(), List.of(), Optional.empty(),
+          Optional.empty()), List.of(), Optional.empty(), Optional.empty());
+      Optional<IncrementalRefresh> technique = select.groupBy().isEmpty() && aggregates.isEmpty()
+          ? Optional.of(new AppendOnly(new Dml.Insert(span, view.name().parts(), false, List.of(), true, delta)))
+          : groupAggregate(span, select, items, view, delta);
+      technique.ifPresent(found -> techniques.put(id, found));
+    }
+    return Map.copyOf(techniques);
+  }
+
+  /** The tables of a relation that is a table or an inner (or cross) join of them; empty for anything else. */
+  private static List<Relation.TableRef> tables(Relation relation) {
+    if (relation instanceof Relation.TableRef table) {
+      return List.of(table);
+    }
+    if (relation instanceof Relation.Join join && !join.natural() && (join.type() == Relation.JoinType.INNER
+        || join.type() == Relation.JoinType.CROSS) && join.on().map(IncrementalRefresh::rowLevel).orElse(true)) {
+      List<Relation.TableRef> left = tables(join.left());
+      List<Relation.TableRef> right = tables(join.right());
+      if (!left.isEmpty() && !right.isEmpty()) {
+        List<Relation.TableRef> both = new ArrayList<>(left);
+        both.addAll(right);
+        return both;
+      }
+    }
+    return List.of();
+  }
+
+  /** {@code relation} with {@code table} (that very node) replaced by {@code stream}. */
+  private static Relation replaced(Relation relation, Relation.TableRef table, Relation stream) {
+    if (relation == table) {
+      return stream;
+    }
+    if (relation instanceof Relation.Join join) {
+      return new Relation.Join(join.span(), join.type(), replaced(join.left(), table, stream),
+          replaced(join.right(), table, stream), join.on(), join.using(), join.natural());
+    }
+    return relation;
   }
 
   private static Optional<IncrementalRefresh> groupAggregate(Span span, QueryBody.Select select,

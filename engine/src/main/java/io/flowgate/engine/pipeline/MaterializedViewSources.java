@@ -69,21 +69,33 @@ record MaterializedViewSources(List<FlowCheckpoint> versions, Optional<String> u
   }
 
   /**
-   * For a view of one source refreshed before by this definition and unchanged since (its mark's version is the
-   * view's latest): that source and the version its last refresh read, so a refresh can read just the commits after.
+   * For a view refreshed before by this definition and unchanged since (its mark's version is the view's latest),
+   * when exactly one of its sources has moved since that refresh and the others have not: that source and the
+   * version the refresh read, so a refresh can read just the commits after.
    */
-  Optional<FlowCheckpoint> lastRead(List<FlowCheckpoint> saved, FlowInfo flow, TableInfo view, String definition,
+  Optional<FlowCheckpoint> onlyMoved(List<FlowCheckpoint> saved, FlowInfo flow, TableInfo view, String definition,
       long viewVersion) {
-    if (untracked.isPresent() || versions.size() != 1 || !saved.contains(mark(flow, view, definition, viewVersion))) {
+    if (untracked.isPresent() || !saved.contains(mark(flow, view, definition, viewVersion))) {
       return Optional.empty();
     }
-    long source = versions.get(0).sourceTableId();
-    return saved.stream().filter(checkpoint -> checkpoint.sourceTableId() == source).findFirst();
+    List<FlowCheckpoint> moved = new ArrayList<>();
+    for (FlowCheckpoint now : versions) {
+      Optional<FlowCheckpoint> read = saved.stream()
+          .filter(checkpoint -> checkpoint.sourceTableId() == now.sourceTableId()).findFirst();
+      if (read.isEmpty()) {
+        return Optional.empty();
+      }
+      if (read.get().version() != now.version()) {
+        moved.add(read.get());
+      }
+    }
+    return moved.size() == 1 ? Optional.of(moved.get(0)) : Optional.empty();
   }
 
-  /** The current version of the one source {@link #lastRead} found. */
-  long latest() {
-    return versions.get(0).version();
+  /** The current version of the source {@code tableId}. */
+  long latest(long tableId) {
+    return versions.stream().filter(version -> version.sourceTableId() == tableId).findFirst().orElseThrow()
+        .version();
   }
 
   /** The checkpoints a refresh committed at {@code version} keeps: the sources it read and its mark. */
