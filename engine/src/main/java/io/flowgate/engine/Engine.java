@@ -47,6 +47,8 @@ public final class Engine implements AutoCloseable {
   public static final java.time.Duration DEFAULT_SCHEDULE_FLOOR =
       io.flowgate.engine.exec.RefreshSchedule.DEFAULT_FLOOR;
   private static final Logger log = LoggerFactory.getLogger(Engine.class);
+  /** The floor the schedules run with, so DESCRIBE EXTENDED's next refresh is the one they will make. */
+  private volatile java.time.Duration scheduleFloor = DEFAULT_SCHEDULE_FLOOR;
   private static final long CACHED_CHARACTERS = 2_000_000;
 
   private final H2Storage storage;
@@ -244,7 +246,7 @@ public final class Engine implements AutoCloseable {
   /** A context outside any client session: {@code user} in the default catalog and schema. */
   private ExecutionContext contextOf(String user) {
     return new ExecutionContext(catalog, access, storage, new SessionContext(user, CatalogService.DEFAULT_CATALOG,
-        CatalogService.DEFAULT_SCHEMA), background, files, Optional.empty(), updates);
+        CatalogService.DEFAULT_SCHEMA), background, files, Optional.empty(), updates, scheduleFloor);
   }
 
   /** The scheduler of tables' SCHEDULE and TRIGGER ON UPDATE refreshes, reading time from {@code clock}. */
@@ -259,6 +261,7 @@ public final class Engine implements AutoCloseable {
    * vendor's minute but in tests). A gateway calls this; a pipeline run on the command line does not.
    */
   public void startSchedules(java.time.Duration floor, java.time.Duration every) {
+    scheduleFloor = floor;
     io.flowgate.engine.pipeline.RefreshScheduler scheduler = scheduler(java.time.Clock.systemUTC(), floor);
     schedules.scheduleWithFixedDelay(scheduler::runDue, every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS);
   }
@@ -270,6 +273,10 @@ public final class Engine implements AutoCloseable {
 
   CatalogService catalog() {
     return catalog;
+  }
+
+  java.time.Duration scheduleFloor() {
+    return scheduleFloor;
   }
 
   AccessControl access() {

@@ -123,7 +123,8 @@ public final class Session {
   private ExecutionContext context() {
     return new ExecutionContext(engine.catalog(), engine.access(), engine.storage(), new SessionContext(user(), catalog, schema,
         tempViews, timeZone),
-        engine.background(), engine.files(), Optional.ofNullable(transaction), engine.updates());
+        engine.background(), engine.files(), Optional.ofNullable(transaction), engine.updates(),
+        engine.scheduleFloor());
   }
 
   public boolean autoCommit() {

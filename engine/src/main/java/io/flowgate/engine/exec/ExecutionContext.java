@@ -16,7 +16,7 @@ import java.util.concurrent.Executor;
  */
 public record ExecutionContext(CatalogService catalog, AccessControl access, H2Storage storage,
     SessionContext session, Executor background, io.flowgate.engine.files.FileAreas files,
-    java.util.Optional<ClientTransaction> transaction, RunningUpdates updates) {
+    java.util.Optional<ClientTransaction> transaction, RunningUpdates updates, java.time.Duration scheduleFloor) {
 
   /** A change of catalog metadata that returns nothing. */
   public interface MetadataWrite {
@@ -42,7 +42,8 @@ public record ExecutionContext(CatalogService catalog, AccessControl access, H2S
 
   /** The same context for another session (a pipeline's, say). */
   public ExecutionContext withSession(SessionContext other) {
-    return new ExecutionContext(catalog, access, storage, other, background, files, transaction, updates);
+    return new ExecutionContext(catalog, access, storage, other, background, files, transaction, updates,
+        scheduleFloor);
   }
 
   /** A translator for one statement of the session; it may read files inside the ingest roots. */

@@ -120,16 +120,16 @@ public sealed interface RefreshSchedule {
 
   /**
    * When the table's schedule next refreshes it, for DESCRIBE EXTENDED: an instant for EVERY and CRON (measured with
-   * the vendor's floor), the earliest time for TRIGGER ON UPDATE, which also waits for a source to commit.
+   * the scheduler's {@code floor}), the earliest time for TRIGGER ON UPDATE, which also waits for a source to commit.
    */
-  static String nextRefresh(CatalogService catalog, Connection connection, TableInfo table, String text)
-      throws SQLException {
+  static String nextRefresh(CatalogService catalog, Connection connection, TableInfo table, String text,
+      Duration floor) throws SQLException {
     RefreshSchedule schedule = RefreshSchedule.of(text, Span.NONE);
     Optional<Instant> last = catalog.latestEventTime(connection, table.id(), "create_update");
     if (last.isEmpty()) {
       return "after the first update";
     }
-    Instant due = schedule.dueAfter(last.get(), DEFAULT_FLOOR);
+    Instant due = schedule.dueAfter(last.get(), floor);
     if (due.equals(Instant.MAX)) {
       return "never";
     }

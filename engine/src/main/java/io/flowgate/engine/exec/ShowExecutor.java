@@ -343,7 +343,8 @@ public final class ShowExecutor {
       return new Pipeline(catalog.latestEventDetails(connection, table.id(), "update_progress")
           .map(details -> JsonPath.extract(details, List.of("update_progress", "state"))), schedule,
           schedule.isEmpty() ? Optional.empty()
-              : Optional.of(RefreshSchedule.nextRefresh(catalog, connection, table, schedule.get())),
+              : Optional.of(RefreshSchedule.nextRefresh(catalog, connection, table, schedule.get(),
+                  context.scheduleFloor())),
           catalog.flows(connection, table.id()).stream().map(FlowInfo::name).toList());
     });
     rows.add(Arrays.asList("Latest Refresh Status", pipeline.state().map(ShowExecutor::refreshStatus).orElse(""),
