@@ -55,6 +55,24 @@ class ScheduledRefreshTest {
   }
 
   @Test
+  void aTriggerSeesTheCommitsOfTablesBehindAView() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE CATALOG sr_behind");
+      statement.execute("USE CATALOG sr_behind");
+      statement.execute("CREATE TABLE default.base (v INT)");
+      statement.execute("INSERT INTO default.base VALUES (1)");
+      // names in the views resolve where they were created, whatever the reader's catalog
+      statement.execute("CREATE VIEW default.doubled AS SELECT v * 2 AS d FROM base");
+      statement.execute("CREATE VIEW default.positive AS SELECT d FROM doubled WHERE d > 0");
+      statement.execute("CREATE MATERIALIZED VIEW default.sums TRIGGER ON UPDATE AS SELECT sum(d) AS s"
+          + " FROM default.positive");
+      statement.execute("USE CATALOG main");
+      statement.execute("INSERT INTO sr_behind.default.base VALUES (5)");
+      awaitRows(statement, "SELECT s FROM sr_behind.default.sums", "12");
+    }
+  }
+
+  @Test
   void aMaterializedViewOnACronScheduleRecomputes() throws Exception {
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
       statement.execute("CREATE CATALOG sr_cron");

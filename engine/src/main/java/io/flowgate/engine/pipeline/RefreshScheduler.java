@@ -110,7 +110,7 @@ public final class RefreshScheduler {
       return Optional.of(UpdateCause.SCHEDULE);
     }
     StreamingTables tables = new StreamingTables(contextOf.apply(table.owner()), plans);
-    List<TableName> sources = tables.sources(table);
+    List<TableName> sources = tables.committingSources(table);
     boolean changed = storage.read(connection -> {
       for (TableName source : sources) {
         Optional<TableInfo> read = catalog.table(source);

@@ -37,6 +37,7 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
+import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl;
@@ -566,6 +567,33 @@ public final class StreamingTables {
     FlowRunner runner = new FlowRunner(catalog, context.access(), storage, table.owner(), context.files(), plans);
     return storage.read(connection -> catalog.flows(connection, table.id())).stream()
         .flatMap(flow -> runner.inputs(flow).stream()).distinct().toList();
+  }
+
+  /**
+   * The tables whose commits change what the table's flows read: its sources, a view among them replaced by the
+   * tables its query reads (names resolved where the view was created), through views of views.
+   */
+  public List<TableName> committingSources(TableInfo table) {
+    List<TableName> tables = new ArrayList<>();
+    java.util.Set<TableName> seen = new java.util.HashSet<>();
+    java.util.Deque<TableName> pending = new java.util.ArrayDeque<>(sources(table));
+    while (!pending.isEmpty()) {
+      TableName name = pending.pop();
+      if (!seen.add(name)) {
+        continue;
+      }
+      Optional<TableInfo> read = catalog.table(name);
+      if (read.isEmpty() || read.get().kind() != TableKind.VIEW || read.get().viewSql().isEmpty()) {
+        tables.add(name);
+        continue;
+      }
+      QueryTranslator names = new QueryTranslator(catalog, context.access(), new SessionContext(table.owner(),
+          name.catalog(), name.schema()));
+      for (List<String> inner : TablesRead.of(SqlParser.parseStatement(read.get().viewSql().get()).statement())) {
+        pending.push(names.qualify(inner, Span.NONE));
+      }
+    }
+    return tables;
   }
 
   /**
