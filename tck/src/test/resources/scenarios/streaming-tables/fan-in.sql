@@ -46,3 +46,11 @@ SELECT count(*) AS n FROM all_orders;
 -- it stays a managed table: AUTO CDC and REPLACE WHERE flows need a streaming table
 CREATE FLOW cdc_in AS AUTO CDC INTO all_orders FROM STREAM(eu_orders) KEYS (id) SEQUENCE BY id;
 > exception MANAGED_TABLE_DOES_NOT_SUPPORT_CDC
+-- its event log holds its flows' updates, as a streaming table's does
+SELECT flow_name, count(*) > 0 AS ran FROM (SELECT origin.flow_name AS flow_name FROM event_log(TABLE(all_orders)) WHERE event_type = 'flow_progress') GROUP BY flow_name ORDER BY flow_name;
+> flow_name | ran
+> from_eu | true
+> from_us | true
+> rows: 2
+SELECT * FROM event_log(TABLE(eu_orders));
+> exception STREAMING_TABLE_OPERATION_NOT_ALLOWED.NON_STREAMING_TABLE

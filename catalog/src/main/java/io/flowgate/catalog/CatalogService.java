@@ -272,6 +272,11 @@ public final class CatalogService {
     return read(connection -> CatalogStore.tableName(connection, tableId)).flatMap(this::table);
   }
 
+  /** Whether any flow writes the table (a managed table a CREATE FLOW ... INSERT INTO feeds, say). */
+  public boolean hasFlows(long tableId) {
+    return read(connection -> !flows(connection, tableId).isEmpty());
+  }
+
   public List<CommitInfo> history(long tableId) {
     return read(connection -> CatalogStore.commits(connection, tableId));
   }

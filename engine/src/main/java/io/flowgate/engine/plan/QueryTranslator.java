@@ -1372,7 +1372,8 @@ public final class QueryTranslator {
   }
 
   /**
-   * {@code event_log(TABLE(name))} or {@code event_log('<pipeline id>')}: a streaming table's event log, newest
+   * {@code event_log(TABLE(name))} or {@code event_log('<pipeline id>')}: a table's event log (a streaming table's,
+   * a materialized view's, a managed table's flows'), newest
    * last, with the vendor's columns; {@code origin} is a struct, as the vendor's queries read it
    * ({@code origin.update_id}).
    */
@@ -1394,7 +1395,8 @@ public final class QueryTranslator {
     } else {
       throw Errors.typeMismatch("event_log", "it takes TABLE(name) or a pipeline id string", argument.span());
     }
-    if (!table.kind().writtenByFlows()) {
+    // a managed table that flows write (CREATE FLOW ... INSERT INTO) has their updates in its log
+    if (!table.kind().writtenByFlows() && !(table.kind() == TableKind.MANAGED && catalog.hasFlows(table.id()))) {
       throw Errors.notAStreamingTable("event_log", table.name().parts(), argument.span());
     }
     // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).
