@@ -6,7 +6,6 @@ import io.flowgate.engine.plan.SessionContext;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.storage.H2Storage;
-import java.util.List;
 import java.util.concurrent.Executor;
 
 /**

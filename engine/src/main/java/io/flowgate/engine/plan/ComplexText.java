@@ -3,7 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
-import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -13,7 +13,6 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.FileAreas;
-import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
