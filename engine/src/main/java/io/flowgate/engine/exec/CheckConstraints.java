@@ -26,6 +26,9 @@ public final class CheckConstraints {
   /** The table property that holds a CHECK constraint's condition as written. */
   public static final String PROPERTY_PREFIX = "delta.constraints.";
 
+  private static final String STREAMING_HINT =
+      "Declare a streaming table's row checks as expectations (CONSTRAINT ... EXPECT).";
+
   private final ExecutionContext context;
 
   public CheckConstraints(ExecutionContext context) {
@@ -35,7 +38,7 @@ public final class CheckConstraints {
   /** ADD CONSTRAINT: the rows the table has must satisfy it first (checked under the write turn). */
   public void add(Ddl.AddCheckConstraint add) {
     TableInfo table = new DdlExecutor(context).alterable(add.table(), add.span(), "ALTER TABLE ... ADD CONSTRAINT",
-        "Declare a streaming table's row checks as expectations (CONSTRAINT ... EXPECT).");
+        STREAMING_HINT);
     String name = add.name().toLowerCase(Locale.ROOT);
     String text = add.condition().text();
     Optional<String> existing = condition(table, name);
@@ -66,7 +69,7 @@ public final class CheckConstraints {
   /** DROP CONSTRAINT: a CHECK constraint goes; a key's name is FEATURE_NOT_SUPPORTED (keys stay as declared). */
   public void drop(Ddl.DropCheckConstraint drop) {
     TableInfo table = new DdlExecutor(context).alterable(drop.table(), drop.span(), "ALTER TABLE ... DROP CONSTRAINT",
-        "Declare a streaming table's row checks as expectations (CONSTRAINT ... EXPECT).");
+        STREAMING_HINT);
     String name = drop.name().toLowerCase(Locale.ROOT);
     if (condition(table, name).isEmpty()) {
       if (table.keys().stream().anyMatch(key -> key.name().equalsIgnoreCase(name))) {

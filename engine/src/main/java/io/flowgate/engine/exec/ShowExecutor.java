@@ -406,7 +406,7 @@ public final class ShowExecutor {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "DESCRIBE DETAIL")
           .parameter("viewName", Errors.quote(table.name().parts())).at(span).build();
     }
-    Instant modified = catalog.history(table.id()).stream().findFirst().map(CommitInfo::timestamp)
+    Instant modified = context.storage().read(connection -> catalog.latestCommitTime(connection, table.id()))
         .orElse(table.created());
     List<String> keys = table.properties().keySet().stream().sorted().toList();
     Object properties = new RowValue(new Object[] {keys.toArray(),

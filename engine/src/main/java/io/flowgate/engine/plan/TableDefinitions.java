@@ -65,8 +65,7 @@ public final class TableDefinitions {
    */
   public static Sql checkCondition(TableInfo table, String name, Ddl.SourceExpression condition,
       QueryTranslator definitions) {
-    ExpressionTranslator inline = new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(),
-        true);
+    ExpressionTranslator inline = inline(definitions);
     List<Scope.Column> visible = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       visible.add(new Scope.Column("", List.of(), column.name(), column.name(),
@@ -83,16 +82,18 @@ public final class TableDefinitions {
 
   /** A column's DEFAULT as H2 computes it: a definition, so in UTC whatever the session's zone. */
   public static Sql columnDefault(Ddl.SourceExpression value, QueryTranslator definitions) {
-    ExpressionTranslator inline = new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(),
-        true);
-    return inline.translate(value.expression(), new Scope(List.of(), Optional.empty())).sql();
+    return inline(definitions).translate(value.expression(), new Scope(List.of(), Optional.empty())).sql();
+  }
+
+  /** The translator of a table's definitions: H2 computes them as it defines them, in UTC whatever the session. */
+  private static ExpressionTranslator inline(QueryTranslator definitions) {
+    return new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(), true);
   }
 
   /** One column's H2 definition; its generated expression may read the other columns of {@code columns}. */
   private static Sql columnDefinition(ColumnDefinition column, List<ColumnDefinition> columns,
       QueryTranslator definitions) {
-    ExpressionTranslator inline = new ExpressionTranslator(definitions, new ParameterTypes(), definitions.session(),
-        true);
+    ExpressionTranslator inline = inline(definitions);
     List<Scope.Column> visible = new ArrayList<>();
     for (ColumnDefinition other : columns) {
       visible.add(new Scope.Column("", List.of(), other.name(), other.name(), Optional.of(other.type()), false));

@@ -68,7 +68,7 @@ public sealed interface Ddl extends Statement {
     }
   }
 
-  /** {@code ALTER TABLE t DROP CONSTRAINT [IF EXISTS] name}: a CHECK constraint (keys are dropped otherwise). */
+  /** {@code ALTER TABLE t DROP CONSTRAINT [IF EXISTS] name}: a CHECK constraint (a key's name is refused). */
   record DropCheckConstraint(Span span, List<String> table, String name, boolean ifExists) implements Ddl {
     public DropCheckConstraint {
       table = List.copyOf(table);
