@@ -10,8 +10,8 @@ import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.storage.H2Storage;
+import java.util.Collection;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -102,7 +102,7 @@ public final class CheckConstraints {
   }
 
   /** Refuses setting or unsetting the constraint properties by hand: they change with ADD / DROP CONSTRAINT only. */
-  public static void refuseProperties(List<String> keys, io.flowgate.engine.sql.tree.Span span) {
+  public static void refuseProperties(Collection<String> keys, io.flowgate.engine.sql.tree.Span span) {
     for (String key : keys) {
       if (key.toLowerCase(Locale.ROOT).startsWith(PROPERTY_PREFIX)) {
         throw EngineException.of(ErrorClass.DELTA_CANNOT_MODIFY_TABLE_PROPERTY).parameter("prop", key).at(span)

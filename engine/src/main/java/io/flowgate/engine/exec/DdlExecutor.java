@@ -266,7 +266,7 @@ public final class DdlExecutor {
   }
 
   public void createTable(CreateTable create) {
-    CheckConstraints.refuseProperties(new ArrayList<>(create.clauses().properties().keySet()), create.span());
+    CheckConstraints.refuseProperties(create.clauses().properties().keySet(), create.span());
     QueryTranslator translator = context.translator();
     CreateTarget target = createTarget(translator, create.name(), create.span(), create.ifNotExists(),
         create.orReplace(), TableKind.MANAGED);
@@ -450,7 +450,7 @@ public final class DdlExecutor {
   public void alterTableProperties(Ddl.AlterTableProperties alter) {
     TableInfo table = alterable(alter.table(), alter.span(), "ALTER TABLE ... TBLPROPERTIES",
         "Change a streaming table's properties with CREATE OR REFRESH STREAMING TABLE ... TBLPROPERTIES.");
-    CheckConstraints.refuseProperties(new ArrayList<>(alter.set().keySet()), alter.span());
+    CheckConstraints.refuseProperties(alter.set().keySet(), alter.span());
     CheckConstraints.refuseProperties(alter.unset(), alter.span());
     Map<String, String> properties = new java.util.LinkedHashMap<>(table.properties());
     alter.set().forEach((key, value) -> {

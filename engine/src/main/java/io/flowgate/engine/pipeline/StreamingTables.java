@@ -125,8 +125,7 @@ public final class StreamingTables {
   public TableInfo define(Pipeline.CreateFlowTable create, Origin origin) {
     boolean update = origin == Origin.CLIENT;
     keptSchedule(create.clauses().schedule(), create.span());
-    CheckConstraints.refuseProperties(new java.util.ArrayList<>(create.clauses().properties().keySet()),
-        create.span());
+    CheckConstraints.refuseProperties(create.clauses().properties().keySet(), create.span());
     TableName asWritten = context.translator().qualify(create.name(), create.span());
     new DdlExecutor(context).requireSchema(asWritten, create.span());
     TableName name = stored(asWritten, create);
