@@ -63,6 +63,26 @@ SELECT name FROM emp e WHERE EXISTS (SELECT 1 FROM emp r WHERE r.manager = e.id)
 > Ada
 > Cy
 > rows: 2
+-- a scalar subquery that reads nothing of the row around it is one value (H2 evaluates it once); one that reads
+-- the row, even only from a subquery inside it, is evaluated per row
+SELECT dept, sum(salary) FROM emp GROUP BY dept HAVING sum(salary) > (SELECT sum(salary) * 0.3 FROM emp WHERE dept <> 'hr') ORDER BY dept;
+> dept | sum(salary)
+> eng | 220.00
+> ops | 185.50
+> rows: 2
+SELECT name, (SELECT count(*) FROM dept d WHERE EXISTS (SELECT 1 FROM emp m WHERE m.dept = d.code)) AS staffed FROM emp WHERE id < 3 ORDER BY id;
+> name | staffed
+> Ada | 2
+> Bob | 2
+> rows: 2
+SELECT name, (SELECT count(*) FROM dept d WHERE EXISTS (SELECT 1 FROM emp m WHERE m.dept = d.code AND m.salary > e.salary)) AS richer FROM emp e ORDER BY id;
+> name | richer
+> Ada | 0
+> Bob | 1
+> Cy | 2
+> Di | 1
+> Ed | 2
+> rows: 5
 SELECT name FROM emp WHERE dept NOT IN (SELECT code FROM dept WHERE code <> 'ops') ORDER BY name;
 > name
 > Cy

@@ -292,7 +292,8 @@ public final class QueryTranslator {
   /**
    * A scalar subquery. One of a single value and nothing else ({@code (SELECT NULL)}) is written without a column
    * alias: H2 folds such a subquery into its value, alias and all, and then cannot read its own rendering of a
-   * derived table that holds it ({@code VALUES ((SELECT NULL AS "c1"), ...)}).
+   * derived table that holds it ({@code VALUES ((SELECT NULL AS "c1"), ...)}). One that reads nothing of the query
+   * around it is written so that H2 evaluates it once.
    */
   TranslatedQuery translateScalarSubquery(Query query, Scope outer) {
     if (query.with().isEmpty() && query.orderBy().isEmpty() && query.limit().isEmpty() && query.offset().isEmpty()
@@ -305,7 +306,16 @@ public final class QueryTranslator {
       String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
       return new TranslatedQuery(Sql.of("SELECT {}", value.sql()), List.of(new OutputColumn(name, value.type())));
     }
-    return translateSubquery(query, outer);
+    Scope.Correlation correlation = new Scope.Correlation();
+    TranslatedQuery translated = translateSubquery(query, outer.watched(correlation));
+    if (correlation.found() || !query.with().isEmpty()) {
+      return translated;
+    }
+    // H2 runs lazily (rows stream) and then evaluates a subquery again for every row that reads it, even one that
+    // reads nothing of that row; a query with a WITH clause it never runs lazily, and so it caches its one result.
+    String name = "w" + (++nextAlias[0]);
+    return new TranslatedQuery(Sql.of("WITH {} AS ({}) SELECT * FROM {}", Sql.name(name), translated.sql(),
+        Sql.name(name)), translated.columns());
   }
 
   private Map<String, Cte> currentCtes = Map.of();

@@ -50,12 +50,35 @@ final class Scope {
 
   record Resolved(Column column, boolean outer) {}
 
+  /**
+   * Whether a subquery read a column of the query around it (or of one further out): one that did not has the same
+   * value for every row of that query.
+   */
+  static final class Correlation {
+    private boolean found;
+
+    boolean found() {
+      return found;
+    }
+  }
+
   private final List<Column> columns;
   private final Optional<Scope> outer;
+  private final Optional<Correlation> correlation;
 
   Scope(List<Column> columns, Optional<Scope> outer) {
+    this(columns, outer, Optional.empty());
+  }
+
+  private Scope(List<Column> columns, Optional<Scope> outer, Optional<Correlation> correlation) {
     this.columns = List.copyOf(columns);
     this.outer = outer;
+    this.correlation = correlation;
+  }
+
+  /** This scope as the outer scope of a subquery, noting in {@code correlation} whether the subquery reads it. */
+  Scope watched(Correlation correlation) {
+    return new Scope(columns, outer, Optional.of(correlation));
   }
 
   static Scope empty(Optional<Scope> outer) {
@@ -98,10 +121,13 @@ final class Scope {
     if (found.isPresent()) {
       return new Resolved(found.get(), false);
     }
+    List<Scope> crossed = new ArrayList<>();
     Optional<Scope> enclosing = outer;
     while (enclosing.isPresent()) {
+      crossed.add(enclosing.get());
       Optional<Column> outerColumn = enclosing.get().find(reference);
       if (outerColumn.isPresent()) {
+        crossed.forEach(scope -> scope.correlation.ifPresent(watch -> watch.found = true));
         return new Resolved(outerColumn.get(), true);
       }
       enclosing = enclosing.get().outer;
