@@ -518,10 +518,11 @@ final class ExpressionTranslator {
 
   /**
    * A condition that keeps rows: WHERE, HAVING, QUALIFY, a DELETE's, UPDATE's or MERGE's. It must be a BOOLEAN; the
-   * dialect gives other values no truth (H2 would read a non-zero number as TRUE).
+   * dialect gives other values no truth (H2 would read a non-zero number as TRUE). A column comparison that every
+   * branch of an OR requires is written once, outside it, where H2 can use it.
    */
   Typed filter(Expression condition, Scope scope) {
-    Typed typed = translate(condition, scope);
+    Typed typed = translate(CommonConjuncts.factor(condition), scope);
     if (!isBoolean(typed)) {
       String name = Errors.quote(ExpressionNames.name(condition));
       throw Errors.typeMismatch("FILTER_NOT_BOOLEAN", name, "Filter expression " + name + " of type "
@@ -530,9 +531,9 @@ final class ExpressionTranslator {
     return typed;
   }
 
-  /** A join's ON condition, which must be a BOOLEAN. */
+  /** A join's ON condition, which must be a BOOLEAN; written as {@link #filter} writes one. */
   Typed joinCondition(Expression condition, Scope scope) {
-    Typed typed = translate(condition, scope);
+    Typed typed = translate(CommonConjuncts.factor(condition), scope);
     if (!isBoolean(typed)) {
       throw EngineException.of(ErrorClass.JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE)
           .parameter("joinCondition", Errors.quote(ExpressionNames.name(condition)))
