@@ -40,6 +40,19 @@ SELECT sequence(DATE'2024-01-30', DATE'2024-02-02') AS days, sequence(DATE'2024-
 > days | months | weeks
 > ["2024-01-30","2024-01-31","2024-02-01","2024-02-02"] | ["2024-01-31","2024-02-29","2024-03-31","2024-04-30"] | ["2024-01-01","2024-01-08","2024-01-15"]
 > rows: 1
+-- a step must lead from start to stop (Spark's rule); a zero step only from a bound to itself
+SELECT sequence(3, 3, 0) AS same, sequence(5, 1, -2) AS down, sequence(DATE'2024-01-03', DATE'2024-01-01', INTERVAL -1 DAY) AS back, sequence(NULL, 1, -1) AS none;
+> same | down | back | none
+> [3] | [5,3,1] | ["2024-01-03","2024-01-02","2024-01-01"] | null
+> rows: 1
+SELECT sequence(1, 5, -1);
+> exception INVALID_PARAMETER_VALUE
+SELECT sequence(5, 1, 1);
+> exception INVALID_PARAMETER_VALUE
+SELECT sequence(1, 2, 0);
+> exception INVALID_PARAMETER_VALUE
+SELECT sequence(DATE'2024-01-01', DATE'2024-01-03', INTERVAL -1 DAY);
+> exception INVALID_PARAMETER_VALUE
 SELECT slice(array(1, 2, 3, 4), 2, 2) AS a, slice(array(1, 2, 3, 4), -2, 5) AS b, slice(array(1, 2), 5, 1) AS c;
 > a | b | c
 > [2,3] | [3,4] | []
@@ -49,6 +62,21 @@ SELECT slice(array(1), 0, 1);
 SELECT map_contains_key(map('a', 1), 'a') AS k, map_entries(map('a', 1, 'b', 2)) AS e, map_from_arrays(array('x', 'y'), array(1, 2)) AS m, try_element_at(array(1, 2), 5) AS out, try_element_at(array(1, 2), -1) AS last, try_element_at(map('a', 1), 'z') AS absent;
 > k | e | m | out | last | absent
 > true | [{"key":"a","value":1},{"key":"b","value":2}] | {"x":1,"y":2} | null | 2 | null
+> rows: 1
+-- a map has one value per key, no NULL key and no key twice (Spark's default dedup policy refuses one)
+SELECT map_from_arrays(array(1, 2), array('a'));
+> exception INVALID_PARAMETER_VALUE
+SELECT map_from_arrays(array(1, NULL), array('a', 'b'));
+> exception NULL_MAP_KEY
+SELECT map_from_arrays(array(1, 1), array('a', 'b'));
+> exception DUPLICATED_MAP_KEY
+SELECT map('a', 1, 'a', 2);
+> exception DUPLICATED_MAP_KEY
+SELECT map(CAST(NULL AS STRING), 1);
+> exception NULL_MAP_KEY
+SELECT map_from_arrays(array(1), CAST(NULL AS ARRAY<STRING>)) AS n, map() AS e;
+> n | e
+> null | {}
 > rows: 1
 SELECT concat(array(1), NULL) AS n;
 > n

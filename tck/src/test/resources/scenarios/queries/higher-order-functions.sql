@@ -80,6 +80,11 @@ SELECT k, transform(collect_list(id), x -> x * 2) AS ids FROM t GROUP BY k ORDER
 > 20 | [4]
 > 30 | [6]
 > rows: 3
+-- new keys are map keys: none NULL, none twice
+SELECT transform_keys(map('a', 1, 'b', 2), (k, v) -> 'same');
+> exception DUPLICATED_MAP_KEY
+SELECT transform_keys(map('a', 1), (k, v) -> CAST(NULL AS STRING));
+> exception NULL_MAP_KEY
 SELECT aggregate(array(1, 2), 0, (acc, x) -> acc + x);
 > exception FEATURE_NOT_SUPPORTED
 SELECT array_sort(array(2, 1), (l, r) -> l - r);

@@ -121,7 +121,7 @@ final class ArrayFunctions {
               map.collect(map.second(), Optional.of(test)));
         } else if (name.equals("transform_keys")) {
           type = SqlType.map(orString(body), type.children().get(1));
-          result = Sql.of("ROW({}, {})", map.collect(body.sql(), Optional.empty()), values);
+          result = ExpressionTranslator.checkedMap(map.collect(body.sql(), Optional.empty()), values, type, name);
         } else {
           type = SqlType.map(type.children().get(0), orString(body));
           result = Sql.of("ROW({}, {})", keys, map.collect(body.sql(), Optional.empty()));
@@ -310,8 +310,8 @@ final class ArrayFunctions {
         Typed values = expressions.translate(arguments.get(1), scope);
         SqlType type = SqlType.map(arrayType(call, 0, keys).children().get(0),
             arrayType(call, 1, values).children().get(0));
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", keys.sql(), values.sql(),
-            Sql.cast(Sql.of("ROW({}, {})", keys.sql(), values.sql()), type)), Optional.of(type), true);
+        yield new Typed(ExpressionTranslator.checkedMap(keys.sql(), values.sql(), type, name), Optional.of(type),
+            true);
       }
       case "try_element_at" -> {
         arity(call, 2, 2);
@@ -342,14 +342,18 @@ final class ArrayFunctions {
     Typed start = expressions.translate(arguments.get(0), scope);
     Typed stop = expressions.translate(arguments.get(1), scope);
     Sql index = Sql.name(newAlias.get());
-    if (start.is(SqlType::isIntegral) && stop.is(SqlType::isIntegral)) {
+    // a NULL bound takes the other's type, as Spark coerces it
+    if ((start.is(SqlType::isIntegral) || start.is(t -> t.kind() == TypeKind.VOID))
+        && (stop.is(SqlType::isIntegral) || stop.is(t -> t.kind() == TypeKind.VOID))
+        && !(start.is(t -> t.kind() == TypeKind.VOID) && stop.is(t -> t.kind() == TypeKind.VOID))) {
       SqlType type = start.is(t -> t.kind() == TypeKind.BIGINT) || stop.is(t -> t.kind() == TypeKind.BIGINT)
           ? SqlType.BIGINT : SqlType.INT;
-      Sql step = arguments.size() == 3 ? Sql.cast(expressions.translate(arguments.get(2), scope).sql(), type)
+      Sql step = arguments.size() == 3
+          ? Sql.cast(checkedStep(Sql.cast(expressions.translate(arguments.get(2), scope).sql(), SqlType.BIGINT),
+              start, stop), type)
           : Sql.of("CASE WHEN {} <= {} THEN 1 ELSE -1 END", start.sql(), stop.sql());
-      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(CASE WHEN {} = 0 OR SIGN({} - {}) * SIGN({}) < 0 THEN 0"
-          + " ELSE ({} - {}) / {} + 1 END AS INTEGER), {})", step, stop.sql(), start.sql(), step, stop.sql(),
-          start.sql(), step, Sql.text("sequence"));
+      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(CASE WHEN {} = 0 THEN 1 ELSE ({} - {}) / {} + 1 END AS INTEGER),"
+          + " {})", step, stop.sql(), start.sql(), step, Sql.text("sequence"));
       Sql element = Sql.cast(Sql.of("{} + ({}.X - 1) * {}", start.sql(), index, step), type);
       return notNullBounds(start, stop, Typed.of(overElements(index, element, count, Optional.empty(),
           Sql.of("{}.X", index)), SqlType.array(type)));
@@ -377,14 +381,21 @@ final class ArrayFunctions {
       if (step == 0) {
         throw Errors.typeMismatch(Errors.quote("sequence"), "its step must not be zero", call.span());
       }
-      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(GREATEST(DATEDIFF(" + unit + ", {}, {}) / {} + 1, 0) AS INTEGER),"
-          + " {})", start.sql(), stop.sql(), Sql.number(step), Sql.text("sequence"));
+      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(DATEDIFF(" + unit + ", {}, {}) / {} + 1 AS INTEGER), {})",
+          start.sql(), stop.sql(), checkedStep(Sql.number(step), start, stop), Sql.text("sequence"));
       Sql element = Sql.of("DATEADD(" + unit + ", ({}.X - 1) * {}, {})", index, Sql.number(step), start.sql());
       Sql inRange = Sql.of(step > 0 ? "{} <= {}" : "{} >= {}", element, stop.sql());
       return notNullBounds(start, stop, Typed.of(overElements(index, element, count, Optional.of(inRange),
           Sql.of("{}.X", index)), SqlType.array(SqlType.DATE)));
     }
     throw Errors.typeMismatch(Errors.quote("sequence"), "its bounds must be integers or DATEs", call.span());
+  }
+
+  /** {@code step}, checked at run time to lead from start to stop (INVALID_PARAMETER_VALUE when it does not). */
+  private static Sql checkedStep(Sql step, Typed start, Typed stop) {
+    return Sql.of("FG_SYS.SEQUENCE_STEP({}, CASE WHEN {} > {} THEN 1 WHEN {} < {} THEN -1 ELSE 0 END, CAST({} AS"
+        + " VARCHAR), CAST({} AS VARCHAR))", step, stop.sql(), start.sql(), stop.sql(), start.sql(), start.sql(),
+        stop.sql());
   }
 
   private static Typed notNullBounds(Typed start, Typed stop, Typed sequence) {

@@ -1472,7 +1472,17 @@ final class ExpressionTranslator {
       values.add(value.sql());
     }
     SqlType type = SqlType.map(keyType, valueType);
-    return Typed.of(Sql.cast(Sql.of("ROW(ARRAY[{}], ARRAY[{}])", Sql.list(keys), Sql.list(values)), type), type);
+    return Typed.of(checkedMap(Sql.of("ARRAY[{}]", Sql.list(keys)), Sql.of("ARRAY[{}]", Sql.list(values)), type,
+        "map"), type);
+  }
+
+  /**
+   * The map of {@code keys} and {@code values} (arrays) as {@code type}, refused at run time when a key is NULL or
+   * there twice (NULL_MAP_KEY, DUPLICATED_MAP_KEY) or the arrays differ in length; NULL when either array is.
+   */
+  static Sql checkedMap(Sql keys, Sql values, SqlType type, String function) {
+    return Sql.of("CASE WHEN FG_SYS.CHECK_MAP_KEYS(CAST({} AS CHARACTER VARYING ARRAY), CARDINALITY({}), {}) THEN {}"
+        + " END", keys, values, Sql.text(function), Sql.cast(Sql.of("ROW({}, {})", keys, values), type));
   }
 
   private Typed onlyMapArgument(FunctionCall call, Scope scope) {

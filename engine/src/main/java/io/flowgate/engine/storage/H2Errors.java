@@ -65,6 +65,13 @@ final class H2Errors {
       case TextFunctions.INVALID_ARGUMENT -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", Errors.quote(named(e, 1, "?"))).parameter("functionName", Errors.quote(named(e, 0,
               "?"))).parameter("message", named(e, 2, "the value is not valid")).cause(e).build();
+      case H2Functions.NULL_MAP_KEY -> EngineException.of(ErrorClass.NULL_MAP_KEY).cause(e).build();
+      case H2Functions.DUPLICATED_MAP_KEY -> EngineException.of(ErrorClass.DUPLICATED_MAP_KEY)
+          .parameter("key", named(e, 0, "?")).cause(e).build();
+      case H2Functions.MAP_SIZES_DIFFER -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
+          .parameter("parameter", Errors.quote("values")).parameter("functionName", Errors.quote(named(e, 0, "?")))
+          .parameter("message", "there are " + named(e, 1, "?") + " keys and " + named(e, 2, "?")
+              + " values; a map needs one value per key").cause(e).build();
       case H2Functions.RECURSION_LIMIT -> EngineException.of(ErrorClass.RECURSION_LEVEL_LIMIT_EXCEEDED)
           .parameter("levelLimit", named(e, 0, "?")).cause(e).build();
       case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)

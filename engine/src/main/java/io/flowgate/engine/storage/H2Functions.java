@@ -42,6 +42,34 @@ public final class H2Functions {
     return null;
   }
 
+  /** The vendor codes of a map that would have a NULL key, a key twice, or fewer or more values than keys. */
+  static final int NULL_MAP_KEY = 99_006;
+  static final int DUPLICATED_MAP_KEY = 99_007;
+  static final int MAP_SIZES_DIFFER = 99_008;
+
+  /**
+   * TRUE when {@code keys} (as text, like {@link #mapIndex}) may be a map's keys for {@code valueCount} values, or
+   * the refusal: Spark refuses a NULL key and, by its default dedup policy, a duplicated one.
+   */
+  public static Boolean checkMapKeys(String[] keys, Integer valueCount, String function) throws SQLException {
+    if (keys == null || valueCount == null) {
+      return null;
+    }
+    if (keys.length != valueCount) {
+      throw new SQLException(function + "\n" + keys.length + "\n" + valueCount + "\n", "22023", MAP_SIZES_DIFFER);
+    }
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    for (String key : keys) {
+      if (key == null) {
+        throw new SQLException(function + "\n", "2200E", NULL_MAP_KEY);
+      }
+      if (!seen.add(key)) {
+        throw new SQLException(key + "\n", "23505", DUPLICATED_MAP_KEY);
+      }
+    }
+    return true;
+  }
+
   /** The most characters a string function may build: far beyond any real value, far below what exhausts memory. */
   public static final int MAX_STRING_CHARACTERS = 16 * 1024 * 1024;
   /** The vendor code of a refused length; {@link H2Errors} turns it into INVALID_PARAMETER_VALUE. */
@@ -89,6 +117,22 @@ public final class H2Functions {
       throw new SQLException(function + "\n" + parameter + "\n", "22023", NULL_ARGUMENT);
     }
     return value;
+  }
+
+  /**
+   * {@code step}, or the refusal when it does not lead from start to stop: {@code direction} is the sign of stop minus
+   * start, and a step of zero leads only from a bound to itself (Spark's rule for sequence).
+   */
+  public static Long sequenceStep(Long step, Integer direction, String start, String stop) throws SQLException {
+    if (step == null || direction == null) {
+      return step;
+    }
+    boolean leads = step > 0 ? direction >= 0 : step < 0 ? direction <= 0 : direction == 0;
+    if (!leads) {
+      throw TextFunctions.invalid("sequence", "step", "Illegal sequence boundaries: " + start + " to " + stop
+          + " by " + step);
+    }
+    return step;
   }
 
   /** The vendor code of a recursive CTE's row that would be as deep as its MAX RECURSION LEVEL. */
@@ -252,14 +296,14 @@ public final class H2Functions {
     }
   }
 
-  private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "JSON_PATH:jsonPath",
+  private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "CHECK_MAP_KEYS:checkMapKeys", "JSON_PATH:jsonPath",
       "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText",
       "READ_FILES:readFiles",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
-      "REQUIRE_ARGUMENT:requireArgument", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
+      "REQUIRE_ARGUMENT:requireArgument", "SEQUENCE_STEP:sequenceStep", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
       "WORD_CAPS:TextFunctions.initcap", "CHAR_MAP:TextFunctions.translate", "SPLIT:TextFunctions.split",
       "REGEXP_EXTRACT:TextFunctions.regexpExtract", "REGEXP_EXTRACT_ALL:TextFunctions.regexpExtractAll",
       "LEVENSHTEIN:TextFunctions.levenshtein", "FORMAT_TEXT:TextFunctions.formatText", "SOUND_CODE:TextFunctions.soundex", "BASE64:TextFunctions.base64",

@@ -27,7 +27,7 @@ public final class TextFunctions {
   /** The vendor code of an argument a function refuses; the message is the function, the parameter and why. */
   static final int INVALID_ARGUMENT = 99_005;
 
-  private static SQLException invalid(String function, String parameter, String message) {
+  static SQLException invalid(String function, String parameter, String message) {
     return new SQLException(function + "\n" + parameter + "\n" + message + "\n", "22023", INVALID_ARGUMENT);
   }
 
