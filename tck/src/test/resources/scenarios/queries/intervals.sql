@@ -53,6 +53,14 @@ SELECT CAST(TIMESTAMP '2024-03-09 12:00:00' + INTERVAL 1 DAY AS STRING) AS one_d
 > one_day | hours | one_month | from_midnight
 > 2024-03-10 13:00:00 | 2024-03-10 13:00:00 | 2024-03-10 12:00:00 | 2024-03-10 13:00:00
 > rows: 1
+-- timestampadd, as Spark's: a DAY and longer units move the wall clock, an HOUR and shorter the instant
+SELECT CAST(timestampadd(DAY, 1, TIMESTAMP '2024-03-09 12:00:00') AS STRING) AS one_day,
+  CAST(timestampadd(HOUR, 24, TIMESTAMP '2024-03-09 12:00:00') AS STRING) AS hours,
+  CAST(dateadd(WEEK, 1, DATE '2024-03-09') AS STRING) AS from_date,
+  CAST(timestampadd(MINUTE, 90, DATE '2024-03-10') AS STRING) AS minutes;
+> one_day | hours | from_date | minutes
+> 2024-03-10 12:00:00 | 2024-03-10 13:00:00 | 2024-03-16 00:00:00 | 2024-03-10 01:30:00
+> rows: 1
 SET TIME ZONE 'UTC';
 > ok
 -- refused with the dialect's classes

@@ -894,7 +894,7 @@ final class ExpressionTranslator {
   }
 
   /** A wall clock of the session zone (a TIMESTAMP_NTZ, or a DATE's midnight) as the TIMESTAMP it is there. */
-  private Sql instant(Sql wallClock) {
+  Sql instant(Sql wallClock) {
     return zoned() ? Sql.of("FG_SYS.FROM_ZONE({}, {})", Sql.cast(wallClock, SqlType.TIMESTAMP), zoneName())
         : wallClock;
   }

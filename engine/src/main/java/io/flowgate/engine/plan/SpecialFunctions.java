@@ -210,6 +210,8 @@ final class SpecialFunctions {
     return new Typed(Sql.cast(truncated.sql(), SqlType.DATE), Optional.of(SqlType.DATE), truncated.nullable());
   }
 
+  private static final java.util.Set<String> CALENDAR_UNITS = java.util.Set.of("YEAR", "QUARTER", "MONTH", "WEEK",
+      "DAY");
   private static final java.util.Set<String> DATE_UNITS = java.util.Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY",
       "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND");
 
@@ -230,11 +232,14 @@ final class SpecialFunctions {
     Typed second = expressions.translate(call.arguments().get(1), scope);
     Typed third = expressions.translate(call.arguments().get(2), scope);
     if (call.name().endsWith("add")) {
-      Sql instant = Sql.cast(third.sql(), SqlType.TIMESTAMP);
-      Sql added = unit.equals("QUARTER") ? Sql.of("DATEADD(MONTH, 3 * ({}), {})", second.sql(), instant)
-          : Sql.of("DATEADD(" + unit + ", {}, {})", second.sql(), instant);
-      return new Typed(Sql.cast(added, SqlType.TIMESTAMP), Optional.of(SqlType.TIMESTAMP),
-          second.nullable() || third.nullable());
+      // as Spark: days and longer move the session zone's wall clock, hours and shorter the instant
+      boolean calendar = CALENDAR_UNITS.contains(unit);
+      Sql start = calendar ? Sql.cast(expressions.wallClock(third), SqlType.TIMESTAMP)
+          : Sql.cast(expressions.assigned(third, SqlType.TIMESTAMP), SqlType.TIMESTAMP);
+      Sql added = unit.equals("QUARTER") ? Sql.of("DATEADD(MONTH, 3 * ({}), {})", second.sql(), start)
+          : Sql.of("DATEADD(" + unit + ", {}, {})", second.sql(), start);
+      return new Typed(Sql.cast(calendar ? expressions.instant(added) : added, SqlType.TIMESTAMP),
+          Optional.of(SqlType.TIMESTAMP), second.nullable() || third.nullable());
     }
     return new Typed(Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))",
         Sql.text(unit), expressions.wallClock(second), expressions.wallClock(third)), Optional.of(SqlType.BIGINT), true);
