@@ -147,8 +147,8 @@ public final class ColumnChanges {
         Sql.name(column.name()));
     if (change.value().isPresent()) {
       Ddl.SourceExpression value = change.value().get();
-      RowLevelExpressions.check(value.expression(), RowLevelExpressions.Use.DEFAULT_VALUE, column.name(),
-          value.text(), FunctionRegistry.TRAITS);
+      RowLevelExpressions.checkDefault(value.expression(), column.name(), value.text(), "ALTER TABLE ALTER COLUMN",
+          FunctionRegistry.TRAITS);
       ddl = Sql.of("ALTER TABLE {} ALTER COLUMN {} SET DEFAULT {}", Sql.table(table.storageName()),
           Sql.name(column.name()), TableDefinitions.columnDefault(value, context.translator()));
     }

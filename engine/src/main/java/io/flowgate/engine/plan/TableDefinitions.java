@@ -29,7 +29,7 @@ public final class TableDefinitions {
    * first streams from the table ({@link #versionIndex}), so tables no stream reads do not pay for it on each write.
    */
   public static Sql dataTable(String storageName, List<ColumnDefinition> columns, QueryTranslator definitions) {
-    validate(columns);
+    validate(columns, "CREATE TABLE");
     List<Sql> sql = new ArrayList<>();
     for (ColumnDefinition column : columns) {
       sql.add(columnDefinition(column, columns, definitions));
@@ -44,7 +44,7 @@ public final class TableDefinitions {
    */
   public static List<Sql> addColumns(String storageName, List<ColumnDefinition> added, List<ColumnDefinition> all,
       QueryTranslator definitions) {
-    validate(all);
+    validate(all, "ALTER TABLE ADD COLUMNS");
     List<Sql> statements = new ArrayList<>();
     for (ColumnDefinition column : added) {
       statements.add(Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {}", Sql.table(storageName),
@@ -142,7 +142,8 @@ public final class TableDefinitions {
         Sql.table(storageName), Sql.list(quoted));
   }
 
-  private static void validate(List<ColumnDefinition> columns) {
+  /** Checks the columns of a table; {@code statement} names the statement for messages. */
+  private static void validate(List<ColumnDefinition> columns, String statement) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
       if (column.name().equalsIgnoreCase(StoreNames.VERSION_COLUMN)
@@ -153,8 +154,8 @@ public final class TableDefinitions {
       }
       column.generatedAs().ifPresent(generated -> RowLevelExpressions.check(generated.expression(),
           RowLevelExpressions.Use.GENERATED_COLUMN, column.name(), generated.text(), FunctionRegistry.TRAITS));
-      column.defaultValue().ifPresent(value -> RowLevelExpressions.check(value.expression(),
-          RowLevelExpressions.Use.DEFAULT_VALUE, column.name(), value.text(), FunctionRegistry.TRAITS));
+      column.defaultValue().ifPresent(value -> RowLevelExpressions.checkDefault(value.expression(), column.name(),
+          value.text(), statement, FunctionRegistry.TRAITS));
       if (!names.add(column.name().toLowerCase(Locale.ROOT))) {
         throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS).parameter("columnName", Errors.quote(column.name()))
             .at(column.span()).build();

@@ -30,8 +30,19 @@ public final class RowLevelExpressions {
    * expectation and {@code text} is the expression as written, for the message.
    */
   public static void check(Expression expression, Use use, String owner, String text, FunctionTraits functions) {
+    if (use == Use.DEFAULT_VALUE) {
+      throw new IllegalArgumentException("a DEFAULT is checked with checkDefault, which names its statement");
+    }
     find(expression, use, functions).ifPresent(found -> {
-      throw error(found, use, owner, text);
+      throw error(found, use, owner, text, "");
+    });
+  }
+
+  /** Fails when {@code expression} may not be the DEFAULT of {@code column} in {@code statement} (as the message names it). */
+  public static void checkDefault(Expression expression, String column, String text, String statement,
+      FunctionTraits functions) {
+    find(expression, Use.DEFAULT_VALUE, functions).ifPresent(found -> {
+      throw error(found, Use.DEFAULT_VALUE, column, text, statement);
     });
   }
 
@@ -88,7 +99,7 @@ public final class RowLevelExpressions {
     };
   }
 
-  private static EngineException error(Found found, Use use, String owner, String text) {
+  private static EngineException error(Found found, Use use, String owner, String text, String statement) {
     String culprit = "\"" + ExpressionNames.name(found.expression()) + "\"";
     return switch (use) {
       case GENERATED_COLUMN -> EngineException.of(switch (found.problem()) {
@@ -102,7 +113,7 @@ public final class RowLevelExpressions {
             ? error.subClass("SUBQUERY_EXPRESSION", "which contains subquery expressions.")
             : error.subClass("NOT_CONSTANT",
                 "which is not a constant expression whose equivalent value is known at query planning time.");
-        yield error.parameter("statement", "CREATE TABLE").parameter("colName", "`" + owner + "`")
+        yield error.parameter("statement", statement).parameter("colName", "`" + owner + "`")
             .parameter("defaultValue", text).at(found.expression().span()).build();
       }
       case EXPECTATION, CHECK_CONSTRAINT -> found.problem() == Problem.NON_DETERMINISTIC
