@@ -227,3 +227,20 @@ SELECT * FROM silver_rows;
 > rows: 1
 REFRESH STREAMING TABLE silver_strict;
 > exception DELTA_SOURCE_TABLE_IGNORE_CHANGES
+-- a column added to a table with the feed is in its images too: NULL in those written before it
+CREATE TABLE grown (id INT) TBLPROPERTIES (delta.enableChangeDataFeed = true);
+> ok
+INSERT INTO grown VALUES (1);
+> update count 1
+ALTER TABLE grown ADD COLUMNS (note STRING);
+> ok
+UPDATE grown SET note = 'n' WHERE id = 1;
+> update count 1
+CREATE STREAMING TABLE grown_changes AS SELECT id, note, _change_type, _commit_version FROM STREAM(grown) WITH (readChangeFeed = true);
+> ok
+SELECT * FROM grown_changes ORDER BY _commit_version, _change_type;
+> id | note | _change_type | _commit_version
+> 1 | null | insert | 1
+> 1 | n | update_postimage | 2
+> 1 | null | update_preimage | 2
+> rows: 3

@@ -474,15 +474,12 @@ public final class DdlExecutor {
 
   /**
    * ALTER TABLE ... ADD COLUMNS on a managed table: nullable columns after the others, NULL in the rows the table
-   * has. NOT NULL, DEFAULT, GENERATED and IDENTITY columns, and a table with the change data feed (whose change table
-   * would need the column too), are FEATURE_NOT_SUPPORTED.
+   * has (and in the change images written before, where the table has the change data feed). NOT NULL, DEFAULT,
+   * GENERATED and IDENTITY columns are FEATURE_NOT_SUPPORTED.
    */
   public void addColumns(Ddl.AddColumns add) {
     TableInfo table = alterable(add.table(), add.span(), "ALTER TABLE ... ADD COLUMNS",
         "Change a streaming table's columns with CREATE OR REFRESH STREAMING TABLE.");
-    if (ChangeFeed.enabled(table)) {
-      throw Errors.notSupported("ADD COLUMNS on a table with the change data feed", add.span());
-    }
     java.util.Set<String> names = new java.util.HashSet<>();
     table.columns().forEach(column -> names.add(column.name().toLowerCase(java.util.Locale.ROOT)));
     for (ColumnDefinition column : add.columns()) {
@@ -498,6 +495,9 @@ public final class DdlExecutor {
     }
     TableDefinitions.addColumns(table.storageName(), add.columns(), add.columns(),
         context.definitions(context.session())).forEach(storage::execute);
+    if (ChangeFeed.enabled(table)) {
+      ChangeFeed.addColumns(table, add.columns()).forEach(storage::execute);
+    }
     write(connection -> catalog.addColumns(connection, table, columnInfos(add.columns())));
   }
 

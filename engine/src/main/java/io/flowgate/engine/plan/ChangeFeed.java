@@ -63,6 +63,12 @@ public final class ChangeFeed {
             Sql.table(table.storageName()), rowId), TableDefinitions.versionIndex(table.storageName()));
   }
 
+  /** The columns added to a data table, added to its change table too: NULL in the images written before. */
+  public static List<Sql> addColumns(TableInfo table, List<io.flowgate.engine.sql.tree.Ddl.ColumnDefinition> added) {
+    return added.stream().map(column -> Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {} {}",
+        Sql.table(changeTable(table)), Sql.name(column.name()), Sql.type(column.type()))).toList();
+  }
+
   /**
    * Runs {@code merge} and records what it did at commit {@code version}; returns the rows it changed. Its
    * pre-images (OLD TABLE) are kept as update pre-images with their row ids, those whose row is not found again under
