@@ -343,9 +343,9 @@ final class ArrayFunctions {
     Typed stop = expressions.translate(arguments.get(1), scope);
     Sql index = Sql.name(newAlias.get());
     // a NULL bound takes the other's type, as Spark coerces it
-    if ((start.is(SqlType::isIntegral) || start.is(t -> t.kind() == TypeKind.VOID))
-        && (stop.is(SqlType::isIntegral) || stop.is(t -> t.kind() == TypeKind.VOID))
-        && !(start.is(t -> t.kind() == TypeKind.VOID) && stop.is(t -> t.kind() == TypeKind.VOID))) {
+    java.util.function.Predicate<SqlType> integralOrNull = t -> t.isIntegral() || t.kind() == TypeKind.VOID;
+    if (start.is(integralOrNull) && stop.is(integralOrNull)
+        && (start.is(SqlType::isIntegral) || stop.is(SqlType::isIntegral))) {
       SqlType type = start.is(t -> t.kind() == TypeKind.BIGINT) || stop.is(t -> t.kind() == TypeKind.BIGINT)
           ? SqlType.BIGINT : SqlType.INT;
       Sql step = arguments.size() == 3

@@ -296,7 +296,8 @@ public final class H2Functions {
     }
   }
 
-  private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "CHECK_MAP_KEYS:checkMapKeys", "JSON_PATH:jsonPath",
+  private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "CHECK_MAP_KEYS:checkMapKeys",
+      "JSON_PATH:jsonPath",
       "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText",
       "READ_FILES:readFiles",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
