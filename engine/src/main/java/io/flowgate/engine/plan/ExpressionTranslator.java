@@ -564,8 +564,11 @@ final class ExpressionTranslator {
       "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "regr_avgx", "regr_avgy", "regr_sxx",
       "regr_syy", "regr_sxy", "regr_count");
 
-  /** Aggregates written as an expression around H2's, which OVER cannot follow. */
-  private static final java.util.Set<String> NOT_WINDOWED_AGGREGATES = java.util.Set.of("max_by", "min_by",
+  /**
+   * Aggregates written as an expression around H2's, which OVER cannot follow: their renderers take the OVER clause
+   * as their last part and put it after each of H2's aggregates.
+   */
+  private static final java.util.Set<String> WINDOWED_INSIDE = java.util.Set.of("max_by", "min_by",
       "percentile_approx");
 
   /** Aggregates of arrays, whose value over no rows is an empty array (H2's is NULL). */
@@ -1312,9 +1315,6 @@ final class ExpressionTranslator {
             parts.set(i, Sql.of("CASE WHEN {} THEN {} END", filter.get(), call.star() ? Sql.of("1") : parts.get(i)));
           }
         }
-        if (call.window().isPresent() && NOT_WINDOWED_AGGREGATES.contains(function.name())) {
-          throw Errors.notSupported(name + " as a window function", call.span());
-        }
         if (PERCENTILES.contains(function.name())) {
           percentage(call);
         }
@@ -1323,12 +1323,17 @@ final class ExpressionTranslator {
           io.flowgate.engine.sql.analyzer.FoldableArguments.require(call.arguments().get(1), name, "delimiter",
               "STRING", FunctionRegistry.TRAITS);
         }
+        Optional<Sql> over = call.window().map(window -> Sql.of(" OVER {}", window(window, scope)));
+        boolean windowedInside = WINDOWED_INSIDE.contains(function.name());
+        if (windowedInside) {
+          parts.add(over.orElse(Sql.EMPTY));
+        }
         Sql text = function.renderer().render(parts);
         if (filter.isPresent() && !filterInArgument) {
           text = Sql.of("{} FILTER (WHERE {})", text, filter.get());
         }
-        if (call.window().isPresent()) {
-          text = Sql.of("{} OVER {}", text, window(call.window().get(), scope));
+        if (over.isPresent() && !windowedInside) {
+          text = Sql.of("{}{}", text, over.get());
         }
         SqlType type = function.resultType().of(arguments);
         if (ARRAY_AGGREGATES.contains(function.name())) {

@@ -340,11 +340,14 @@ public final class FunctionRegistry {
         a -> Sql.of("ARRAY_AGG({}{}) FILTER (WHERE {} IS NOT NULL)", a.get(0), a.get(1), a.get(1))), "array_agg");
     register(new Function("collect_set", Kind.AGGREGATE, 1, 1, a -> ResultTypes.arrayOf(a.get(0).type()),
         a -> Sql.of("ARRAY_AGG(DISTINCT {}) FILTER (WHERE {} IS NOT NULL)", a.get(1), a.get(1))));
-    // the value at the largest (smallest) ordering value; NULL orderings are skipped
+    // the value at the largest (smallest) ordering value; NULL orderings are skipped. These and percentile_approx
+    // are an expression around H2's aggregates: their last part is the OVER clause each of those takes (or nothing).
     register(new Function("max_by", Kind.AGGREGATE, 2, 2, THE_ARGUMENTS, a -> Sql.of(
-        "ARRAY_GET(ARRAY_AGG({} ORDER BY {} DESC) FILTER (WHERE {} IS NOT NULL), 1)", a.get(1), a.get(2), a.get(2))));
+        "ARRAY_GET(ARRAY_AGG({} ORDER BY {} DESC) FILTER (WHERE {} IS NOT NULL){}, 1)", a.get(1), a.get(2), a.get(2),
+        a.get(3))));
     register(new Function("min_by", Kind.AGGREGATE, 2, 2, THE_ARGUMENTS, a -> Sql.of(
-        "ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL), 1)", a.get(1), a.get(2), a.get(2))));
+        "ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL){}, 1)", a.get(1), a.get(2), a.get(2),
+        a.get(3))));
     aggregate("mode", "MODE", THE_ARGUMENTS);
     aggregate("bit_and", "BIT_AND_AGG", THE_ARGUMENTS);
     aggregate("bit_or", "BIT_OR_AGG", THE_ARGUMENTS);
@@ -362,9 +365,11 @@ public final class FunctionRegistry {
     // PERCENTILE_DISC rounds the rank otherwise)
     register(new Function("percentile", Kind.AGGREGATE, 2, 2, fixed(SqlType.DOUBLE), a -> Sql.of(
         "PERCENTILE_CONT({}) WITHIN GROUP (ORDER BY {})", a.get(2), a.get(1))));
-    register(new Function("percentile_approx", Kind.AGGREGATE, 2, 3, THE_ARGUMENTS, a -> Sql.of(
-        "ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL), GREATEST(CAST(CEILING({} * COUNT({}))"
-        + " AS INTEGER), 1))", a.get(1), a.get(1), a.get(1), a.get(2), a.get(1))), "approx_percentile");
+    register(new Function("percentile_approx", Kind.AGGREGATE, 2, 3, THE_ARGUMENTS, a -> {
+      Sql over = a.get(a.size() - 1);
+      return Sql.of("ARRAY_GET(ARRAY_AGG({} ORDER BY {}) FILTER (WHERE {} IS NOT NULL){}, GREATEST(CAST(CEILING({} *"
+          + " COUNT({}){}) AS INTEGER), 1))", a.get(1), a.get(1), a.get(1), over, a.get(2), a.get(1), over);
+    }), "approx_percentile");
     for (String statistic : List.of("corr", "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2",
         "regr_avgx", "regr_avgy", "regr_sxx", "regr_syy", "regr_sxy", "regr_count")) {
       register(new Function(statistic, Kind.AGGREGATE, 2, 2,
