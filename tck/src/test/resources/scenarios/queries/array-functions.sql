@@ -78,6 +78,27 @@ SELECT map_from_arrays(array(1), CAST(NULL AS ARRAY<STRING>)) AS n, map() AS e;
 > n | e
 > null | {}
 > rows: 1
+-- map_concat, map_from_entries and str_to_map make maps as map() does: a key twice or a NULL key is refused
+SELECT map_concat(map('a', 1), map('b', 2, 'c', 3)) AS m, map_concat(map('a', 1), NULL) AS n, map_from_entries(array(struct('x', 1), struct('y', 2))) AS e, map_from_entries(array(struct('x', 1), NULL)) AS ne, str_to_map('a:1,b:2,c') AS t, str_to_map('k=v;w=z', ';', '=') AS d, str_to_map(NULL) AS nt;
+> m | n | e | ne | t | d | nt
+> {"a":1,"b":2,"c":3} | null | {"x":1,"y":2} | null | {"a":"1","b":"2","c":null} | {"k":"v","w":"z"} | null
+> rows: 1
+SELECT map_concat(map('a', 1), map('a', 2));
+> exception DUPLICATED_MAP_KEY
+SELECT map_concat(map('a', 1), map(1, 'a'));
+> exception DATATYPE_MISMATCH.DATA_DIFF_TYPES
+SELECT map_concat(array(1));
+> exception DATATYPE_MISMATCH
+SELECT map_from_entries(array(struct('x', 1), struct('x', 2)));
+> exception DUPLICATED_MAP_KEY
+SELECT map_from_entries(array(struct(CAST(NULL AS STRING), 1)));
+> exception NULL_MAP_KEY
+SELECT map_from_entries(array(1, 2));
+> exception DATATYPE_MISMATCH
+SELECT str_to_map('a:1,a:2');
+> exception DUPLICATED_MAP_KEY
+SELECT str_to_map(map('a', 1));
+> exception DATATYPE_MISMATCH
 SELECT concat(array(1), NULL) AS n;
 > n
 > null

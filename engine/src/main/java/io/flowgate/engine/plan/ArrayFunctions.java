@@ -5,6 +5,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.Calls;
+import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
 import io.flowgate.engine.sql.tree.Expression.Lambda;
@@ -30,7 +31,8 @@ final class ArrayFunctions {
       "transform_keys", "transform_values", "array_sort", "sort_array", "aggregate", "reduce", "array_distinct",
       "array_max", "array_min", "array_position", "array_remove", "array_join", "array_union", "array_intersect",
       "array_except", "array_append", "array_prepend", "array_repeat", "arrays_overlap", "flatten", "sequence",
-      "slice", "array_compact", "map_contains_key", "map_entries", "map_from_arrays", "try_element_at");
+      "slice", "array_compact", "map_contains_key", "map_entries", "map_from_arrays", "map_from_entries", "map_concat",
+      "str_to_map", "try_element_at");
 
   /** Names refused with FEATURE_NOT_SUPPORTED: an ordered fold cannot be a subquery. */
   static final Set<String> UNSUPPORTED = Set.of("aggregate", "reduce");
@@ -312,6 +314,74 @@ final class ArrayFunctions {
             arrayType(call, 1, values).children().get(0));
         yield new Typed(ExpressionTranslator.checkedMap(keys.sql(), values.sql(), type, name), Optional.of(type),
             true);
+      }
+      case "map_from_entries" -> {
+        arity(call, 1, 1);
+        Typed entries = expressions.translate(arguments.get(0), scope);
+        SqlType entryType = arrayType(call, 0, entries).children().get(0);
+        if (entryType.kind() != TypeKind.STRUCT || entryType.children().size() != 2) {
+          throw inputType(call, 0, "ARRAY<STRUCT<key, value>>", entries);
+        }
+        Elements array = elements(entries.sql(), entries.type().orElseThrow());
+        SqlType type = SqlType.map(entryType.children().get(0), entryType.children().get(1));
+        List<Sql> parts = entryType.fieldNames().stream().map(field -> array.collect(Sql.of("({}).{}",
+            array.element(), Sql.name(field)), Optional.empty())).toList();
+        Sql map = ExpressionTranslator.checkedMap(parts.get(0), parts.get(1), type, name);
+        // a NULL entry makes the whole map NULL, as the dialect's does
+        yield array.nullOr(Typed.of(Sql.of("CASE WHEN NOT {} THEN {} END", array.any(Sql.of("{} IS NULL",
+            array.element())), map), type));
+      }
+      case "map_concat" -> {
+        arity(call, 1, Integer.MAX_VALUE);
+        List<Sql> keys = new ArrayList<>();
+        List<Sql> values = new ArrayList<>();
+        SqlType type = null;
+        boolean nullArgument = false;
+        for (int i = 0; i < arguments.size(); i++) {
+          Typed map = expressions.translate(arguments.get(i), scope);
+          if (map.is(t -> t.kind() == TypeKind.VOID)) {
+            nullArgument = true;
+            continue;
+          }
+          if (!map.is(t -> t.kind() == TypeKind.MAP)) {
+            throw inputType(call, i, "MAP", map);
+          }
+          if (type != null && !type.equals(map.type().get())) {
+            throw Errors.typeMismatch("DATA_DIFF_TYPES", Errors.quote(ExpressionNames.name(call)), "Input to"
+                + " `map_concat` should all be of one type, but it has " + type.sql() + " and "
+                + map.type().get().sql(), arguments.get(i).span());
+          }
+          type = map.type().get();
+          keys.add(Sql.of("({}).{}", map.sql(), Sql.name("keys")));
+          values.add(Sql.of("({}).{}", map.sql(), Sql.name("values")));
+        }
+        if (type == null) {
+          throw inputType(call, 0, "MAP", expressions.translate(arguments.get(0), scope));
+        }
+        if (nullArgument) {
+          yield Typed.of(Sql.cast(Sql.of("NULL"), type), type);
+        }
+        // a NULL map makes the concatenation NULL; a key in two maps is DUPLICATED_MAP_KEY
+        yield Typed.of(ExpressionTranslator.checkedMap(Sql.join(" || ", keys), Sql.join(" || ", values), type, name),
+            type);
+      }
+      case "str_to_map" -> {
+        arity(call, 1, 3);
+        List<Sql> texts = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+          Typed text = expressions.translate(arguments.get(i), scope);
+          if (!text.is(t -> t.isCharacter() || t.kind() == TypeKind.VOID)) {
+            throw inputType(call, i, "STRING", text);
+          }
+          texts.add(Sql.cast(text.sql(), SqlType.STRING));
+        }
+        List<Sql> delimited = List.of(texts.get(0), texts.size() > 1 ? texts.get(1) : Sql.text(","),
+            texts.size() > 2 ? texts.get(2) : Sql.text(":"));
+        SqlType type = SqlType.map(SqlType.STRING, SqlType.STRING);
+        Sql keys = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_KEYS({})", Sql.list(delimited)), SqlType.array(SqlType.STRING));
+        Sql values = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_VALUES({})", Sql.list(delimited)),
+            SqlType.array(SqlType.STRING));
+        yield Typed.of(ExpressionTranslator.checkedMap(keys, values, type, name), type);
       }
       case "try_element_at" -> {
         arity(call, 2, 2);

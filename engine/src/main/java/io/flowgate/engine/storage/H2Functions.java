@@ -306,6 +306,7 @@ public final class H2Functions {
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
       "REQUIRE_ARGUMENT:requireArgument", "SEQUENCE_STEP:sequenceStep", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
       "WORD_CAPS:TextFunctions.initcap", "CHAR_MAP:TextFunctions.translate", "SPLIT:TextFunctions.split",
+      "TEXT_MAP_KEYS:TextFunctions.textMapKeys", "TEXT_MAP_VALUES:TextFunctions.textMapValues",
       "REGEXP_EXTRACT:TextFunctions.regexpExtract", "REGEXP_EXTRACT_ALL:TextFunctions.regexpExtractAll",
       "LEVENSHTEIN:TextFunctions.levenshtein", "FORMAT_TEXT:TextFunctions.formatText", "SOUND_CODE:TextFunctions.soundex", "BASE64:TextFunctions.base64",
       "UNBASE64:TextFunctions.unbase64", "HEX_OF_NUMBER:TextFunctions.hexOfNumber",

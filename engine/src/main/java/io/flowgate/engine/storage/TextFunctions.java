@@ -87,6 +87,36 @@ public final class TextFunctions {
     return pattern("split", regex).split(value, limit > 0 ? limit : -1);
   }
 
+  /**
+   * str_to_map's keys: the text split at every match of {@code pairDelimiter}, each pair's text before its first
+   * match of {@code keyValueDelimiter} (both regular expressions, as the dialect's).
+   */
+  public static String[] textMapKeys(String text, String pairDelimiter, String keyValueDelimiter)
+      throws SQLException {
+    return textMapPart(text, pairDelimiter, keyValueDelimiter, 0);
+  }
+
+  /** str_to_map's values: each pair's text after its first key-value delimiter, NULL for a pair without one. */
+  public static String[] textMapValues(String text, String pairDelimiter, String keyValueDelimiter)
+      throws SQLException {
+    return textMapPart(text, pairDelimiter, keyValueDelimiter, 1);
+  }
+
+  private static String[] textMapPart(String text, String pairDelimiter, String keyValueDelimiter, int part)
+      throws SQLException {
+    if (text == null || pairDelimiter == null || keyValueDelimiter == null) {
+      return null;
+    }
+    String[] pairs = pattern("str_to_map", pairDelimiter).split(text, -1);
+    Pattern keyValue = pattern("str_to_map", keyValueDelimiter);
+    String[] parts = new String[pairs.length];
+    for (int i = 0; i < pairs.length; i++) {
+      String[] split = keyValue.split(pairs[i], 2);
+      parts[i] = part < split.length ? split[part] : null;
+    }
+    return parts;
+  }
+
   /** regexp_extract: group {@code group} of the first match, or the empty string. */
   public static String regexpExtract(String value, String regex, Integer group) throws SQLException {
     if (value == null || regex == null || group == null) {
