@@ -35,6 +35,9 @@ ALTER TABLE t RENAME COLUMN amount TO b;
 > exception COLUMN_ALREADY_EXISTS
 ALTER TABLE t RENAME COLUMN nope TO e;
 > exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+-- the engine's own columns beside a table's begin with __fg_: no column may be named so
+ALTER TABLE t RENAME COLUMN amount TO __FG_commit_version;
+> exception FEATURE_NOT_SUPPORTED
 -- SET NOT NULL checks the rows there, then holds for new ones
 ALTER TABLE t ALTER COLUMN b SET NOT NULL;
 > exception DELTA_NOT_NULL_CONSTRAINT_VIOLATED

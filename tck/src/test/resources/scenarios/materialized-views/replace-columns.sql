@@ -63,3 +63,7 @@ SELECT region, n FROM mvr_cat.default.mv ORDER BY region;
 > east | 2
 > west | 1
 > rows: 2
+--@ user admin
+-- a column named as the engine's hidden ones (an average's kept sum) is refused
+CREATE MATERIALIZED VIEW mv_avg AS SELECT region, avg(id) AS mean, sum(id) AS __fg_avg_sum_mean FROM src GROUP BY region;
+> exception FEATURE_NOT_SUPPORTED

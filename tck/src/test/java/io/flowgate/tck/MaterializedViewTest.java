@@ -192,12 +192,14 @@ class MaterializedViewTest {
       views.put("mv_upper", "SELECT upper(k) AS uk, max(v) AS hi FROM mv_facts GROUP BY upper(k)");
       views.put("mv_all", "SELECT count(*) AS n, sum(v) AS s FROM mv_facts");
       views.put("mv_scaled", "SELECT k, v * 10 AS v10 FROM mv_facts WHERE v > 1");
-      views.put("mv_average", "SELECT k, avg(v) AS mean FROM mv_facts GROUP BY k");
+      views.put("mv_average", "SELECT k, avg(v) AS mean, count(*) AS n FROM mv_facts GROUP BY k");
+      // a decimal's average rounds at its scale: the quotient of merged sums would not reproduce it digit for digit
+      views.put("mv_decimal_average", "SELECT k, avg(CAST(v AS DECIMAL(10, 2))) AS mean FROM mv_facts GROUP BY k");
       for (Map.Entry<String, String> view : views.entrySet()) {
         statement.execute("CREATE MATERIALIZED VIEW " + view.getKey() + " AS " + view.getValue());
       }
       List<String> expected = List.of("GROUP_AGGREGATE", "GROUP_AGGREGATE", "GROUP_AGGREGATE", "APPEND_ONLY",
-          "COMPLETE_RECOMPUTE");
+          "GROUP_AGGREGATE", "COMPLETE_RECOMPUTE");
 
       statement.execute("INSERT INTO mv_facts VALUES ('a', 7), ('c', NULL), (NULL, -1), ('b', 5), ('A', 9)");
       statement.execute("INSERT INTO mv_facts VALUES ('c', 4)");
@@ -210,6 +212,18 @@ class MaterializedViewTest {
         assertThat(techniques(statement, view.getKey())).as(view.getKey())
             .last().isEqualTo("MAINTENANCE_TYPE_" + expected.get(i++));
       }
+
+      // an average merged from its group's hidden sum and count: a group with no value yet, then its first value
+      // and a batch with only NULLs for a group that has values
+      for (String rows : List.of("('d', NULL)", "('d', 3), ('a', NULL), ('e', 2147483647), ('e', 2147483647)")) {
+        statement.execute("INSERT INTO mv_facts VALUES " + rows);
+        statement.execute("REFRESH MATERIALIZED VIEW mv_average");
+        assertThat(rows(statement, "SELECT * FROM mv_average ORDER BY ALL"))
+            .containsExactlyElementsOf(rows(statement, views.get("mv_average") + " ORDER BY ALL"));
+      }
+      assertThat(techniques(statement, "mv_average")).last().isEqualTo("MAINTENANCE_TYPE_GROUP_AGGREGATE");
+      assertThat(rows(statement, "SELECT count(*) FROM information_schema.columns WHERE table_name = 'mv_average'"))
+          .containsExactly("3");
 
       // a commit that rewrites rows cannot be followed: the next refresh recomputes, and then follows appends again
       statement.execute("UPDATE mv_facts SET v = 100 WHERE k = 'b'");

@@ -92,6 +92,7 @@ public final class ColumnChanges {
   private void rename(TableInfo table, ColumnChange.Rename rename, Span span) {
     refuseChangeFeed(table, "RENAME COLUMN", span);
     ColumnInfo column = table.column(rename.column()).orElseThrow(() -> unresolved(table, rename.column(), span));
+    TableDefinitions.refuseReserved(rename.renamed(), span);
     Optional<ColumnInfo> taken = table.column(rename.renamed());
     if (taken.isPresent() && taken.get() != column) {
       throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS)

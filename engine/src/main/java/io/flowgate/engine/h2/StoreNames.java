@@ -19,7 +19,15 @@ public final class StoreNames {
    */
   public static final String ROW_ID_COLUMN = "__fg_row_id";
 
+  /** What every column name the engine keeps beside a table's own begins with; users cannot name a column so. */
+  private static final String HIDDEN_PREFIX = "__fg_";
+
   private StoreNames() {}
+
+  /** Whether {@code column} is a name the engine keeps for its own columns, which users may not give a column. */
+  public static boolean reserved(String column) {
+    return column.regionMatches(true, 0, HIDDEN_PREFIX, 0, HIDDEN_PREFIX.length());
+  }
 
   /**
    * The H2 table that keeps the AUTO CDC events a streaming table received, beside its data table

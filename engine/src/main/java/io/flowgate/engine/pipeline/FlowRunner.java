@@ -106,7 +106,8 @@ public final class FlowRunner {
    * What a materialized view's refresh needs of its query, decided with its plan (once per catalog generation): how
    * it can follow appends, if it can, and the first call that keeps its changes from being followed at all.
    */
-  record ViewMaintenance(Map<Long, IncrementalRefresh> techniques, Optional<String> untrackedCall) {}
+  record ViewMaintenance(Map<Long, IncrementalRefresh> techniques, List<IncrementalRefresh.Average> averages,
+      Optional<String> untrackedCall) {}
 
   /** REPLACE WHERE's predicate as written, the count of the query's rows outside it (none for TRUE), the delete. */
   record Replacement(String predicate, Optional<H2Statement> outside, Sql delete) {}
@@ -181,8 +182,15 @@ public final class FlowRunner {
         SqlParser.parseExpression(expectation.expressionSql()),
         expectation.action() == ExpectationInfo.Action.DROP_ROW,
         expectation.action() == ExpectationInfo.Action.FAIL_UPDATE)).toList();
+    // A view that can follow appends: how, and the averages it keeps sums and counts for, which each recompute writes.
+    Map<Long, IncrementalRefresh> techniques = target.kind() != TableKind.MATERIALIZED_VIEW
+        || flow.kind() != FlowInfo.FlowKind.REPLACE_WHERE ? Map.of() : IncrementalRefresh.of(query, target,
+            name -> catalog.table(translator.qualify(name, span)).map(TableInfo::id));
+    List<IncrementalRefresh.Average> averages = techniques.isEmpty() ? List.of()
+        : IncrementalRefresh.Average.of(query, target);
     DmlPlanner.FlowStatements statements = new DmlPlanner(translator).flowInsert(new Dml.Insert(span,
-        target.name().parts(), false, List.of(), true, query), target, checks);
+        target.name().parts(), false, List.of(), true, IncrementalRefresh.Average.withHiddenItems(query, averages)),
+        IncrementalRefresh.Average.withHiddenColumns(target, averages), checks);
     List<StreamSources.Source> sources = streams.sources();
     List<StreamSources.FileRead> fileReads = streams.fileReads();
     ensureReadable(sources);
@@ -205,9 +213,7 @@ public final class FlowRunner {
           catalog.table(input).filter(table -> table.kind() != TableKind.VIEW)
               .ifPresent(table -> storage.executeOnce(TableDefinitions.versionIndex(table.storageName())));
         }
-        view = Optional.of(new ViewMaintenance(IncrementalRefresh.of(query, target,
-            name -> catalog.table(translator.qualify(name, span)).map(TableInfo::id)),
-            MaterializedViewSources.untrackedCall(query)));
+        view = Optional.of(new ViewMaintenance(techniques, averages, MaterializedViewSources.untrackedCall(query)));
       }
       return new PlannedFlow(Optional.of(statements), Optional.empty(),
           Optional.of(replacement(flow, target, query, translator, span)), sources, fileReads, expectations, view);
@@ -350,6 +356,10 @@ public final class FlowRunner {
       if (technique instanceof IncrementalRefresh.GroupAggregate group && !group.keys().isEmpty()) {
         storage.executeOnce(TableDefinitions.keyIndex(target.storageName(), group.keys()));
       }
+    }
+    for (IncrementalRefresh.Average average : planned.view().map(ViewMaintenance::averages).orElse(List.of())) {
+      average.columns().forEach(column -> storage.executeOnce(TableDefinitions.hiddenColumn(target.storageName(),
+          column)));
     }
     try (OpenFiles files = new OpenFiles()) {
       return runBatch(flow, target, full, planned, events, files);
@@ -509,7 +519,8 @@ public final class FlowRunner {
     try {
       write = technique.get() instanceof IncrementalRefresh.AppendOnly append
           ? planner.flowInsert(append.insert(), target, List.of()).insert()
-          : planner.merge(((IncrementalRefresh.GroupAggregate) technique.get()).merge(), target).statement();
+          : planner.merge(((IncrementalRefresh.GroupAggregate) technique.get()).merge(),
+              IncrementalRefresh.Average.withHiddenColumns(target, planned.view().get().averages())).statement();
     } catch (EngineException unplanned) {
       // The recompute's plan of the same query holds; this form of it does not: recompute.
       return Optional.empty();
@@ -540,7 +551,10 @@ public final class FlowRunner {
 
   /** What decides a materialized view's rows besides its sources' rows. */
   private static String viewDefinition(FlowInfo flow, TableInfo view, PlannedFlow planned) {
-    return flow.querySql() + "\n" + view.columns() + "\n" + planned.expectations();
+    // a view refreshed before it kept its averages' sums and counts holds none: its next refresh recomputes
+    return flow.querySql() + "\n" + view.columns() + "\n" + planned.expectations() + planned.view()
+        .map(ViewMaintenance::averages).filter(averages -> !averages.isEmpty()).map(averages -> "\naverages kept")
+        .orElse("");
   }
 
   /** An AUTO CDC batch: the target's rows replaced and removed by key, so a stream reading it sees an update. */

@@ -1,5 +1,6 @@
 package io.flowgate.engine.pipeline;
 
+import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.CommitOperation;
 import io.flowgate.catalog.model.OutputMode;
@@ -32,11 +33,12 @@ import java.util.function.Function;
  *   <li>APPEND_ONLY: a projection and filter ({@code SELECT e, ... FROM t [JOIN u ON c] [WHERE p]}): the new rows'
  *       results are inserted;
  *   <li>GROUP_AGGREGATE: {@code SELECT k, ..., agg, ... FROM t [WHERE p] GROUP BY k, ...} whose aggregates are count,
- *       sum, min and max, each merged into its group's row ({@code count + count}, a sum of sums, the lesser min and
- *       greater max) or inserted as a new group, matched by the keys with {@code <=>} so NULL keys group too.
+ *       sum, min, max and avg, each merged into its group's row ({@code count + count}, a sum of sums, the lesser min
+ *       and greater max, an average from its group's sum and count, which the view keeps in hidden columns: see
+ *       {@link Average}) or inserted as a new group, matched by the keys with {@code <=>} so NULL keys group too.
  * </ul>
- * Anything else (outer joins, DISTINCT, HAVING, avg, windows, ORDER BY, LIMIT, subqueries, CTEs, {@code *}) is
- * recomputed.
+ * Anything else (outer joins, DISTINCT, HAVING, an avg of decimals, windows, ORDER BY, LIMIT, subqueries, CTEs,
+ * {@code *}) is recomputed.
  * A refresh may take a technique only when every commit to the source since the last refresh appended rows.
  */
 sealed interface IncrementalRefresh {
@@ -84,13 +86,17 @@ sealed interface IncrementalRefresh {
       }
       String column = view.columns().get(i).name();
       items.add(new QueryBody.SingleColumn(item.span(), item.expression(), Optional.of(column)));
-      Optional<Aggregate> aggregate = Aggregate.of(item.expression());
+      Optional<Aggregate> aggregate = Aggregate.of(item.expression(), view.columns().get(i));
       if (aggregate.isPresent()) {
         aggregates.add(aggregate.get());
       } else if (!rowLevel(item.expression())) {
         return Map.of();
       }
     }
+    List<Average> averages = Average.of(select, view);
+    averages.forEach(average -> items.addAll(average.items(span)));
+    List<String> columns = new ArrayList<>(view.columns().stream().map(ColumnInfo::name).toList());
+    averages.forEach(average -> columns.addAll(List.of(average.sumColumn(), average.countColumn())));
     Relation from = select.from().get();
     List<Relation.TableRef> tables = tables(from);
     Map<Long, Long> named = new HashMap<>();
@@ -114,7 +120,7 @@ sealed interface IncrementalRefresh {
           Optional.empty()), List.of(), Optional.empty(), Optional.empty());
       Optional<IncrementalRefresh> technique = select.groupBy().isEmpty() && aggregates.isEmpty()
           ? Optional.of(new AppendOnly(new Dml.Insert(span, view.name().parts(), false, List.of(), true, delta)))
-          : groupAggregate(span, select, items, view, delta);
+          : groupAggregate(span, select, items, columns, view, delta);
       technique.ifPresent(found -> techniques.put(id, found));
     }
     return Map.copyOf(techniques);
@@ -150,15 +156,17 @@ sealed interface IncrementalRefresh {
     return relation;
   }
 
+  /** {@code columns}: the view's columns, then the hidden ones of its averages, one for each of {@code items}. */
   private static Optional<IncrementalRefresh> groupAggregate(Span span, QueryBody.Select select,
-      List<QueryBody.SingleColumn> items, TableInfo view, Query delta) {
+      List<QueryBody.SingleColumn> items, List<String> columns, TableInfo view, Query delta) {
     List<Expression> keys = new ArrayList<>();
     List<String> keyColumns = new ArrayList<>();
     List<Dml.Assignment> merged = new ArrayList<>();
     for (int i = 0; i < items.size(); i++) {
       Expression expression = items.get(i).expression();
-      String column = view.columns().get(i).name();
-      Optional<Aggregate> aggregate = Aggregate.of(expression);
+      String column = columns.get(i);
+      Optional<Aggregate> aggregate = Aggregate.of(expression, i < view.columns().size() ? view.columns().get(i)
+          : HIDDEN);
       if (aggregate.isPresent()) {
         merged.add(new Dml.Assignment(span, column, aggregate.get().merged(span, column)));
       } else if (select.groupBy().stream().anyMatch(key -> TreeEquality.equal(key, expression))) {
@@ -196,15 +204,17 @@ sealed interface IncrementalRefresh {
         && !OutputMode.UPDATE.of(commit));
   }
 
-  /** An aggregate that merges: count, sum, min or max of one argument (or count(*)), plain. */
+  /** An aggregate that merges: count, sum, min, max or avg of one argument (or count(*)), plain. */
   record Aggregate(String name) {
-    private static final Set<String> MERGEABLE = Set.of("count", "sum", "min", "max");
+    private static final Set<String> MERGEABLE = Set.of("count", "sum", "min", "max", "avg");
 
-    static Optional<Aggregate> of(Expression expression) {
+    /** The aggregate {@code expression} is, computing {@code column} of the view. */
+    static Optional<Aggregate> of(Expression expression, ColumnInfo column) {
       return expression instanceof Expression.FunctionCall call && MERGEABLE.contains(call.name()) && !call.distinct()
           && call.filter().isEmpty() && call.window().isEmpty()
           && (call.star() ? call.name().equals("count") : call.arguments().size() == 1)
           && call.arguments().stream().allMatch(IncrementalRefresh::rowLevel)
+          && (!call.name().equals("avg") || Average.merges(column))
           ? Optional.of(new Aggregate(call.name())) : Optional.empty();
     }
 
@@ -216,11 +226,110 @@ sealed interface IncrementalRefresh {
         case "count" -> new Expression.Binary(span, BinaryOperator.ADD, old, fresh);
         // NULL (no non-NULL value yet) on either side leaves the other
         case "sum" -> call(span, "coalesce", new Expression.Binary(span, BinaryOperator.ADD, old, fresh), old, fresh);
+        case "avg" -> Average.merged(span, column);
         default -> new Expression.Case(span, Optional.empty(), List.of(new Expression.WhenClause(span,
             new Expression.Binary(span, BinaryOperator.OR, new Expression.IsNull(span, old, false),
                 new Expression.Binary(span, name.equals("min") ? BinaryOperator.LESS : BinaryOperator.GREATER,
                     fresh, old)), fresh)), Optional.of(old));
       };
+    }
+  }
+
+  /** What a hidden column of an average is as a column of the view (it is written, never read by users). */
+  ColumnInfo HIDDEN = new ColumnInfo("", "BIGINT", true, Optional.empty(), Optional.empty(), Optional.empty(),
+      Optional.empty());
+
+  /**
+   * An average a refresh merges: the view keeps its group's sum and count of non-NULL values in two hidden columns
+   * beside it ({@code __fg_avg_sum_<column>}, {@code __fg_avg_count_<column>}; users cannot name columns so, and
+   * every read of the view names its catalog columns, so no read sees them), written by every recompute and merged
+   * by every incremental refresh; the average is the merged sum over the merged count. Only averages that are DOUBLE
+   * (of integers, floating point numbers or text) merge: a decimal's average rounds at a scale that the quotient
+   * of merged sums would not reproduce digit for digit, so a view with one is recomputed.
+   */
+  record Average(String column, Expression argument) {
+    static boolean merges(ColumnInfo column) {
+      return column.type().equalsIgnoreCase("DOUBLE");
+    }
+
+    /** The averages of a select whose items compute the view's columns, in the order of the items. */
+    static List<Average> of(QueryBody.Select select, TableInfo view) {
+      List<Average> averages = new ArrayList<>();
+      for (int i = 0; i < select.items().size() && i < view.columns().size(); i++) {
+        if (select.items().get(i) instanceof QueryBody.SingleColumn item
+            && item.expression() instanceof Expression.FunctionCall call && call.name().equals("avg")
+            && Aggregate.of(call, view.columns().get(i)).isPresent()) {
+          averages.add(new Average(view.columns().get(i).name(), call.arguments().get(0)));
+        }
+      }
+      return List.copyOf(averages);
+    }
+
+    /** The averages of a query the view may follow (see {@link #of(Query, TableInfo, Function)}). */
+    static List<Average> of(Query query, TableInfo view) {
+      return query.body() instanceof QueryBody.Select select ? of(select, view) : List.of();
+    }
+
+    String sumColumn() {
+      return sumColumn(column);
+    }
+
+    String countColumn() {
+      return countColumn(column);
+    }
+
+    private static String sumColumn(String column) {
+      return "__fg_avg_sum_" + column;
+    }
+
+    private static String countColumn(String column) {
+      return "__fg_avg_count_" + column;
+    }
+
+    /** The select items that compute the hidden columns: {@code sum(x)} and {@code count(x)}. */
+    List<QueryBody.SingleColumn> items(Span span) {
+      return List.of(new QueryBody.SingleColumn(span, call(span, "sum", argument), Optional.of(sumColumn())),
+          new QueryBody.SingleColumn(span, call(span, "count", argument), Optional.of(countColumn())));
+    }
+
+    /** The hidden columns as columns of the view, for the statements that write them. */
+    List<ColumnInfo> columns() {
+      return List.of(hidden(sumColumn(), "DOUBLE"), hidden(countColumn(), "BIGINT"));
+    }
+
+    /** The view with its averages' hidden columns, as the statements that write it see it. */
+    static TableInfo withHiddenColumns(TableInfo view, List<Average> averages) {
+      List<ColumnInfo> columns = new ArrayList<>(view.columns());
+      averages.forEach(average -> columns.addAll(average.columns()));
+      return view.withColumns(columns, view.policies());
+    }
+
+    /** The view's query with the items that compute its averages' hidden columns after its own. */
+    static Query withHiddenItems(Query query, List<Average> averages) {
+      QueryBody.Select select = (QueryBody.Select) query.body();
+      List<QueryBody.SelectItem> items = new ArrayList<>(select.items());
+      averages.forEach(average -> items.addAll(average.items(query.span())));
+      return new Query(query.span(), query.with(), new QueryBody.Select(select.span(), select.distinct(),
+          List.copyOf(items), select.from(), select.where(), select.groupBy(), select.groupingSets(),
+          select.having(), select.qualify()), query.orderBy(), query.limit(), query.offset());
+    }
+
+    private static ColumnInfo hidden(String name, String type) {
+      return new ColumnInfo(name, type, true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** The group's average after the merge: its merged sum over its merged count, NULL while it has no value. */
+    static Expression merged(Span span, String column) {
+      Expression count = new Expression.Binary(span, BinaryOperator.ADD, ref(span, OLD, countColumn(column)),
+          ref(span, NEW, countColumn(column)));
+      Expression oldSum = ref(span, OLD, sumColumn(column));
+      Expression newSum = ref(span, NEW, sumColumn(column));
+      Expression sum = call(span, "coalesce", new Expression.Binary(span, BinaryOperator.ADD, oldSum, newSum), oldSum,
+          newSum);
+      return new Expression.Case(span, Optional.empty(), List.of(new Expression.WhenClause(span,
+          new Expression.Binary(span, BinaryOperator.EQUAL, count, new Expression.Literal(span,
+              Expression.LiteralKind.INTEGER, "0")), new Expression.Literal(span, Expression.LiteralKind.NULL,
+              "NULL"))), Optional.of(new Expression.Binary(span, BinaryOperator.DIVIDE, sum, count)));
     }
   }
 

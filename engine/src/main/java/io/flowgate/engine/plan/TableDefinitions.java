@@ -12,6 +12,7 @@ import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.Identity;
+import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -121,6 +122,12 @@ public final class TableDefinitions {
         Sql.name(storageName + "_V"), Sql.table(storageName), Sql.name(StoreNames.VERSION_COLUMN));
   }
 
+  /** A column the engine keeps in a data table beside the catalog's, added when missing (NULL in the rows there). */
+  public static Sql hiddenColumn(String storageName, ColumnInfo column) {
+    return Sql.of("ALTER TABLE {} ADD COLUMN IF NOT EXISTS {} {}", Sql.table(storageName), Sql.name(column.name()),
+        Sql.type(SqlParser.parseType(column.type())));
+  }
+
   /** An index on columns of a table the engine maintains by key (a materialized view's group keys). */
   public static Sql keyIndex(String storageName, List<String> columns) {
     return Sql.of("CREATE INDEX IF NOT EXISTS {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA),
@@ -142,16 +149,18 @@ public final class TableDefinitions {
         Sql.table(storageName), Sql.list(quoted));
   }
 
+  /** Refuses a column name the engine keeps for its own hidden columns ({@link StoreNames#reserved}). */
+  public static void refuseReserved(String column, Span span) {
+    if (StoreNames.reserved(column)) {
+      throw Errors.notSupported("the column name " + Errors.quote(column) + ", which Flowgate reserves", span);
+    }
+  }
+
   /** Checks the columns of a table; {@code statement} names the statement for messages. */
   private static void validate(List<ColumnDefinition> columns, String statement) {
     Set<String> names = new HashSet<>();
     for (ColumnDefinition column : columns) {
-      if (column.name().equalsIgnoreCase(StoreNames.VERSION_COLUMN)
-          || column.name().equalsIgnoreCase(StoreNames.CDC_SEQUENCE_COLUMN)
-          || column.name().equalsIgnoreCase(StoreNames.ROW_ID_COLUMN)) {
-        throw Errors.notSupported("the column name " + Errors.quote(column.name()) + ", which Flowgate reserves",
-            column.span());
-      }
+      refuseReserved(column.name(), column.span());
       column.generatedAs().ifPresent(generated -> RowLevelExpressions.check(generated.expression(),
           RowLevelExpressions.Use.GENERATED_COLUMN, column.name(), generated.text(), FunctionRegistry.TRAITS));
       column.defaultValue().ifPresent(value -> RowLevelExpressions.checkDefault(value.expression(), column.name(),
