@@ -73,4 +73,10 @@ class ArchitectureTest {
     noClasses().that().resideOutsideOfPackage("io.flowgate.engine.storage").should().dependOnClassesThat()
         .resideInAPackage("org.h2..").check(ENGINE);
   }
+
+  @Test
+  void onlyTheFileReadersTouchFileFormatLibraries() {
+    noClasses().that().resideOutsideOfPackage("io.flowgate.engine.files").should().dependOnClassesThat()
+        .resideInAnyPackage("org.apache.avro..", "org.apache.parquet..", "io.airlift.compress..").check(ENGINE);
+  }
 }

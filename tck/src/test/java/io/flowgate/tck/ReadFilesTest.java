@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.tck.harness.GatewayExtension;
+import io.flowgate.tck.harness.ParquetFiles;
 import io.flowgate.tck.harness.QueryRows;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +12,12 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
+import org.apache.parquet.example.data.Group;
+import org.apache.parquet.example.data.simple.SimpleGroupFactory;
+import org.apache.parquet.hadoop.metadata.CompressionCodecName;
+import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.MessageTypeParser;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -93,7 +100,7 @@ class ReadFilesTest {
         assertThat(bytes.next()).isTrue();
         assertThat(bytes.getBytes(1)).containsExactly(0, 1, 0xfe, 0xff);
       }
-      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('blobs', format => 'parquet')"))
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('blobs', format => 'orc')"))
           .hasMessageStartingWith("[FEATURE_NOT_SUPPORTED]");
     }
   }
@@ -277,6 +284,111 @@ class ReadFilesTest {
       Files.writeString(folder.resolve("bad.avro"), "not avro");
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('avro/bad.avro')"))
           .hasMessageStartingWith("[INVALID_PARAMETER_VALUE]").hasMessageContaining("not an Avro container file");
+    }
+  }
+
+  @Test
+  void parquetFilesBringTheirOwnSchema() throws Throwable {
+    MessageType schema = MessageTypeParser.parseMessageType("""
+        message spark_schema {
+          required int64 id;
+          optional binary name (STRING);
+          optional int64 amount (DECIMAL(10,2));
+          optional int32 day (DATE);
+          optional int64 at (TIMESTAMP(MICROS,true));
+          optional int96 legacy_at;
+          optional int64 local_at (TIMESTAMP(MILLIS,false));
+          optional group tags (LIST) { repeated group list { optional binary element (STRING); } }
+          optional group attrs (MAP) { repeated group key_value { required binary key (STRING); optional int32 value; } }
+          optional group address { optional binary city (STRING); optional int32 zip; }
+          optional binary raw;
+          optional boolean ok;
+          optional int32 small (INTEGER(8,true));
+          optional double score;
+        }""");
+    java.util.function.IntFunction<Group> order = id -> {
+      Group record = new SimpleGroupFactory(schema).newGroup().append("id", (long) id)
+          .append("amount", 1050L * id)
+          .append("day", (int) java.time.LocalDate.of(2026, 1, id).toEpochDay())
+          .append("local_at", java.time.LocalDateTime.of(2026, 1, id, 10, 0, 0, 500_000_000)
+              .toInstant(java.time.ZoneOffset.UTC).toEpochMilli())
+          .append("ok", id % 2 == 1).append("small", -id).append("score", id / 4.0);
+      java.time.Instant at = java.time.Instant.parse("2026-01-0" + id + "T10:00:00.000123Z");
+      record.append("at", at.getEpochSecond() * 1_000_000L + 123);
+      // INT96 as Spark writes it: nanoseconds of the day, then the Julian day, little-endian
+      java.nio.ByteBuffer int96 = java.nio.ByteBuffer.allocate(12).order(java.nio.ByteOrder.LITTLE_ENDIAN)
+          .putLong(at.getEpochSecond() % 86_400 * 1_000_000_000L + at.getNano())
+          .putInt((int) (at.getEpochSecond() / 86_400 + 2_440_588));
+      record.append("legacy_at", Binary.fromConstantByteArray(int96.array()));
+      Group tags = record.addGroup("tags");
+      tags.addGroup("list").append("element", "a");
+      if (id == 2) {
+        tags.addGroup("list"); // a NULL element
+      } else {
+        record.append("name", "n" + id).append("raw", Binary.fromConstantByteArray(new byte[] {1, (byte) id}));
+        record.addGroup("attrs").addGroup("key_value").append("key", "k" + id).append("value", id);
+      }
+      Group address = record.addGroup("address").append("city", "c" + id);
+      if (id != 2) {
+        address.append("zip", 100 + id);
+      }
+      return record;
+    };
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("parquet"));
+    ParquetFiles.write(folder.resolve("1.parquet"), schema, CompressionCodecName.SNAPPY,
+        List.of(order.apply(1), order.apply(2)));
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      assertThat(rows(statement, "SELECT id, name, amount, day, CAST(at AS STRING), CAST(legacy_at AS STRING),"
+          + " CAST(local_at AS STRING), tags, attrs, address, hex(raw), ok, small, score, _rescued_data"
+          + " FROM read_files('parquet') ORDER BY id")).containsExactly(
+              "1 | n1 | 10.50 | 2026-01-01 | 2026-01-01 10:00:00.000123 | 2026-01-01 10:00:00.000123"
+                  + " | 2026-01-01 10:00:00.5 | [\"a\"] | {\"k1\":1} | {\"city\":\"c1\",\"zip\":101} | 0101 | true | -1"
+                  + " | 0.25 | null",
+              "2 | null | 21.00 | 2026-01-02 | 2026-01-02 10:00:00.000123 | 2026-01-02 10:00:00.000123"
+                  + " | 2026-01-02 10:00:00.5 | [\"a\",null] | null | {\"city\":\"c2\"} | null | false | -2 | 0.5"
+                  + " | null");
+      assertThat(rows(statement, "SELECT address:city, attrs:k1 FROM read_files('parquet') WHERE id = 1"))
+          .containsExactly("c1 | 1");
+
+      statement.execute("CREATE STREAMING TABLE orders_parquet AS SELECT * FROM STREAM read_files('parquet',"
+          + " format => 'parquet')");
+      assertThat(rows(statement, "DESCRIBE TABLE orders_parquet")).startsWith("id | bigint | null",
+          "name | string | null", "amount | decimal(10,2) | null", "day | date | null", "at | timestamp | null",
+          "legacy_at | timestamp | null", "local_at | timestamp_ntz | null", "tags | string | null",
+          "attrs | string | null", "address | string | null", "raw | binary | null", "ok | boolean | null",
+          "small | tinyint | null", "score | double | null");
+      // later files compressed otherwise: each page says its codec
+      ParquetFiles.write(folder.resolve("2.parquet"), schema, CompressionCodecName.GZIP, List.of(order.apply(3)));
+      ParquetFiles.write(folder.resolve("3.parquet"), schema, CompressionCodecName.ZSTD, List.of(order.apply(4)));
+      ParquetFiles.write(folder.resolve("4.parquet"), schema, CompressionCodecName.UNCOMPRESSED,
+          List.of(order.apply(5)));
+      statement.execute("REFRESH STREAMING TABLE orders_parquet");
+      assertThat(rows(statement, "SELECT count(*), sum(amount), max(CAST(at AS STRING)) FROM orders_parquet"))
+          .containsExactly("5 | 157.50 | 2026-01-05 10:00:00.000123");
+
+      // DEFAULT fills a column the Parquet source does not bring, as the CREATE STREAMING TABLE page says
+      statement.execute("CREATE STREAMING TABLE parquet_defaults (id BIGINT, region STRING DEFAULT 'eu')"
+          + " AS SELECT id FROM STREAM read_files('parquet', format => 'parquet')");
+      assertThat(rows(statement, "SELECT count(*), min(region), max(region) FROM parquet_defaults"))
+          .containsExactly("5 | eu | eu");
+
+      // a declared schema keeps its columns and rescues the file's others
+      assertThat(rows(statement, "SELECT id, name, _rescued_data IS NOT NULL FROM read_files('parquet/1.parquet',"
+          + " schema => 'id BIGINT, name STRING') ORDER BY id")).containsExactly("1 | n1 | true", "2 | null | true");
+
+      // pages damaged behind an intact footer
+      Path damaged = Files.createDirectories(folder.resolveSibling("parquet_damaged")).resolve("d.parquet");
+      ParquetFiles.write(damaged, schema, CompressionCodecName.SNAPPY, List.of(order.apply(1), order.apply(2)));
+      byte[] bytes = Files.readAllBytes(damaged);
+      for (int i = 4; i < 200; i++) {
+        bytes[i] = (byte) 0x5a;
+      }
+      Files.write(damaged, bytes);
+      assertThatThrownBy(() -> rows(statement, "SELECT * FROM read_files('parquet_damaged')"))
+          .hasMessageStartingWith("[FAILED_READ_FILE.NO_HINT]").hasMessageContaining("`d.parquet`");
+      Files.writeString(folder.resolve("bad.parquet"), "not parquet");
+      assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM read_files('parquet/bad.parquet')"))
+          .hasMessageStartingWith("[INVALID_PARAMETER_VALUE]").hasMessageContaining("not a Parquet file");
     }
   }
 }

@@ -52,6 +52,7 @@ public enum ErrorClass {
   DUPLICATE_EXPECTATION("42710", "The expectation name <name> is used twice on one dataset; expectation names must be unique per dataset."),
   EXPECTATION_VIOLATION("22000", "Flow '<flowName>' failed to meet the expectation."),
   EXPECT_TABLE_NOT_VIEW("42809", "<operation> expects a table but <viewName> is a view or a pipeline dataset."),
+  FAILED_READ_FILE("KD001", "Encountered error while reading file <path>."),
   FEATURE_NOT_SUPPORTED("0A000", "The feature is not supported: <feature>."),
   FIELD_NOT_FOUND("42704", "No such struct field <fieldName> in <fields>."),
   FOREIGN_KEY_MISMATCH("42830", "The foreign key <keyName> does not match the primary key of <parentTable>: <reason>."),

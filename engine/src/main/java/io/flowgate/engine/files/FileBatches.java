@@ -2,6 +2,8 @@ package io.flowgate.engine.files;
 
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
@@ -181,8 +183,14 @@ public final class FileBatches {
           current.close();
           current = null;
         }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
+      } catch (IOException | RuntimeException e) {
+        if (e instanceof EngineException refused) {
+          throw refused;
+        }
+        // a file listed as the format but damaged inside: the reader's own words may name its classes
+        throw EngineException.of(ErrorClass.FAILED_READ_FILE).subClass("NO_HINT", "It is damaged or not a "
+            + read.source().format() + " file.").parameter("path", Errors.quote(file.getFileName().toString()))
+            .cause(e).build();
       }
     }
 

@@ -32,7 +32,8 @@ import java.util.stream.Stream;
 public record FileSource(Path base, String glob, String format, Csv.Format csv, boolean inferTypes,
     Map<String, SqlType> hints, Map<String, SqlType> declared, List<Path> roots, boolean wholeText) {
   /** The formats read_files reads, as the {@code format} option names them (in lower case). */
-  private static final Set<String> FORMATS = Set.of("csv", "json", "text", "binaryfile", "avro");
+  private static final Set<String> FORMATS = Set.of("csv", "json", "text", "binaryfile", "avro",
+      "parquet");
 
   /** Rows of each file that type inference looks at; values past them that do not fit are rescued. */
   private static final int SAMPLE_ROWS = 10_000;
@@ -59,7 +60,7 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     String format = options.containsKey("format") ? options.get("format").toLowerCase(Locale.ROOT)
         : formatOfFiles(list(base, pattern), span);
     if (!FORMATS.contains(format)) {
-      throw Errors.notSupported("read_files format " + format + " (csv, json, avro, text and binaryFile are)", span);
+      throw Errors.notSupported("read_files format " + format + " (csv, json, avro, parquet, text and binaryFile are)", span);
     }
     String separator = options.getOrDefault("sep", options.getOrDefault("delimiter", ","));
     String quote = options.getOrDefault("quote", "\"");
@@ -85,7 +86,7 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
       String name = file.getFileName().toString().toLowerCase(Locale.ROOT);
       formats.add(name.endsWith(".json") || name.endsWith(".jsonl") || name.endsWith(".ndjson") ? "json"
           : name.endsWith(".csv") || name.endsWith(".tsv") || name.endsWith(".txt") ? "csv"
-          : name.endsWith(".avro") ? "avro" : "?");
+          : name.endsWith(".avro") ? "avro" : name.endsWith(".parquet") ? "parquet" : "?");
     }
     if (formats.size() == 1 && !formats.contains("?")) {
       return formats.iterator().next();
@@ -219,6 +220,9 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
     if (format.equals("avro")) {
       return new AvroRows(file);
     }
+    if (format.equals("parquet")) {
+      return new ParquetRows(file);
+    }
     BufferedReader reader = Files.newBufferedReader(file);
     return switch (format) {
       case "json" -> new JsonLines(reader);
@@ -266,11 +270,11 @@ public record FileSource(Path base, String glob, String format, Csv.Format csv, 
   /** Stands for a column seen only with NULLs so far; it becomes STRING unless another file says more. */
   private static final SqlType VOID_MARK = SqlType.VOID;
 
-  /** The columns of one file's first rows (an Avro file's, from its header). */
+  /** The columns of one file's first rows (an Avro file's from its header, a Parquet file's from its footer). */
   private Map<String, SqlType> infer(Path file) {
-    if (format.equals("avro")) {
+    if (format.equals("avro") || format.equals("parquet")) {
       try {
-        return AvroRows.schema(file);
+        return format.equals("avro") ? AvroRows.schema(file) : ParquetRows.schema(file);
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

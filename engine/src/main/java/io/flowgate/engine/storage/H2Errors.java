@@ -24,6 +24,12 @@ final class H2Errors {
   private H2Errors() {}
 
   static EngineException translate(SQLException e) {
+    // the engine's own refusal, raised inside a function H2 called (a file read_files could not read)
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      if (cause instanceof EngineException refusal) {
+        return refusal;
+      }
+    }
     return switch (e.getErrorCode()) {
       case ErrorCode.DATABASE_ALREADY_OPEN_1 -> EngineException.of(ErrorClass.STORE_IN_USE).cause(e).build();
       case ErrorCode.DIVISION_BY_ZERO_1 -> EngineException.of(ErrorClass.DIVIDE_BY_ZERO).cause(e).build();
