@@ -306,8 +306,25 @@ public final class Engine implements AutoCloseable {
 
   /** Updates as running statements: {@link RunningUpdates}. */
   private final RunningUpdates updates = new RunningUpdates() {
+    /** How many updates of each table run now (a client's REFRESH may wait on another's flow lock). */
+    private final java.util.Map<Long, Integer> tables = new java.util.concurrent.ConcurrentHashMap<>();
+
     @Override
-    public <T> T run(String updateId, String user, String what, java.util.function.Supplier<T> work) {
+    public boolean updating(long tableId) {
+      return tables.containsKey(tableId);
+    }
+
+    @Override
+    public <T> T run(String updateId, long tableId, String user, String what, java.util.function.Supplier<T> work) {
+      tables.merge(tableId, 1, Integer::sum);
+      try {
+        return runStatement(updateId, user, what, work);
+      } finally {
+        tables.computeIfPresent(tableId, (id, count) -> count == 1 ? null : count - 1);
+      }
+    }
+
+    private <T> T runStatement(String updateId, String user, String what, java.util.function.Supplier<T> work) {
       Optional<RunningStatement> current = RunningStatement.current();
       if (current.isPresent()) {
         running.alias(updateId, current.get());

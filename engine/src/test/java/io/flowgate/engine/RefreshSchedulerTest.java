@@ -101,6 +101,37 @@ class RefreshSchedulerTest {
   }
 
   @Test
+  void aTableWhoseUpdateIsRunningIsNotStartedAgain() throws InterruptedException {
+    try (Engine engine = Engine.open(EngineConfig.inMemory())) {
+      Session session = copyOfSource(engine, "hourly", "SCHEDULE EVERY 1 HOUR");
+      session.execute("CREATE TABLE other (id INT)", List.of());
+      long table = engine.catalog().table(main("hourly")).orElseThrow().id();
+      RefreshScheduler scheduler = engine.scheduler(clock, Duration.ofMinutes(1));
+      // a client transaction holds the store's write turn, so the update it starts waits, running, until it ends
+      session.execute("INSERT INTO src VALUES (1)", List.of());
+      Session holder = engine.openSession(new Principal(Engine.ADMIN), Map.of());
+      holder.setAutoCommit(false);
+      holder.execute("INSERT INTO other VALUES (1)", List.of());
+      session.execute("REFRESH STREAMING TABLE hourly ASYNC", List.of());
+      while (!engine.updates().updating(table)) {
+        Thread.onSpinWait();
+      }
+
+      clock.advance(Duration.ofHours(2));
+      assertThat(scheduler.runDue()).isEmpty();
+
+      holder.commit();
+      while (engine.updates().updating(table)) {
+        Thread.onSpinWait();
+      }
+      assertThat(count(session, "SELECT count(*) FROM hourly")).isEqualTo(1);
+      // due again once it ended, measured from the update that ran
+      assertThat(scheduler.runDue()).containsExactly(main("hourly"));
+      assertThat(causes(session, "hourly")).containsExactly("API_CALL", "API_CALL", "SCHEDULE");
+    }
+  }
+
+  @Test
   void cronRunsAtItsNextTimeAfterTheLastUpdate() {
     try (Engine engine = Engine.open(EngineConfig.inMemory())) {
       copyOfSource(engine, "daily", "SCHEDULE CRON '0 30 4 * * ?' AT TIME ZONE 'UTC'");

@@ -8,5 +8,9 @@ import java.util.function.Supplier;
  * for an asynchronous one, as a statement of its own, bounded by the engine's statement timeout.
  */
 public interface RunningUpdates {
-  <T> T run(String updateId, String user, String what, Supplier<T> work);
+  /** Runs {@code work}, the update {@code updateId} of the table {@code tableId}, as a running statement. */
+  <T> T run(String updateId, long tableId, String user, String what, Supplier<T> work);
+
+  /** Whether an update of the table is running now, so a scheduler does not start a second one beside it. */
+  boolean updating(long tableId);
 }

@@ -74,11 +74,15 @@ public final class RefreshScheduler {
       if (table.isEmpty()) {
         continue;
       }
+      ExecutionContext owner = contextOf.apply(table.get().owner());
+      if (owner.updates().updating(table.get().id())) {
+        continue; // one update of a table at a time: this one measures from the update running now
+      }
       try {
-        Optional<UpdateCause> cause = due(table.get(), settings.schedule().orElseThrow());
+        Optional<UpdateCause> cause = due(table.get(), settings.schedule().orElseThrow(), owner);
         if (cause.isPresent()) {
           started.put(table.get().id(), clock.instant());
-          new StreamingTables(contextOf.apply(table.get().owner()), plans).refreshScheduled(table.get(),
+          new StreamingTables(owner, plans).refreshScheduled(table.get(),
               cause.get());
           reported.remove(settings.tableId());
           refreshed.add(table.get().name());
@@ -96,7 +100,7 @@ public final class RefreshScheduler {
   }
 
   /** Why the table is due for an update now, if it is. */
-  private Optional<UpdateCause> due(TableInfo table, String text) {
+  private Optional<UpdateCause> due(TableInfo table, String text, ExecutionContext owner) {
     RefreshSchedule schedule = schedules.get(text, written -> RefreshSchedule.of(written, Span.NONE));
     Instant now = clock.instant();
     Instant recorded = storage.read(connection -> catalog.latestEventTime(connection, table.id(), "create_update"))
@@ -109,7 +113,7 @@ public final class RefreshScheduler {
     if (!(schedule instanceof RefreshSchedule.OnUpdate)) {
       return Optional.of(UpdateCause.SCHEDULE);
     }
-    StreamingTables tables = new StreamingTables(contextOf.apply(table.owner()), plans);
+    StreamingTables tables = new StreamingTables(owner, plans);
     List<TableName> sources = tables.committingSources(table);
     boolean changed = storage.read(connection -> {
       for (TableName source : sources) {

@@ -658,7 +658,7 @@ public final class StreamingTables {
   private long runFlows(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
       FlowListener listener) {
     // Known by its id while it runs: SHOW STATEMENTS lists it, CANCEL STATEMENT 'update id' stops it.
-    return context.updates().run(events.updateId(), user(), "update " + events.updateId() + " of " + table.name(),
+    return context.updates().run(events.updateId(), table.id(), user(), "update " + events.updateId() + " of " + table.name(),
         () -> runUpdate(events, table, flows, full, span, listener));
   }
 
