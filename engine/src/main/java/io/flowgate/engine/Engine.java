@@ -243,6 +243,17 @@ public final class Engine implements AutoCloseable {
         summary.failure());
   }
 
+  /**
+   * The flow batches running now in this engine, oldest first, with the rows each has written so far: what a
+   * pipeline run shows on a terminal as it goes (a client reads the same in a table's event log).
+   */
+  public java.util.List<io.flowgate.engine.api.RunningFlow> runningFlows() {
+    java.time.Instant now = java.time.Instant.now();
+    return io.flowgate.engine.storage.LiveProgress.running().stream().map(running ->
+        new io.flowgate.engine.api.RunningFlow(running.dataset(), running.flow(), running.written().rows(),
+            java.time.Duration.between(running.started(), now))).toList();
+  }
+
   /** A context outside any client session: {@code user} in the default catalog and schema. */
   private ExecutionContext contextOf(String user) {
     return new ExecutionContext(catalog, access, storage, new SessionContext(user, CatalogService.DEFAULT_CATALOG,

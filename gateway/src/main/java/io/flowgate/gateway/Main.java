@@ -165,7 +165,12 @@ public final class Main {
     }
     try (Engine engine = opened) {
       long started = System.nanoTime();
-      PipelineUpdate summary = engine.runPipeline(folder, full, out::println);
+      PipelineUpdate summary;
+      // a status line of the running flows only where it can be redrawn in place: a terminal
+      try (RunProgress progress = RunProgress.of(out, out == System.out && System.console() != null,
+          engine::runningFlows)) {
+        summary = engine.runPipeline(folder, full, progress::line);
+      }
       String totals = String.format(Locale.ROOT, "%d flows, %d rows read, %d written, %d dropped in %.1f s",
           summary.flows(), summary.rowsRead(), summary.rowsWritten(), summary.rowsDropped(),
           (System.nanoTime() - started) / 1e9);

@@ -82,6 +82,38 @@ class CommandLineTest {
     }
   }
 
+  /**
+   * {@code run} on a terminal (the process given one by util-linux's {@code script}) draws a status line of the
+   * running flows with their rows so far, erased before each line it prints; piped, it prints the lines only.
+   */
+  @Test
+  void runShowsRunningFlowsOnATerminalOnly() throws Exception {
+    Path data = Files.createTempDirectory("flowgate-progress");
+    Path pipeline = Files.createTempDirectory("flowgate-progress-pipeline");
+    // a million rows: long enough for the status line to be drawn (every 250 ms)
+    Files.writeString(pipeline.resolve("big.sql"), "CREATE MATERIALIZED VIEW big AS"
+        + " SELECT a.id * 1000 + b.id AS id FROM range(1000) a CROSS JOIN range(1000) b;");
+    try {
+      Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
+      String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+      Process process = new ProcessBuilder("script", "-qec", String.join(" ", java, "-Xmx256m", "-jar",
+          jar.toString(), "run", pipeline.toString(), "--data", data.toString()), "/dev/null")
+          .redirectErrorStream(true).start();
+      String terminal = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(process.waitFor(120, TimeUnit.SECONDS)).as(terminal).isTrue();
+      assertThat(process.exitValue()).as(terminal).isZero();
+      assertThat(terminal).containsPattern("\\[ *<=> *\\] big -> main\\.default\\.big: [0-9,]+ rows written")
+          .contains("\r\033[K").contains("update COMPLETED: 1 flows, 1000000 rows read, 1000000 written");
+
+      Finished piped = runJar("run", pipeline.toString(), "--data", data.toString(), "--full-refresh");
+      assertThat(piped.code()).as(piped.output()).isZero();
+      assertThat(piped.output()).doesNotContain("<=>", "\033[K").contains("1000000 written");
+    } finally {
+      GatewayProcess.delete(data);
+      GatewayProcess.delete(pipeline);
+    }
+  }
+
   /** SIGTERM lets a running statement finish and answer, and says that it waits for it. */
   @Test
   void sigtermDrainsARunningStatement() throws Exception {

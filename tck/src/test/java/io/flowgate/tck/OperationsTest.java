@@ -197,4 +197,53 @@ class OperationsTest {
       assertThat(QueryRows.of(statement, "SELECT count(*) FROM ops_async")).containsExactly("2");
     }
   }
+
+  /**
+   * A running batch's progress is in the table's event log while it runs: a RUNNING flow_progress row whose
+   * num_output_rows grows, gone once the batch ends (here cancelled), when the stored events say how it went.
+   */
+  @Test
+  void theEventLogShowsRowsWrittenSoFarWhileABatchRuns() throws Exception {
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE ops_slow_source (id INT)");
+      statement.execute("CREATE OR REFRESH STREAMING TABLE ops_slow AS SELECT s.id, r.id AS k"
+          + " FROM STREAM(ops_slow_source) s CROSS JOIN range(50000000) r");
+      statement.execute("INSERT INTO ops_slow_source VALUES (1)");
+      String update;
+      try (ResultSet started = statement.executeQuery("REFRESH STREAMING TABLE ops_slow ASYNC")) {
+        started.next();
+        update = started.getString(2);
+      }
+      String running = "SELECT details:flow_progress:metrics:num_output_rows FROM event_log(TABLE(ops_slow))"
+          + " WHERE event_type = 'flow_progress' AND details:flow_progress:status = 'RUNNING'"
+          + " AND origin.update_id = '" + update + "' AND origin.flow_name = 'ops_slow'";
+      long first = rowsSoFar(statement, running, 0);
+      long later = rowsSoFar(statement, running, first);
+      assertThat(later).isGreaterThan(first);
+
+      statement.execute("CANCEL STATEMENT '" + update + "'");
+      String state = "SELECT details:update_progress:state FROM event_log(TABLE(ops_slow))"
+          + " WHERE event_type = 'update_progress' AND origin.update_id = '" + update + "'"
+          + " AND details:update_progress:state = 'CANCELED'";
+      long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+      while (QueryRows.of(statement, state).isEmpty() && System.nanoTime() < deadline) {
+        Thread.onSpinWait();
+      }
+      assertThat(QueryRows.of(statement, state)).containsExactly("CANCELED");
+      assertThat(QueryRows.of(statement, running)).isEmpty();
+      assertThat(QueryRows.of(statement, "SELECT count(*) FROM ops_slow")).containsExactly("0");
+    }
+  }
+
+  /** The rows written so far that the RUNNING row shows, once it shows more than {@code above}. */
+  private static long rowsSoFar(Statement statement, String running, long above) throws Exception {
+    long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+    while (System.nanoTime() < deadline) {
+      List<String> rows = QueryRows.of(statement, running);
+      if (!rows.isEmpty() && Long.parseLong(rows.get(0)) > above) {
+        return Long.parseLong(rows.get(0));
+      }
+    }
+    throw new AssertionError("no RUNNING flow_progress above " + above + " rows: " + QueryRows.of(statement, running));
+  }
 }

@@ -126,6 +126,12 @@ class UiTest {
       browser.waitUntil("document.querySelector('#updates tbody tr [data-cancel]') !== null", 60);
       browser.waitUntil("[...document.querySelectorAll('#statements tbody tr')]"
           + ".some(r => r.cells[5].textContent.includes('of main.default.ui_slow'))", 30);
+      // the running flow's rows so far, growing without a reload
+      String written = "(() => { const flow = document.querySelector('#updates tbody tr [data-flow=\"ui_slow\"]');"
+          + " const m = flow && flow.textContent.match(/RUNNING, (\\d+) written/); return m ? Number(m[1]) : 0; })()";
+      browser.waitUntil(written + " > 0", 60);
+      long first = browser.evaluate(written).asLong();
+      browser.waitUntil(written + " > " + first, 60);
       browser.screenshot(SHOTS.resolve("running.png"));
       browser.evaluate("document.querySelector('#updates tbody tr [data-cancel]').click()");
       browser.waitUntil("document.querySelector('#updates tbody tr').dataset.state === 'CANCELED'", 60);

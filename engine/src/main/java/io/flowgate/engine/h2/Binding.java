@@ -13,5 +13,7 @@ public sealed interface Binding {
   record Runtime(String key) implements Binding {
     /** The commit version a write stamps on the rows it writes. */
     public static final Runtime COMMIT_VERSION = new Runtime("commitVersion");
+    /** The counter of a flow batch's written rows, which shows its progress while it runs. */
+    public static final Runtime ROW_COUNTER = new Runtime("rowCounter");
   }
 }

@@ -5,6 +5,7 @@ import io.flowgate.catalog.PipelineIds;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.PipelineEvent;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.storage.LiveProgress;
 import io.flowgate.engine.type.JsonText;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -80,6 +81,21 @@ final class EventLog {
   /** {@code dataQuality} is the JSON of the batch's expectation results, when the table has expectations. */
   void flowProgress(Connection connection, String flow, String status, Map<String, Long> metrics,
       Optional<String> dataQuality, Optional<String> error) throws SQLException {
+    catalog.logEvent(connection, flowProgress(flow, status, metrics, dataQuality, error));
+  }
+
+  /**
+   * Shows the flow RUNNING in the event log while its batch runs, with the rows it has written so far
+   * ({@link LiveProgress}: the batch's own events are only read once it commits); close it when the batch ends.
+   */
+  LiveProgress.Showing running(String flow, LiveProgress.Counter written) {
+    return LiveProgress.show(table.id(), new LiveProgress.Running(table.name().toString(), flow, Instant.now(),
+        written), () -> flowProgress(flow, "RUNNING", Map.of("num_output_rows", written.rows()), Optional.empty(),
+        Optional.empty()));
+  }
+
+  private PipelineEvent flowProgress(String flow, String status, Map<String, Long> metrics,
+      Optional<String> dataQuality, Optional<String> error) {
     StringBuilder details = new StringBuilder("{\"flow_progress\":{\"status\":").append(JsonText.quote(status));
     if (!metrics.isEmpty()) {
       details.append(",\"metrics\":{");
@@ -93,20 +109,25 @@ final class EventLog {
     }
     dataQuality.ifPresent(json -> details.append(",\"data_quality\":").append(json));
     details.append("}}");
-    log(connection, Optional.of(flow), error.isPresent() ? "ERROR" : "INFO", "flow_progress",
+    return event(Optional.of(flow), error.isPresent() ? "ERROR" : "INFO", "flow_progress",
         "Flow '" + flow + "' is " + status + ".", error, details.toString());
   }
 
   private void log(Connection connection, Optional<String> flow, String level, String type, String message,
       Optional<String> error, String details) throws SQLException {
+    catalog.logEvent(connection, event(flow, level, type, message, error, details));
+  }
+
+  private PipelineEvent event(Optional<String> flow, String level, String type, String message,
+      Optional<String> error, String details) {
     StringBuilder origin = new StringBuilder("{\"pipeline_id\":").append(JsonText.quote(pipelineId()))
         .append(",\"pipeline_name\":").append(JsonText.quote(String.join(".", table.name().parts())))
         .append(",\"update_id\":").append(JsonText.quote(updateId))
         .append(",\"dataset_name\":").append(JsonText.quote(table.name().table()));
     flow.ifPresent(name -> JsonText.quote(name, origin.append(",\"flow_name\":")));
     origin.append('}');
-    catalog.logEvent(connection, new PipelineEvent(UUID.randomUUID().toString(), table.id(), updateId, flow,
-        Instant.now(), level, type, message, error, origin.toString(), details));
+    return new PipelineEvent(UUID.randomUUID().toString(), table.id(), updateId, flow, Instant.now(), level, type,
+        message, error, origin.toString(), details);
   }
 
   private String pipelineId() {

@@ -40,6 +40,7 @@ import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.storage.LiveProgress;
 import io.flowgate.engine.files.FileAreas;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -361,13 +362,14 @@ public final class FlowRunner {
       average.columns().forEach(column -> storage.executeOnce(TableDefinitions.hiddenColumn(target.storageName(),
           column)));
     }
-    try (OpenFiles files = new OpenFiles()) {
-      return runBatch(flow, target, full, planned, events, files);
+    try (OpenFiles files = new OpenFiles(); LiveProgress.Counter written = LiveProgress.counter();
+        LiveProgress.Showing running = events.running(flow.name(), written)) {
+      return runBatch(flow, target, full, planned, events, files, written);
     }
   }
 
   private BatchResult runBatch(FlowInfo flow, TableInfo target, boolean full, PlannedFlow planned,
-      EventLog events, OpenFiles files) {
+      EventLog events, OpenFiles files, LiveProgress.Counter written) {
     return storage.inTransaction(connection -> {
       // Two updates of one flow must not read the same checkpoint: the second waits for the first to commit.
       catalog.lockFlow(connection, flow.id());
@@ -378,6 +380,7 @@ public final class FlowRunner {
         return BatchResult.NOTHING;
       }
       Map<String, Object> runtime = new HashMap<>();
+      runtime.put(Binding.Runtime.ROW_COUNTER.key(), written.key());
       Optional<MaterializedViewSources> viewSources = Optional.empty();
       if (planned.view().isPresent()) {
         MaterializedViewSources reading = MaterializedViewSources.now(catalog, connection, flow, inputs(flow),
@@ -391,7 +394,7 @@ public final class FlowRunner {
           return BatchResult.NOTHING;
         }
         Optional<BatchResult> followed = full ? Optional.empty()
-            : refreshIncrementally(connection, flow, target, planned, reading, checkpoints, events);
+            : refreshIncrementally(connection, flow, target, planned, reading, checkpoints, events, written);
         if (followed.isPresent()) {
           return followed.get();
         }
@@ -494,8 +497,8 @@ public final class FlowRunner {
    * row it writes seen whole) or a row filter or mask of its own (a write through them would not see every row).
    */
   private Optional<BatchResult> refreshIncrementally(Connection connection, FlowInfo flow, TableInfo target,
-      PlannedFlow planned, MaterializedViewSources reading, List<FlowCheckpoint> saved, EventLog events)
-      throws SQLException {
+      PlannedFlow planned, MaterializedViewSources reading, List<FlowCheckpoint> saved, EventLog events,
+      LiveProgress.Counter written) throws SQLException {
     if (!planned.expectations().isEmpty() || ChangeFeed.enabled(target) || !target.policies().isEmpty()) {
       return Optional.empty();
     }
@@ -527,6 +530,7 @@ public final class FlowRunner {
     }
     StreamSources.Source source = streams.sources().get(0);
     Map<String, Object> runtime = new HashMap<>();
+    runtime.put(Binding.Runtime.ROW_COUNTER.key(), written.key());
     runtime.put(source.keys().from().key(), last.get().version() + 1);
     runtime.put(source.keys().to().key(), latest);
     runtime.put(source.keys().skip().key(), new Long[0]);

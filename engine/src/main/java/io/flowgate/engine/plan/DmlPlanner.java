@@ -146,8 +146,11 @@ public final class DmlPlanner {
       }
     }
     Sql keep = Sql.and(drops);
+    // each row's version passes through the batch's row counter, so its progress shows while it runs
+    Sql counted = Sql.of("FG_SYS.ROW_WRITTEN(CAST({} AS VARCHAR), {})", Sql.param(Binding.Runtime.ROW_COUNTER),
+        version());
     H2Statement write = Sql.of("INSERT INTO {}({}, {}) SELECT {}, {}{}{}", Sql.table(table.storageName()),
-        columnList(targets), Sql.name(StoreNames.VERSION_COLUMN), translated.columnList(relation), version(), from,
+        columnList(targets), Sql.name(StoreNames.VERSION_COLUMN), translated.columnList(relation), counted, from,
         drops.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", keep)).statement();
     Optional<H2Statement> metrics = Optional.empty();
     if (!checks.isEmpty()) {

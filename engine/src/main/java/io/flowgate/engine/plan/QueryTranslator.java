@@ -1429,8 +1429,11 @@ public final class QueryTranslator {
       output.add(new OutputColumn(column, Optional.of(column.equals("timestamp") ? SqlType.TIMESTAMP
           : column.equals("origin") ? originType : SqlType.STRING)));
     }
-    Sql sql = Sql.of("(SELECT {} FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST({} AS BIGINT) ORDER BY SEQ)",
-        Sql.list(select), Sql.constant(table.id()));
+    // the stored events, then those of batches running now (their progress so far: storage.LiveProgress)
+    Sql id = Sql.constant(table.id());
+    Sql sql = Sql.of("(SELECT {} FROM (SELECT SEQ, ID, UPDATE_ID, FLOW_NAME, TS, LEVEL, EVENT_TYPE, MESSAGE, ERROR,"
+        + " DETAILS FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST({} AS BIGINT) UNION ALL SELECT * FROM"
+        + " FG_SYS.LIVE_EVENTS(CAST({} AS BIGINT))) {} ORDER BY SEQ)", Sql.list(select), id, id, Sql.name(newAlias()));
     String alias = newAlias();
     TranslatedQuery view = new TranslatedQuery(sql, output);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("event_log"));

@@ -299,7 +299,7 @@ public final class H2Functions {
   private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "CHECK_MAP_KEYS:checkMapKeys",
       "JSON_PATH:jsonPath",
       "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText",
-      "READ_FILES:readFiles",
+      "READ_FILES:readFiles", "ROW_WRITTEN:LiveProgress.rowWritten", "LIVE_EVENTS:LiveProgress.liveEvents",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
@@ -323,11 +323,17 @@ public final class H2Functions {
       "XXHASH_DOUBLE:XxHash64.hashDouble", "XXHASH_FLOAT:XxHash64.hashFloat", "XXHASH_DECIMAL:XxHash64.hashDecimal",
       "XXHASH_BYTES:XxHash64.hashBytes");
 
+  /**
+   * The functions H2 must call each time, never taking one result for all: READ_FILES and LIVE_EVENTS give other
+   * rows each call, ROW_WRITTEN counts each row it is called for.
+   */
+  private static final java.util.Set<String> CALLED_EACH_TIME = java.util.Set.of("READ_FILES", "ROW_WRITTEN",
+      "LIVE_EVENTS");
+
   static List<Sql> installSql() {
-    // READ_FILES gives other rows each batch, so H2 must not take it for deterministic. A method named with its
-    // class is one of that class in this package, else one of this class.
+    // A method named with its class is one of that class in this package, else one of this class.
     return FUNCTIONS.stream().map(entry -> entry.split(":")).map(entry -> Sql.of("CREATE ALIAS IF NOT EXISTS FG_SYS."
-        + entry[0] + (entry[0].equals("READ_FILES") ? "" : " DETERMINISTIC") + " FOR {}",
+        + entry[0] + (CALLED_EACH_TIME.contains(entry[0]) ? "" : " DETERMINISTIC") + " FOR {}",
         Sql.text(entry[1].contains(".") ? H2Functions.class.getPackageName() + "." + entry[1]
             : H2Functions.class.getName() + "." + entry[1]))).toList();
   }

@@ -50,6 +50,7 @@ public final class PipelineBenchmark {
             + "?user=bench"); Statement statement = connection.createStatement()) {
       try (Connection admin = DriverManager.getConnection("jdbc:flowgate://127.0.0.1:" + gateway.port());
           Statement grants = admin.createStatement()) {
+        grants.execute("CREATE USER bench PASSWORD 'bench'");
         grants.execute("GRANT SELECT ON ANY FILE TO bench");
       }
       raw.execute("CREATE TABLE src (id BIGINT, name VARCHAR, amount DECIMAL(12,2))");
