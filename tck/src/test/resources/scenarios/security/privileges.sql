@@ -159,3 +159,22 @@ DROP USER pv_ben;
 > ok
 DROP GROUP pv_readers;
 > ok
+-- REFRESH needs only the REFRESH privilege: the flows read their sources with the owner's rights
+INSERT INTO pv_cat.default.facts VALUES (40, 'r');
+> update count 1
+CREATE USER pv_rita PASSWORD 'r';
+> ok
+GRANT USE CATALOG ON CATALOG pv_cat TO pv_rita;
+> ok
+GRANT USE SCHEMA ON SCHEMA pv_cat.default TO pv_rita;
+> ok
+GRANT REFRESH ON TABLE pv_cat.default.facts_st TO pv_rita;
+> ok
+--@ user pv_rita
+REFRESH STREAMING TABLE pv_cat.default.facts_st;
+> update count 2
+SELECT count(*) FROM pv_cat.default.facts;
+> exception INSUFFICIENT_PERMISSIONS
+--@ user admin
+DROP USER pv_rita;
+> ok

@@ -326,19 +326,21 @@ public final class Engine implements AutoCloseable {
     }
 
     @Override
-    public <T> T run(String updateId, long tableId, String user, String what, java.util.function.Supplier<T> work) {
+    public <T> T run(String updateId, long tableId, java.util.function.Predicate<String> owners, String user,
+        String what, java.util.function.Supplier<T> work) {
       tables.merge(tableId, 1, Integer::sum);
       try {
-        return runStatement(updateId, user, what, work);
+        return runStatement(updateId, owners, user, what, work);
       } finally {
         tables.computeIfPresent(tableId, (id, count) -> count == 1 ? null : count - 1);
       }
     }
 
-    private <T> T runStatement(String updateId, String user, String what, java.util.function.Supplier<T> work) {
+    private <T> T runStatement(String updateId, java.util.function.Predicate<String> owners, String user,
+        String what, java.util.function.Supplier<T> work) {
       Optional<RunningStatement> current = RunningStatement.current();
       if (current.isPresent()) {
-        running.alias(updateId, current.get());
+        running.alias(updateId, current.get(), owners);
         try {
           return work.get();
         } finally {
@@ -347,9 +349,11 @@ public final class Engine implements AutoCloseable {
       }
       RunningStatement own = new RunningStatement(updateId, user, what, statementTimeout);
       running.started(own);
+      running.alias(updateId, own, owners);
       try {
         return own.run(work);
       } finally {
+        running.unalias(updateId, own);
         running.finished(own);
       }
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.flowgate.tck.harness.GatewayExtension;
 import io.flowgate.tck.harness.QueryRows;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.SQLTimeoutException;
 import java.sql.Statement;
@@ -92,6 +93,46 @@ class CancelAndTimeoutTest {
       watch.execute("CANCEL STATEMENT '" + second.substring(0, second.indexOf(" | ")) + "'");
       assertThatThrownBy(() -> again.get(60, TimeUnit.SECONDS)).cause()
           .hasMessageContaining("[OPERATION_CANCELED]");
+    }
+  }
+
+  /** An update is its table's owner's to see and cancel too, whoever started it; others neither see nor cancel it. */
+  @Test
+  void anUpdateIsCancelledByItsTablesOwnerToo() throws Exception {
+    try (Connection owner = gateway.connect("olga"); Statement olga = owner.createStatement();
+        Connection refresher = gateway.connect("ria"); Statement ria = refresher.createStatement();
+        Connection other = gateway.connect("sam"); Statement sam = other.createStatement()) {
+      try (Connection admin = gateway.connect(); Statement users = admin.createStatement()) {
+        users.execute("CREATE USER ria PASSWORD 'r'");
+      }
+      olga.execute("CREATE TABLE olga_src (id INT)");
+      olga.execute("CREATE OR REFRESH STREAMING TABLE olga_slow AS SELECT s.id, r.id AS k"
+          + " FROM STREAM(olga_src) s CROSS JOIN range(50000000) r");
+      olga.execute("INSERT INTO olga_src VALUES (1)");
+      olga.execute("GRANT REFRESH ON TABLE olga_slow TO ria");
+      String update;
+      try (ResultSet started = ria.executeQuery("REFRESH STREAMING TABLE olga_slow ASYNC")) {
+        started.next();
+        update = started.getString(2);
+      }
+      for (int attempt = 0; attempt < 600
+          && QueryRows.of(olga, "SHOW STATEMENTS").stream().noneMatch(line -> line.startsWith(update + " | ria | "));
+          attempt++) {
+        Thread.sleep(20);
+      }
+      assertThat(QueryRows.of(olga, "SHOW STATEMENTS")).anyMatch(line -> line.startsWith(update + " | ria | "));
+      assertThat(QueryRows.of(sam, "SHOW STATEMENTS")).noneMatch(line -> line.contains(update));
+      assertThatThrownBy(() -> sam.execute("CANCEL STATEMENT '" + update + "'"))
+          .hasMessageContaining("[INVALID_STATEMENT_HANDLE]");
+      olga.execute("CANCEL STATEMENT '" + update + "'");
+      for (int attempt = 0; attempt < 3000
+          && QueryRows.of(olga, "SHOW STATEMENTS").stream().anyMatch(line -> line.startsWith(update));
+          attempt++) {
+        Thread.sleep(20);
+      }
+      assertThat(QueryRows.of(olga, "SELECT details:update_progress:state FROM event_log(TABLE(olga_slow))"
+          + " WHERE origin.update_id = '" + update + "' AND event_type = 'update_progress'"))
+          .containsExactly("RUNNING", "CANCELED");
     }
   }
 

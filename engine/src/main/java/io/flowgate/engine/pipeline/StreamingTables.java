@@ -181,7 +181,7 @@ public final class StreamingTables {
     // Plan the flow before anything is created, so a query that does not fit the table fails the CREATE cleanly.
     Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
       if (declared) {
-        requireFit(table, definition, create.span());
+        requireFit(table, definition, create.span(), user());
       }
       return runner.plan(definition, table, expectations, create.span());
     });
@@ -306,7 +306,7 @@ public final class StreamingTables {
         : flow.map(definition -> columnsOf(definition, create.span())).orElse(List.of());
     Redefinition.Columns columns = view ? Redefinition.recomputed(table, viewColumns)
         : declared ? Redefinition.declared(table, create.columns(), create.span())
-        : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span()))
+        : Redefinition.inferred(table, flow.map(definition -> missingColumns(table, definition, create.span(), user()))
             .orElse(List.of()));
     TableLayout.check(create.clauses(), columns.columns(), table.name(), true, create.span());
     List<ColumnDefinition> definitions = declared || view ? (view ? viewColumns : create.columns())
@@ -319,7 +319,7 @@ public final class StreamingTables {
             context.translator())), create.clauses().policies());
     Optional<FlowRunner.PlannedFlow> planned = flow.map(definition -> {
       if (declared) {
-        requireFit(redefined, definition, create.span());
+        requireFit(redefined, definition, create.span(), user());
       }
       return new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans).plan(definition, redefined,
           expectations, create.span());
@@ -398,7 +398,7 @@ public final class StreamingTables {
       // AUTO CDC rewrites a key's rows from its events, which would drop rows another kind of flow appended.
       throw Errors.notSupported("AUTO CDC and append flows into one table", create.span());
     }
-    TableInfo widened = conform(target, flow, create.span());
+    TableInfo widened = conform(target, flow, create.span(), user());
     new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans).plan(flow, widened, create.span());
     context.writeMetadata(connection -> {
       catalog.saveFlow(connection, flow);
@@ -415,12 +415,12 @@ public final class StreamingTables {
    * writes that it lacks (its schema grows additively, as the dialect's streaming tables do); a table with a
    * declared schema must already have them.
    */
-  private TableInfo conform(TableInfo table, FlowInfo flow, Span span) {
+  private TableInfo conform(TableInfo table, FlowInfo flow, Span span, String reader) {
     if (declaredSchema(table)) {
-      requireFit(table, flow, span);
+      requireFit(table, flow, span, reader);
       return table;
     }
-    return widen(table, missingColumns(table, flow, span));
+    return widen(table, missingColumns(table, flow, span, reader));
   }
 
   private boolean declaredSchema(TableInfo table) {
@@ -428,13 +428,14 @@ public final class StreamingTables {
         .map(StreamingSettings::declaredSchema).orElse(false);
   }
 
-  private List<ColumnDefinition> missingColumns(TableInfo table, FlowInfo flow, Span span) {
-    return columnsOf(flow, span).stream().filter(column -> table.column(column.name()).isEmpty()).toList();
+  /** {@code reader}: whose rights the flow's query is planned with (who defines it, or the owner who runs it). */
+  private List<ColumnDefinition> missingColumns(TableInfo table, FlowInfo flow, Span span, String reader) {
+    return columnsOf(flow, span, reader).stream().filter(column -> table.column(column.name()).isEmpty()).toList();
   }
 
   /** A declared schema must hold every column the flow's query writes. */
-  private void requireFit(TableInfo table, FlowInfo flow, Span span) {
-    List<ColumnDefinition> missing = missingColumns(table, flow, span);
+  private void requireFit(TableInfo table, FlowInfo flow, Span span, String reader) {
+    List<ColumnDefinition> missing = missingColumns(table, flow, span, reader);
     if (!missing.isEmpty()) {
       throw EngineException.of(ErrorClass.USER_SPECIFIED_AND_INFERRED_SCHEMA_NOT_COMPATIBLE)
           .parameter("tableName", String.join(".", table.name().parts()))
@@ -658,7 +659,8 @@ public final class StreamingTables {
   private long runFlows(EventLog events, TableInfo table, List<FlowInfo> flows, boolean full, Span span,
       FlowListener listener) {
     // Known by its id while it runs: SHOW STATEMENTS lists it, CANCEL STATEMENT 'update id' stops it.
-    return context.updates().run(events.updateId(), table.id(), user(), "update " + events.updateId() + " of " + table.name(),
+    return context.updates().run(events.updateId(), table.id(), owner -> context.access().owns(owner,
+        GrantInfo.Securable.TABLE, table.name().parts()), user(), "update " + events.updateId() + " of " + table.name(),
         () -> runUpdate(events, table, flows, full, span, listener));
   }
 
@@ -705,7 +707,7 @@ public final class StreamingTables {
     for (FlowInfo flow : flows) {
       try {
         // New files or source columns may bring columns the table lacks; checked before each batch.
-        current = conform(current, flow, span);
+        current = conform(current, flow, span, table.owner());
         FlowRunner.BatchResult result = runner.run(flow, current, full, span, events);
         written += result.written();
         dropped += result.dropped();
@@ -745,13 +747,17 @@ public final class StreamingTables {
 
   /** The columns a streaming table without a declared schema gets: its flow query's. */
   private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span) {
+    return columnsOf(flow, span, user());
+  }
+
+  private List<ColumnDefinition> columnsOf(FlowInfo flow, Span span, String reader) {
     if (flow.autoCdc()) {
-      return new FlowRunner(catalog, context.access(), storage, user(), context.files(), plans)
+      return new FlowRunner(catalog, context.access(), storage, reader, context.files(), plans)
           .cdc(flow, StreamSources.forFlow(context.files()), List.of(), span).targetColumns(span);
     }
-    List<ResultColumn> described = plans.columns(catalog.generation(), user(), flow, () -> {
+    List<ResultColumn> described = plans.columns(catalog.generation(), reader, flow, () -> {
       StreamSources streams = StreamSources.forFlow(context.files());
-      QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(user(),
+      QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(reader,
           flow.catalog(), flow.schema()).inPipeline(flow.pipeline()), streams);
       PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
       return new FlowPlans.Columns(QueryDescriber.columns(planned), !planned.fileReads().isEmpty());
