@@ -56,6 +56,14 @@ MERGE INTO t AS target USING (SELECT id, name, score FROM changes WHERE op = 'up
 WHEN MATCHED THEN UPDATE SET *
 WHEN NOT MATCHED THEN INSERT *;
 > update count 2
+-- two source rows for one target row: which one updates it is not defined, so the MERGE is refused and changes nothing
+MERGE INTO t USING (SELECT 1 AS id, 'x' AS name UNION ALL SELECT 1, 'y') AS s ON t.id = s.id
+WHEN MATCHED THEN UPDATE SET name = s.name;
+> exception DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE
+SELECT name FROM t WHERE id = 1;
+> name
+> a1
+> rows: 1
 INSERT OVERWRITE t VALUES (100, 'only', 0.0);
 > update count 1
 SELECT * FROM t;

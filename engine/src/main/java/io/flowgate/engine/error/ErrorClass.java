@@ -35,6 +35,7 @@ public enum ErrorClass {
   DELTA_IDENTITY_COLUMNS_UPDATE_NOT_SUPPORTED("42808", "UPDATE on IDENTITY column <colName> is not supported."),
   DELTA_IDENTITY_COLUMNS_WITH_GENERATED_EXPRESSION("42613", "IDENTITY column cannot be specified with a generated column expression."),
   DELTA_MISSING_CHANGE_DATA("KD002", "Error getting change data for <table>: change data was not recorded. To start recording change data, use ALTER TABLE <table> SET TBLPROPERTIES (<property> = true), or create it with that property."),
+  DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE("21506", "Cannot perform MERGE: more than one source row matched one target row, which it would update or delete in ways that may conflict; which source row should win is not defined. Make the source's rows unique on the merge condition first."),
   DELTA_NEW_CHECK_CONSTRAINT_VIOLATION("23512", "<numRows> rows in <tableName> violate the new CHECK constraint (<checkConstraint>)."),
   DELTA_NON_BOOLEAN_CHECK_CONSTRAINT("42621", "CHECK constraint '<name>' (<expr>) should be a boolean expression."),
   DELTA_NON_DETERMINISTIC_EXPRESSION_IN_GENERATED_COLUMN("42621", "Found <sqlExpr>. A generated column cannot use a non deterministic expression."),

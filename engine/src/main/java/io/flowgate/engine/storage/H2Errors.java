@@ -100,9 +100,12 @@ final class H2Errors {
           .parameter("indexValue", firstQuoted(e, "?")).cause(e).build();
       case ErrorCode.STATEMENT_WAS_CANCELED -> java.util.Optional.ofNullable(RunningStatement.whyCanceled())
           .orElseGet(() -> EngineException.of(ErrorClass.OPERATION_CANCELED).cause(e).build());
-      // user tables have no unique keys, so a duplicate key is two writers racing for one commit version
-      case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1,
-          ErrorCode.DUPLICATE_KEY_1 ->
+      // User tables have no unique keys, so a duplicate key is two writers racing for one commit version, or H2's
+      // MERGE meeting a target row a second time (two source rows matched it).
+      case ErrorCode.DUPLICATE_KEY_1 -> String.valueOf(e.getMessage()).contains("duplicate _ROWID_ target record")
+          ? EngineException.of(ErrorClass.DELTA_MULTIPLE_SOURCE_ROW_MATCHING_TARGET_ROW_IN_MERGE).cause(e).build()
+          : EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();
+      case ErrorCode.LOCK_TIMEOUT_1, ErrorCode.DEADLOCK_1, ErrorCode.CONCURRENT_UPDATE_1 ->
           EngineException.of(ErrorClass.CONCURRENT_MODIFICATION).cause(e).build();
       default -> Errors.internal("storage error " + e.getErrorCode(), e);
     };
