@@ -518,6 +518,15 @@ public final class CatalogService {
     return CatalogStore.ingestedFiles(connection, flowId);
   }
 
+  /** The files COPY INTO has loaded into the table, by path. */
+  public java.util.Set<String> copiedFiles(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.copiedFiles(connection, tableId);
+  }
+
+  public void recordCopiedFile(Connection connection, long tableId, String path) throws SQLException {
+    CatalogStore.recordCopiedFile(connection, tableId, path);
+  }
+
   public void recordIngestedFile(Connection connection, long flowId, String path) throws SQLException {
     CatalogStore.recordIngestedFile(connection, flowId, path);
   }

@@ -16,6 +16,7 @@ import io.flowgate.engine.exec.ClientTransaction;
 import io.flowgate.engine.exec.CheckConstraints;
 import io.flowgate.engine.exec.ColumnChanges;
 import io.flowgate.engine.exec.DdlExecutor;
+import io.flowgate.engine.exec.CopyIntoExecutor;
 import io.flowgate.engine.exec.DmlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.ExplainExecutor;
@@ -35,6 +36,7 @@ import io.flowgate.engine.plan.TempView;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
+import io.flowgate.engine.sql.tree.CopyInto;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Explain;
 import io.flowgate.engine.sql.tree.FileCommand;
@@ -281,7 +283,8 @@ public final class Session {
       return new PreparedInfo(List.of(), types, false);
     }
     return new PreparedInfo(List.of(), padded(List.of(), count), parsed.statement() instanceof Show
-        || parsed.statement() instanceof Access.CreateToken || parsed.statement() instanceof FileCommand);
+        || parsed.statement() instanceof Access.CreateToken || parsed.statement() instanceof FileCommand
+        || parsed.statement() instanceof CopyInto);
   }
 
   private static List<Optional<SqlType>> padded(List<Optional<SqlType>> types, int count) {
@@ -442,6 +445,9 @@ public final class Session {
     }
     if (statement instanceof FileCommand command) {
       return new FileCommandExecutor(context()).execute(command, parameters);
+    }
+    if (statement instanceof CopyInto copy) {
+      return new CopyIntoExecutor(context()).execute(copy);
     }
     if (statement instanceof Explain explain && explain.statement() instanceof Pipeline.Refresh refresh) {
       return ExplainExecutor.explained(explain, new StreamingTables(context(), engine.flowPlans()).explain(refresh));

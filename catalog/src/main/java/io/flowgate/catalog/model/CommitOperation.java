@@ -23,6 +23,8 @@ public enum CommitOperation {
   /** A flow's batch: appends, unless its {@code outputMode} parameter says Update (AUTO CDC). */
   STREAMING_UPDATE("STREAMING UPDATE", false, false),
   FULL_REFRESH("FULL REFRESH", false, false),
+  /** COPY INTO: appends the rows of files the table had not loaded. */
+  COPY_INTO("COPY INTO", false, false),
   /** A materialized view recomputed: its rows replaced by its query's. */
   MATERIALIZED_VIEW_REFRESH("MATERIALIZED VIEW REFRESH", true, false),
   /** A client transaction of more than one kind of write, so at least one that is not an append. */

@@ -174,6 +174,7 @@ public final class CatalogStore {
     deleteFlows(connection, tableId);
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.COPIED_FILES WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?", tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "TABLE_POLICIES",
         "COMMITS")) {
@@ -288,6 +289,7 @@ public final class CatalogStore {
   public static void replaceExpectations(Connection connection, long tableId, List<ExpectationInfo> expectations)
       throws SQLException {
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.COPIED_FILES WHERE TABLE_ID = ?", tableId);
     for (int i = 0; i < expectations.size(); i++) {
       ExpectationInfo expectation = expectations.get(i);
       update(connection, "INSERT INTO FG_SYS.EXPECTATIONS(TABLE_ID, POS, NAME, EXPRESSION, ACTION)"
@@ -353,6 +355,17 @@ public final class CatalogStore {
   public static java.util.Set<String> ingestedFiles(Connection connection, long flowId) throws SQLException {
     return new java.util.HashSet<>(list(connection, "SELECT PATH FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?",
         rows -> rows.getString(1), flowId));
+  }
+
+  public static java.util.Set<String> copiedFiles(Connection connection, long tableId) throws SQLException {
+    return new java.util.HashSet<>(list(connection, "SELECT PATH FROM FG_SYS.COPIED_FILES WHERE TABLE_ID = ?",
+        row -> row.getString(1), tableId));
+  }
+
+  /** Records a file COPY INTO loaded into the table (again, with force: the record stays one). */
+  public static void recordCopiedFile(Connection connection, long tableId, String path) throws SQLException {
+    update(connection, "MERGE INTO FG_SYS.COPIED_FILES(TABLE_ID, PATH) KEY(TABLE_ID, PATH) VALUES (?, ?)", tableId,
+        path);
   }
 
   public static void recordIngestedFile(Connection connection, long flowId, String path) throws SQLException {

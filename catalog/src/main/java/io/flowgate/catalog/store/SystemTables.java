@@ -55,6 +55,9 @@ public final class SystemTables {
           + " EXPRESSION VARCHAR NOT NULL, ACTION VARCHAR NOT NULL, PRIMARY KEY(TABLE_ID, POS))",
       "CREATE TABLE IF NOT EXISTS FG_SYS.INGESTED_FILES(FLOW_ID BIGINT NOT NULL, PATH VARCHAR NOT NULL,"
           + " PRIMARY KEY(FLOW_ID, PATH))",
+      // The files COPY INTO has loaded into each table, so it loads each once.
+      "CREATE TABLE IF NOT EXISTS FG_SYS.COPIED_FILES(TABLE_ID BIGINT NOT NULL, PATH VARCHAR NOT NULL,"
+          + " PRIMARY KEY(TABLE_ID, PATH))",
       "CREATE TABLE IF NOT EXISTS FG_SYS.CHECKPOINTS(FLOW_ID BIGINT NOT NULL, SOURCE_ID BIGINT NOT NULL,"
           + " VERSION BIGINT NOT NULL, PRIMARY KEY(FLOW_ID, SOURCE_ID))",
       // Stores made before the source's name was kept gain the column, empty for their checkpoints.

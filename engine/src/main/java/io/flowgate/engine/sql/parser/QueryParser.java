@@ -219,6 +219,15 @@ final class QueryParser {
     }
   }
 
+  /** A select list, {@code item [, item ...]} (COPY INTO's SELECT over files has one too). */
+  List<SelectItem> selectList() {
+    List<SelectItem> items = new ArrayList<>();
+    do {
+      items.add(selectItem());
+    } while (cursor.acceptSymbol(","));
+    return items;
+  }
+
   private Select selectBlock(Optional<Relation> fromFirst) {
     Span span = cursor.span();
     cursor.expectWord("SELECT");
@@ -226,10 +235,7 @@ final class QueryParser {
     if (!distinct) {
       cursor.acceptWord("ALL");
     }
-    List<SelectItem> items = new ArrayList<>();
-    do {
-      items.add(selectItem());
-    } while (cursor.acceptSymbol(","));
+    List<SelectItem> items = selectList();
     Optional<Relation> from = fromFirst;
     if (from.isEmpty() && cursor.acceptWord("FROM")) {
       from = Optional.of(from());

@@ -4,6 +4,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.sql.tree.Access;
+import io.flowgate.engine.sql.tree.CopyInto;
 import io.flowgate.engine.sql.tree.Ddl.UseTarget;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
@@ -14,6 +15,7 @@ import io.flowgate.engine.sql.tree.Explain;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Pipeline;
 import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.SecurableKind;
 import io.flowgate.engine.sql.tree.Show;
@@ -326,8 +328,8 @@ final class StatementParser {
       command = "RESTORE";
       cursor.acceptWord("TABLE");
     } else if (cursor.acceptWord("COPY")) {
-      command = "COPY INTO";
       cursor.expectWord("INTO");
+      return copyInto(span);
     } else {
       cursor.expectWord("GENERATE");
       command = "GENERATE " + cursor.anyIdentifier();
@@ -336,6 +338,62 @@ final class StatementParser {
     List<String> table = cursor.qualifiedName();
     cursor.skipStatement();
     return new Ddl.TableCommand(span, command, table);
+  }
+
+  /** What follows {@code COPY INTO}: see {@link CopyInto}. */
+  private Statement copyInto(Span span) {
+    List<String> target = cursor.qualifiedName();
+    boolean byPosition = cursor.acceptWords("BY", "POSITION");
+    List<String> columns = !byPosition && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
+    cursor.expectWord("FROM");
+    List<QueryBody.SelectItem> select = List.of();
+    boolean query = cursor.acceptSymbol("(");
+    if (query) {
+      cursor.expectWord("SELECT");
+      select = queries.selectList();
+      cursor.expectWord("FROM");
+    }
+    String path = cursor.expectString();
+    boolean credential = false;
+    if (cursor.acceptWord("WITH")) {
+      credential = true;
+      cursor.skipParenthesized();
+    }
+    if (query) {
+      cursor.expectSymbol(")");
+    }
+    cursor.expectWord("FILEFORMAT");
+    cursor.expectSymbol("=");
+    String format = cursor.anyIdentifier().toLowerCase(java.util.Locale.ROOT);
+    boolean validate = false;
+    if (cursor.acceptWord("VALIDATE")) {
+      validate = true;
+      if (!cursor.acceptWord("ALL") && !cursor.isWord("FILES") && !cursor.isWord("PATTERN")
+          && !cursor.isWord("FORMAT_OPTIONS") && !cursor.isWord("COPY_OPTIONS") && !cursor.atEnd()
+          && !cursor.isSymbol(";")) {
+        cursor.next();
+        cursor.expectWord("ROWS");
+      }
+    }
+    List<String> files = List.of();
+    Optional<String> pattern = Optional.empty();
+    if (cursor.acceptWord("FILES")) {
+      cursor.expectSymbol("=");
+      cursor.expectSymbol("(");
+      List<String> names = new ArrayList<>();
+      do {
+        names.add(cursor.expectString());
+      } while (cursor.acceptSymbol(","));
+      cursor.expectSymbol(")");
+      files = names;
+    } else if (cursor.acceptWord("PATTERN")) {
+      cursor.expectSymbol("=");
+      pattern = Optional.of(cursor.expectString());
+    }
+    Map<String, String> formatOptions = cursor.acceptWord("FORMAT_OPTIONS") ? cursor.propertyList() : Map.of();
+    Map<String, String> copyOptions = cursor.acceptWord("COPY_OPTIONS") ? cursor.propertyList() : Map.of();
+    return new CopyInto(span, target, byPosition, columns, select, path, format, validate, credential, files,
+        pattern, formatOptions, copyOptions);
   }
 
   /**

@@ -235,6 +235,18 @@ final class TokenCursor {
     return names;
   }
 
+  /** Passes over a parenthesized part, nested parentheses included (what is refused later by name). */
+  void skipParenthesized() {
+    expectSymbol("(");
+    for (int depth = 1; depth > 0; ) {
+      if (atEnd()) {
+        throw unexpected(")");
+      }
+      Token token = next();
+      depth += token.isSymbol("(") ? 1 : token.isSymbol(")") ? -1 : 0;
+    }
+  }
+
   /** Passes over the rest of the statement (for commands that are refused once their table is known). */
   void skipStatement() {
     while (!atEnd() && !isSymbol(";")) {

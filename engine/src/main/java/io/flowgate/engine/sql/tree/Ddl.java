@@ -291,7 +291,7 @@ public sealed interface Ddl extends Statement {
   }
 
   /**
-   * A table command the dialect has but Flowgate does not run (ALTER TABLE, ANALYZE, RESTORE, COPY INTO, GENERATE,
+   * A table command the dialect has but Flowgate does not run (ALTER TABLE, ANALYZE, RESTORE, GENERATE,
    * CLONE, ALTER STREAMING TABLE): parsed far enough to name its table, so the error can say why.
    */
   record TableCommand(Span span, String command, List<String> table) implements Ddl {

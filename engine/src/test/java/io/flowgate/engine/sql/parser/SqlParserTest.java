@@ -8,6 +8,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.CopyInto;
 import io.flowgate.engine.sql.tree.FileCommand;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
@@ -74,6 +75,28 @@ class SqlParserTest {
     assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a TYPE BIGINT").statement())
         .isInstanceOfSatisfying(Ddl.TableCommand.class,
             command -> assertThat(command.command()).isEqualTo("ALTER TABLE ... ALTER COLUMN"));
+  }
+
+  @Test
+  void copyInto() {
+    assertSameTree("COPY INTO c.s.t FROM '/Volumes/c/s/v/in' FILEFORMAT = csv PATTERN = '*.csv'"
+        + " FORMAT_OPTIONS ('header' = 'true') COPY_OPTIONS ('force' = 'true')",
+        new CopyInto(Span.NONE, java.util.List.of("c", "s", "t"), false, java.util.List.of(), java.util.List.of(),
+            "/Volumes/c/s/v/in", "csv", false, false, java.util.List.of(), Optional.of("*.csv"),
+            java.util.Map.of("header", "true"), java.util.Map.of("force", "true")));
+    SqlParser.ParsedStatement select = SqlParser.parseStatement("COPY INTO t BY POSITION FROM (SELECT a, b + 1 AS c"
+        + " FROM 'in' WITH (CREDENTIAL (AWS_ACCESS_KEY = 'k'))) FILEFORMAT = JSON VALIDATE 5 ROWS FILES = ('x', 'y')");
+    assertThat(select.statement()).isInstanceOfSatisfying(CopyInto.class, copy -> {
+      assertThat(copy.byPosition()).isTrue();
+      assertThat(copy.select()).hasSize(2);
+      assertThat(copy.credential()).isTrue();
+      assertThat(copy.validate()).isTrue();
+      assertThat(copy.files()).containsExactly("x", "y");
+      assertThat(copy.format()).isEqualTo("json");
+    });
+    assertThatThrownBy(() -> SqlParser.parseStatement("COPY INTO t FROM 'in'"))
+        .isInstanceOfSatisfying(EngineException.class, e ->
+            assertThat(e.errorClass()).isEqualTo(ErrorClass.PARSE_SYNTAX_ERROR));
   }
 
   @Test

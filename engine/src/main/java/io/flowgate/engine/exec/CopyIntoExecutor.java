@@ -1,0 +1,217 @@
+package io.flowgate.engine.exec;
+
+import io.flowgate.catalog.CatalogService;
+import io.flowgate.catalog.model.ColumnInfo;
+import io.flowgate.catalog.model.CommitOperation;
+import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.api.ResultColumn;
+import io.flowgate.engine.api.StatementResult;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.CopyInto;
+import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.Relation;
+import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * COPY INTO: an INSERT of the rows of {@code read_files} over the files the table has not loaded before, in one
+ * transaction with the record of those files ({@code FG_SYS.COPIED_FILES}), so running it again, or after a failure,
+ * loads each file once. Without a SELECT the files' columns meet the table's by name (a CSV without a header, or BY
+ * POSITION, by position): the table's columns are declared as the read's schema, so values are read as their
+ * column's type (what does not fit is NULL) and the files' other fields are left out. With a SELECT, its items are
+ * the rows, matched to the table's columns by name (BY POSITION: by position), over the files' inferred columns.
+ */
+public final class CopyIntoExecutor {
+  private static final Set<String> COPY_OPTIONS = Set.of("force", "mergeschema");
+
+  private final ExecutionContext context;
+
+  public CopyIntoExecutor(ExecutionContext context) {
+    this.context = context;
+  }
+
+  public StatementResult execute(CopyInto copy) {
+    Span span = copy.span();
+    if (copy.validate()) {
+      throw Errors.notSupported("COPY INTO ... VALIDATE (run a SELECT over read_files to look at the files)", span);
+    }
+    if (copy.credential()) {
+      throw Errors.notSupported("a credential in COPY INTO's source (the files are read from the ingest roots or a"
+          + " volume)", span);
+    }
+    Map<String, String> copyOptions = lowerCaseKeys(copy.copyOptions());
+    for (String option : copyOptions.keySet()) {
+      if (!COPY_OPTIONS.contains(option)) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", Errors.quote(option))
+            .parameter("functionName", "`COPY_OPTIONS`").parameter("message", "COPY INTO takes force and"
+                + " mergeSchema").at(span).build();
+      }
+    }
+    Map<String, String> formatOptions = lowerCaseKeys(copy.formatOptions());
+    if (isTrue(copyOptions.get("mergeschema")) || isTrue(formatOptions.remove("mergeschema"))) {
+      throw Errors.notSupported("COPY INTO with mergeSchema (add the columns with ALTER TABLE ... ADD COLUMNS"
+          + " first)", span);
+    }
+    TableInfo table = context.translator().resolveTable(copy.target(), span);
+    if (table.kind().writtenByFlows()) {
+      throw Errors.unsupportedOnStreamingTable(table.name().parts(), "COPY INTO", span);
+    }
+    DmlExecutor.Planned planned = new DmlExecutor(context).plan(insert(copy, table, formatOptions));
+    StreamSources.FileRead read = planned.translator().fileReads().get(0);
+    boolean force = isTrue(copyOptions.get("force"));
+    CatalogService catalog = context.catalog();
+    if (!force && context.storage().read(connection -> catalog.copiedFiles(connection, table.id()))
+        .containsAll(read.files().files().stream().map(Path::toString).toList())) {
+      return result(0); // nothing new: no commit
+    }
+    long rows = context.storage().inTransaction(connection -> VersionedWrite.commit(catalog, connection, table.id(),
+        context.session().user(), version -> {
+          // read after the table's version is taken, which locks its row: two COPY INTOs take turns, and the second
+          // sees the files the first loaded
+          Set<String> loaded = force ? Set.of() : catalog.copiedFiles(connection, table.id());
+          List<Path> fresh = read.files().files().stream().filter(file -> !loaded.contains(file.toString()))
+              .toList();
+          long written = 0;
+          if (!fresh.isEmpty()) {
+            try (OpenFiles files = new OpenFiles()) {
+              files.open(read, fresh);
+              Map<String, Object> runtime = new HashMap<>(files.runtime());
+              runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+              written = DmlExecutor.insertRecorded(connection, table, planned.statement(), runtime, version);
+            }
+            for (Path file : fresh) {
+              catalog.recordCopiedFile(connection, table.id(), file.toString());
+            }
+          }
+          return new VersionedWrite.Written<>(written, CommitOperation.COPY_INTO, Map.of(),
+              Map.of("numOutputRows", written, "numFiles", (long) fresh.size()));
+        }));
+    return result(rows);
+  }
+
+  /** The vendor's answer to COPY INTO: the rows it changed and inserted, the same rows here. */
+  private static StatementResult result(long rows) {
+    return new StatementResult.Rows(List.of(new ResultColumn("num_affected_rows", SqlType.BIGINT, false),
+        new ResultColumn("num_inserted_rows", SqlType.BIGINT, false)),
+        new ListCursor(List.of(List.of(rows, rows))));
+  }
+
+  /** The INSERT that COPY INTO runs, over every file its source names; the executor narrows it to new ones. */
+  private static Dml.Insert insert(CopyInto copy, TableInfo table, Map<String, String> formatOptions) {
+    Span span = copy.span();
+    boolean csv = copy.format().equals("csv");
+    if (csv) {
+      // a CSV file has no header unless the options say so, as the vendor's reader takes it
+      formatOptions.putIfAbsent("header", "false");
+    }
+    String inferSchema = formatOptions.remove("inferschema");
+    if (inferSchema != null) {
+      formatOptions.put("infercolumntypes", inferSchema);
+    }
+    List<Expression> arguments = new ArrayList<>();
+    arguments.add(text(span, source(copy)));
+    arguments.add(named(span, "format", copy.format()));
+    formatOptions.forEach((key, value) -> arguments.add(named(span, key, value)));
+    boolean positional = copy.byPosition() || csv && !isTrue(formatOptions.get("header"));
+    if (copy.byPosition() && !csv) {
+      throw Errors.notSupported("COPY INTO ... BY POSITION from " + copy.format() + " files (their columns have"
+          + " names; BY POSITION is for CSV)", span);
+    }
+    List<QueryBody.SelectItem> items = copy.select();
+    List<String> targets = List.of();
+    if (items.isEmpty()) {
+      List<ColumnInfo> loaded = loadedColumns(copy, table);
+      StringBuilder schema = new StringBuilder();
+      List<QueryBody.SelectItem> columns = new ArrayList<>();
+      for (int i = 0; i < loaded.size(); i++) {
+        String name = positional ? "_c" + i : loaded.get(i).name();
+        schema.append(i == 0 ? "" : ", ").append(name).append(' ').append(loaded.get(i).type());
+        columns.add(new QueryBody.SingleColumn(span, new Expression.ColumnRef(span, List.of(name)), Optional.empty()));
+      }
+      arguments.add(named(span, "schema", schema.toString()));
+      items = columns;
+      targets = loaded.stream().map(ColumnInfo::name).toList();
+    }
+    Relation files = new Relation.TableFunction(span, "read_files", arguments, Optional.empty(), List.of());
+    Query source = Query.of(new QueryBody.Select(span, false, items, Optional.of(files), Optional.empty(), List.of(),
+        List.of(), Optional.empty(), Optional.empty()));
+    boolean byName = !copy.select().isEmpty() && !copy.byPosition() && copy.columns().isEmpty();
+    return new Dml.Insert(span, copy.target(), false, targets.isEmpty() ? copy.columns() : targets, byName, source);
+  }
+
+  /**
+   * The table's columns a COPY INTO without a SELECT fills (those named, else all but generated and identity
+   * columns), which a read can declare: scalar columns.
+   */
+  private static List<ColumnInfo> loadedColumns(CopyInto copy, TableInfo table) {
+    List<ColumnInfo> loaded = new ArrayList<>();
+    if (!copy.columns().isEmpty()) {
+      for (String name : copy.columns()) {
+        loaded.add(table.column(name).orElseThrow(() -> Errors.unresolvedColumn(List.of(name),
+            table.columns().stream().map(ColumnInfo::name).toList(), copy.span())));
+      }
+    } else {
+      table.columns().stream().filter(column -> column.generatedSql().isEmpty() && column.identity().isEmpty())
+          .forEach(loaded::add);
+    }
+    for (ColumnInfo column : loaded) {
+      TypeKind kind = SqlParser.parseType(column.type()).kind();
+      if (kind == TypeKind.ARRAY || kind == TypeKind.MAP || kind == TypeKind.STRUCT || kind == TypeKind.BINARY
+          || column.name().contains(" ")) {
+        throw Errors.notSupported("COPY INTO the column " + Errors.quote(column.name()) + " of type "
+            + column.type() + " without a SELECT (files are read as scalar columns: load it with COPY INTO "
+            + Errors.quote(table.name().parts()) + " FROM (SELECT ... FROM 'path') and the function that makes"
+            + " the value)", copy.span());
+      }
+    }
+    return loaded;
+  }
+
+  /** The path read_files reads: the source folder, narrowed by FILES or PATTERN. */
+  private static String source(CopyInto copy) {
+    String folder = copy.path().endsWith("/") ? copy.path().substring(0, copy.path().length() - 1) : copy.path();
+    if (!copy.files().isEmpty()) {
+      return folder + "/" + (copy.files().size() == 1 ? copy.files().get(0)
+          : "{" + String.join(",", copy.files()) + "}");
+    }
+    return copy.pattern().map(pattern -> folder + "/" + pattern).orElse(copy.path());
+  }
+
+  private static Expression text(Span span, String value) {
+    return new Expression.Literal(span, Expression.LiteralKind.STRING, value);
+  }
+
+  /** {@code name => 'value'}, as the parser writes a named argument. */
+  private static Expression named(Span span, String name, String value) {
+    return new Expression.FunctionCall(span, "=>", false, List.of(text(span, name), text(span, value)), false,
+        Optional.empty(), Optional.empty());
+  }
+
+  private static Map<String, String> lowerCaseKeys(Map<String, String> options) {
+    Map<String, String> lowered = new LinkedHashMap<>();
+    options.forEach((key, value) -> lowered.put(key.toLowerCase(Locale.ROOT), value));
+    return lowered;
+  }
+
+  private static boolean isTrue(String value) {
+    return value != null && value.strip().equalsIgnoreCase("true");
+  }
+}

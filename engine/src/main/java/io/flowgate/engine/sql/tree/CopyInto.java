@@ -1,0 +1,26 @@
+package io.flowgate.engine.sql.tree;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code COPY INTO target [BY POSITION | (columns)] FROM {'path' | (SELECT items FROM 'path')} FILEFORMAT = format
+ * [VALIDATE ...] [FILES = ('name', ...) | PATTERN = 'glob'] [FORMAT_OPTIONS (...)] [COPY_OPTIONS (...)]}: loads the
+ * files at {@code path} that the table has not loaded before. {@code select} is empty without a SELECT; {@code
+ * validate} holds what followed VALIDATE, and {@code credential} whether the source named one (both refused when
+ * run).
+ */
+public record CopyInto(Span span, List<String> target, boolean byPosition, List<String> columns,
+    List<QueryBody.SelectItem> select, String path, String format, boolean validate, boolean credential,
+    List<String> files, Optional<String> pattern, Map<String, String> formatOptions,
+    Map<String, String> copyOptions) implements Statement {
+  public CopyInto {
+    target = List.copyOf(target);
+    columns = List.copyOf(columns);
+    select = List.copyOf(select);
+    files = List.copyOf(files);
+    formatOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(formatOptions));
+    copyOptions = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(copyOptions));
+  }
+}
