@@ -106,3 +106,36 @@ SELECT named_struct('a', CAST(NULL AS INT)) IS NULL AS n, isnotnull(named_struct
 > n | nn | v
 > false | true | set
 > rows: 1
+-- json_tuple: one row of STRING columns c0, c1, ... per input row, the top-level keys' values
+CREATE TABLE raw_events (id INT, body STRING);
+> ok
+INSERT INTO raw_events VALUES (1, '{"user": "ann", "n": 3, "tags": ["a", "b"], "nested": {"x": 1}}'), (2, 'not json'), (3, '{"user": "bo"}');
+> update count 3
+SELECT id, json_tuple(body, 'user', 'n', 'tags', 'nested', 'missing') FROM raw_events ORDER BY id;
+> id | c0 | c1 | c2 | c3 | c4
+> 1 | ann | 3 | ["a", "b"] | {"x": 1} | null
+> 2 | null | null | null | null | null
+> 3 | bo | null | null | null | null
+> rows: 3
+SELECT e.id, t.who, t.how_many FROM raw_events e LATERAL VIEW json_tuple(e.body, 'user', 'n') t AS who, how_many WHERE t.who IS NOT NULL ORDER BY e.id;
+> id | who | how_many
+> 1 | ann | 3
+> 3 | bo | null
+> rows: 2
+SELECT json_tuple(body) FROM raw_events;
+> exception WRONG_NUM_ARGS
+SELECT json_tuple(body, id) FROM raw_events;
+> exception FEATURE_NOT_SUPPORTED
+-- schema_of_json: the type Spark infers, fields in name order
+SELECT schema_of_json('{"b": [1, 2.5], "a": {"y": null, "x": true}, "c": []}') AS s, schema_of_json('[{"col": 0}, {"col": 12345678901234567890}]') AS t, schema_of_json('"text"') AS u;
+> s | t | u
+> STRUCT<a: STRUCT<x: BOOLEAN, y: STRING>, b: ARRAY<DOUBLE>, c: ARRAY<STRING>> | ARRAY<STRUCT<col: DECIMAL(20,0)>> | STRING
+> rows: 1
+SELECT schema_of_json(body) FROM raw_events;
+> exception NON_FOLDABLE_ARGUMENT
+SELECT schema_of_json('{"a": ');
+> exception INVALID_PARAMETER_VALUE
+SELECT from_json('{"a": 1, "b": [true]}', schema_of_json('{"a": 1, "b": [true]}')) AS parsed;
+> parsed
+> {"a":1,"b":[true]}
+> rows: 1

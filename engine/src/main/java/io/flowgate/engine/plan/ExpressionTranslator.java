@@ -1185,6 +1185,9 @@ final class ExpressionTranslator {
       case "get_json_object" -> {
         return special.jsonObject(call, scope);
       }
+      case "schema_of_json" -> {
+        return special.schemaOfJson(call);
+      }
       case "from_unixtime" -> {
         return special.fromUnixtime(call, scope);
       }

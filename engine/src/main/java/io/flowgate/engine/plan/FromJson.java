@@ -29,8 +29,20 @@ final class FromJson {
     this.newAlias = newAlias;
   }
 
-  /** The schema argument: a string literal holding a type, or a struct's field list. */
+  /**
+   * The schema argument: a string literal holding a type, or a struct's field list, or schema_of_json of a literal
+   * (the type it infers, known as the statement is planned).
+   */
   static SqlType schema(Expression argument, Span span) {
+    if (argument instanceof Expression.FunctionCall call && call.name().equals("schema_of_json")
+        && call.arguments().size() == 1 && call.arguments().get(0) instanceof Literal json
+        && json.kind() == LiteralKind.STRING) {
+      try {
+        return SqlParser.parseType(io.flowgate.engine.type.JsonSchema.of(json.text()));
+      } catch (IllegalArgumentException malformed) {
+        // not JSON: refused below as any schema that is not a literal
+      }
+    }
     if (!(argument instanceof Literal literal) || literal.kind() != LiteralKind.STRING) {
       throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`schema`")
           .parameter("functionName", "`from_json`").parameter("message", "the schema must be a string literal")

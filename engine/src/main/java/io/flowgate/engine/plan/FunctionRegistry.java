@@ -525,7 +525,6 @@ public final class FunctionRegistry {
     return DATE_FIELDS.contains(field);
   }
 
-  /** Every callable name with its kind (SCALAR, AGGREGATE, WINDOW), for JDBC getFunctions. */
   /**
    * The built-ins the translator writes itself (they need types, lambdas or other expressions), besides the
    * registry's: callable as well, and listed with them.
@@ -536,7 +535,7 @@ public final class FunctionRegistry {
       "percentile_disc", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
       "from_unixtime", "to_unix_timestamp", "trunc", "timestampadd", "timestampdiff", "explode", "explode_outer",
-      "posexplode", "posexplode_outer", "inline", "inline_outer", "stack");
+      "posexplode", "posexplode_outer", "inline", "inline_outer", "stack", "json_tuple", "schema_of_json");
 
   /** How a built-in of the registry is called, such as {@code upper(1 argument)}; empty for the translator's own. */
   public static Optional<String> usage(String name) {

@@ -21,15 +21,15 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The generator functions: {@code explode}, {@code posexplode} and {@code inline}, each also {@code _outer}, and
- * {@code stack}. A
+ * The generator functions: {@code explode}, {@code posexplode} and {@code inline}, each also {@code _outer},
+ * {@code stack} and {@code json_tuple}. A
  * generator repeats the row it reads once per element of an array (or entry of a map), joined to a range of element
  * numbers; the plain forms drop rows without elements, the outer forms keep them once with NULLs. The same expansion
  * serves a generator in a select list, in a LATERAL VIEW and in FROM.
  */
 final class Generators {
   private static final Set<String> NAMES = Set.of("explode", "explode_outer", "posexplode", "posexplode_outer",
-      "inline", "inline_outer", "stack");
+      "inline", "inline_outer", "stack", "json_tuple");
   /** The name the rows' number has while stack's values are translated; no reference can write it. */
   private static final String ROW = "\u0000stack row";
 
@@ -51,6 +51,9 @@ final class Generators {
     String function = name.toLowerCase(Locale.ROOT);
     if (function.equals("stack")) {
       return stack(arguments, scope, expressions, range, span);
+    }
+    if (function.equals("json_tuple")) {
+      return jsonTuple(arguments, scope, expressions, range, span);
     }
     if (arguments.size() != 1) {
       throw Errors.wrongArguments(function, "1", arguments.size(), span);
@@ -93,6 +96,32 @@ final class Generators {
     Optional<Sql> predicate = function.endsWith("_outer") ? Optional.empty()
         : Optional.of(Sql.of("{} IS NOT NULL", index));
     return new Expansion(join, predicate, values, columns);
+  }
+
+  /**
+   * {@code json_tuple(json, 'k1', ..., 'kn')}: one row of STRING columns {@code c0 ... c(n-1)}, each the value of
+   * its key at the top of the JSON object (an object or array as its JSON text), NULL where the key is missing or
+   * the text is not JSON, as the {@code :} operator reads one key. The keys are string literals.
+   */
+  private static Expansion jsonTuple(List<Expression> arguments, Scope scope, ExpressionTranslator expressions,
+      String range, Span span) {
+    if (arguments.size() < 2) {
+      throw Errors.wrongArguments("json_tuple", "at least 2", arguments.size(), span);
+    }
+    List<Sql> values = new ArrayList<>();
+    List<OutputColumn> columns = new ArrayList<>();
+    for (int i = 1; i < arguments.size(); i++) {
+      if (!(arguments.get(i) instanceof Literal key) || key.kind() != LiteralKind.STRING) {
+        throw Errors.notSupported("json_tuple with a key that is not a string literal", arguments.get(i).span());
+      }
+      // a key that reads as an index step ([0]) names no field of an object here
+      values.add(key.text().startsWith("[") ? Sql.cast(Sql.of("NULL"), SqlType.STRING)
+          : expressions.translate(new Expression.JsonExtract(span, arguments.get(0), List.of(key.text())), scope)
+              .sql());
+      columns.add(new OutputColumn("c" + (i - 1), Optional.of(SqlType.STRING)));
+    }
+    Sql join = Sql.of(" CROSS JOIN SYSTEM_RANGE(1, 1) {}", Sql.name(range));
+    return new Expansion(join, Optional.empty(), values, columns);
   }
 
   /**

@@ -168,6 +168,32 @@ final class SpecialFunctions {
     return expressions.translate(new Expression.JsonExtract(call.span(), call.arguments().get(0), path.get()), scope);
   }
 
+  /**
+   * schema_of_json(json): the DDL type Spark infers for the JSON text, a string literal (a foldable argument, as
+   * Spark requires), computed when the statement is planned ({@link io.flowgate.engine.type.JsonSchema}).
+   */
+  Typed schemaOfJson(FunctionCall call) {
+    if (call.arguments().isEmpty() || call.arguments().size() > 2) {
+      throw Errors.wrongArguments(call.name(), "1 or 2", call.arguments().size(), call.span());
+    }
+    Expression json = call.arguments().get(0);
+    io.flowgate.engine.sql.analyzer.FoldableArguments.require(json, "schema_of_json", "json", "STRING",
+        FunctionRegistry.TRAITS);
+    if (!(json instanceof Literal literal) || literal.kind() != LiteralKind.STRING) {
+      throw Errors.typeMismatch(Errors.quote(io.flowgate.engine.sql.analyzer.ExpressionNames.name(call)),
+          "the input json should be a string literal", json.span());
+    }
+    String schema;
+    try {
+      schema = io.flowgate.engine.type.JsonSchema.of(literal.text());
+    } catch (IllegalArgumentException malformed) {
+      throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", "`json`")
+          .parameter("functionName", "`schema_of_json`").parameter("message", "it is not one JSON value")
+          .at(json.span()).build();
+    }
+    return new Typed(Sql.cast(Sql.constant(schema), SqlType.STRING), Optional.of(SqlType.STRING), false);
+  }
+
   private static final java.util.regex.Pattern JSON_PATH_SEGMENT = java.util.regex.Pattern.compile(
       "\\.([^.\\[\\]]+)|\\['([^']*)'\\]|\\[(\\d+)\\]");
 
