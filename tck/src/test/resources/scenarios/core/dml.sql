@@ -64,6 +64,40 @@ SELECT name FROM t WHERE id = 1;
 > name
 > a1
 > rows: 1
+-- WHEN NOT MATCHED BY SOURCE: the target rows no source row matches, the first clause whose condition holds
+CREATE TABLE inventory (id INT, qty INT, status STRING);
+> ok
+INSERT INTO inventory VALUES (1, 10, 'ok'), (2, 0, 'ok'), (3, 5, 'ok'), (4, 7, 'ok');
+> update count 4
+CREATE TABLE feed (id INT, qty INT);
+> ok
+INSERT INTO feed VALUES (1, 11), (5, 50);
+> update count 2
+MERGE INTO inventory t USING feed s ON t.id = s.id
+WHEN MATCHED THEN UPDATE SET qty = s.qty
+WHEN NOT MATCHED THEN INSERT (id, qty, status) VALUES (s.id, s.qty, 'new')
+WHEN NOT MATCHED BY SOURCE AND t.qty = 0 THEN DELETE
+WHEN NOT MATCHED BY SOURCE THEN UPDATE SET status = 'stale', qty = t.qty * 10;
+> update count 5
+SELECT * FROM inventory ORDER BY id;
+> id | qty | status
+> 1 | 11 | ok
+> 3 | 50 | stale
+> 4 | 70 | stale
+> 5 | 50 | new
+> rows: 4
+MERGE INTO inventory USING feed ON inventory.id = feed.id WHEN NOT MATCHED BY SOURCE AND inventory.qty > 60 THEN DELETE;
+> update count 1
+SELECT id FROM inventory ORDER BY id;
+> id
+> 1
+> 3
+> 5
+> rows: 3
+MERGE INTO inventory t USING feed s ON t.id = s.id WHEN NOT MATCHED BY SOURCE THEN UPDATE SET id = 0;
+> exception FEATURE_NOT_SUPPORTED
+MERGE INTO inventory t USING feed s ON t.id = s.id WHEN NOT MATCHED BY SOURCE AND s.qty > 1 THEN DELETE;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
 INSERT OVERWRITE t VALUES (100, 'only', 0.0);
 > update count 1
 SELECT * FROM t;

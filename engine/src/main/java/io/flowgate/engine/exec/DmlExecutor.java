@@ -45,9 +45,10 @@ public final class DmlExecutor {
    * A write planned and checked, not run: its table, the translator that resolved it, and its H2 statement (the tree,
    * which the change feed's recording wraps, and its text, printed once).
    */
-  public record Planned(TableInfo table, QueryTranslator translator, Sql sql, H2Statement statement) {
+  public record Planned(TableInfo table, QueryTranslator translator, Sql sql, H2Statement statement,
+      List<H2Statement> before) {
     Planned(TableInfo table, QueryTranslator translator, Sql sql) {
-      this(table, translator, sql, sql.statement());
+      this(table, translator, sql, sql.statement(), List.of());
     }
   }
 
@@ -80,7 +81,14 @@ public final class DmlExecutor {
     } else if (dml instanceof Dml.Delete delete) {
       statement = planner.delete(delete, table);
     } else {
-      statement = planner.merge((Dml.Merge) dml, table);
+      Dml.Merge merge = (Dml.Merge) dml;
+      List<H2Statement> bySource = planner.bySource(merge, table).stream().map(Sql::statement).toList();
+      if (!bySource.isEmpty() && ChangeFeed.enabled(table)) {
+        throw Errors.notSupported("MERGE ... WHEN NOT MATCHED BY SOURCE into a table with the change data feed",
+            dml.span());
+      }
+      statement = planner.merge(merge, table);
+      return new Planned(table, translator, statement, statement.statement(), bySource);
     }
     return new Planned(table, translator, statement);
   }
@@ -173,9 +181,20 @@ public final class DmlExecutor {
     }
     Map<String, Object> runtime = new HashMap<>(fileRuntime);
     runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-    long[] counts = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version,
+    long[] counts = new long[parameterSets.size()];
+    // a MERGE's WHEN NOT MATCHED BY SOURCE statements, first, on the target as it was
+    for (H2Statement first : statement.before()) {
+      long[] changed = H2Storage.updateEach(connection, first, parameterSets, runtime, List.of(), new ArrayList<>());
+      for (int i = 0; i < counts.length; i++) {
+        counts[i] += changed[i];
+      }
+    }
+    long[] written = changeFeed ? writeRecorded(connection, dml, table, statement, parameterSets, runtime, version,
         keyColumns, keys) : H2Storage.updateEach(connection, statement.statement(), parameterSets, runtime, keyColumns,
         keys);
+    for (int i = 0; i < counts.length; i++) {
+      counts[i] += written[i];
+    }
     long rows = java.util.Arrays.stream(counts).sum();
     Logged logged = logged(dml);
     Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)

@@ -329,10 +329,12 @@ public final class DmlPlanner {
     List<Sql> sql = new ArrayList<>();
     sql.add(Sql.of("MERGE INTO {} {} USING {} ON {}", Sql.table(table.storageName()), Sql.name(alias), source.sql(),
         queries.expressions().joinCondition(merge.on(), both).sql()));
-    for (MergeClause clause : merge.clauses()) {
-      if (clause.bySource()) {
-        throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE", clause.span());
-      }
+    List<MergeClause> clauses = merge.clauses().stream().filter(clause -> !clause.bySource()).toList();
+    if (clauses.isEmpty()) {
+      // only WHEN NOT MATCHED BY SOURCE clauses, which bySource writes: H2's MERGE needs one clause, doing nothing
+      sql.add(Sql.of(" WHEN MATCHED AND FALSE THEN DELETE"));
+    }
+    for (MergeClause clause : clauses) {
       sql.add(Sql.of(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED"));
       clause.condition().ifPresent(condition -> sql.add(Sql.of(" AND {}",
           queries.expressions().filter(condition, clause.matched() ? both : source.scope()).sql())));
@@ -363,6 +365,77 @@ public final class DmlPlanner {
       }
     }
     return Sql.join("", sql);
+  }
+
+  /**
+   * A MERGE's {@code WHEN NOT MATCHED BY SOURCE} clauses, which H2's MERGE has not: a DELETE of the target rows no
+   * source row matches for which a DELETE clause is the first whose condition holds, then an UPDATE of those for which
+   * an UPDATE clause is (each column a CASE over the clauses that set it). They run before the MERGE, on the target as
+   * it was, and change nothing the MERGE reads: a row they keep still matches no source row, since an UPDATE here may
+   * not set a column the ON condition reads. The conditions and values read the target's columns only.
+   */
+  public List<Sql> bySource(Merge merge, TableInfo table) {
+    List<MergeClause> clauses = merge.clauses().stream().filter(MergeClause::bySource).toList();
+    if (clauses.isEmpty()) {
+      return List.of();
+    }
+    String alias = queries.newAlias();
+    Scope target = QueryTranslator.tableScope(table, alias, qualifier(merge.alias(), table));
+    QueryTranslator.From source = queries.from(merge.source(), Optional.empty());
+    Sql unmatched = Sql.of("NOT EXISTS (SELECT 1 FROM {} WHERE {})", source.sql(),
+        queries.expressions().joinCondition(merge.on(), target.join(source.scope())).sql());
+    java.util.Set<String> onColumns = new java.util.HashSet<>();
+    new io.flowgate.engine.sql.tree.TreeScanner<Void>() {
+      @Override
+      protected Void visitColumnRef(ColumnRef reference, Void context) {
+        List<String> parts = reference.parts();
+        onColumns.add(parts.get(parts.size() - 1).toLowerCase(java.util.Locale.ROOT));
+        return null;
+      }
+    }.visit(merge.on(), null);
+    List<Sql> earlier = new ArrayList<>();
+    List<Sql> deleted = new ArrayList<>();
+    List<Sql> updated = new ArrayList<>();
+    java.util.Map<String, List<Sql>> cases = new java.util.LinkedHashMap<>();
+    for (MergeClause clause : clauses) {
+      Sql holds = clause.condition().map(condition -> Sql.of("({}) IS TRUE",
+          queries.expressions().filter(condition, target).sql())).orElse(Sql.of("TRUE"));
+      Sql chosen = earlier.isEmpty() ? holds : Sql.of("{} AND NOT ({})", holds, Sql.join(" OR ", earlier));
+      earlier.add(holds);
+      if (clause.action() == MergeAction.DELETE) {
+        deleted.add(chosen);
+        continue;
+      }
+      updated.add(chosen);
+      java.util.Set<String> assigned = new java.util.HashSet<>();
+      for (Assignment assignment : clause.assignments()) {
+        ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
+        if (!assigned.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+          throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
+              List.of(column.name()))).at(assignment.span()).build();
+        }
+        if (onColumns.contains(column.name().toLowerCase(java.util.Locale.ROOT))) {
+          throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE ... UPDATE of " + Errors.quote(column.name())
+              + ", which the ON condition reads", assignment.span());
+        }
+        cases.computeIfAbsent(column.name(), name -> new ArrayList<>()).add(Sql.of("WHEN {} THEN {}", chosen,
+            value(assignment.value(), target, column)));
+      }
+    }
+    List<Sql> statements = new ArrayList<>();
+    if (!deleted.isEmpty()) {
+      statements.add(Sql.of("DELETE FROM {} {} WHERE {} AND ({})", Sql.table(table.storageName()), Sql.name(alias),
+          unmatched, Sql.join(" OR ", deleted)));
+    }
+    if (!updated.isEmpty()) {
+      List<Sql> sets = new ArrayList<>();
+      cases.forEach((column, whens) -> sets.add(Sql.of("{} = CASE {} ELSE {} END", Sql.name(column),
+          Sql.join(" ", whens), Sql.name(column))));
+      sets.add(versionAssignment());
+      statements.add(Sql.of("UPDATE {} {} SET {} WHERE {} AND ({})", Sql.table(table.storageName()), Sql.name(alias),
+          Sql.list(sets), unmatched, Sql.join(" OR ", updated)));
+    }
+    return statements;
   }
 
   /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */
