@@ -68,6 +68,46 @@ CREATE TABLE fk_cat.default.bad (k BIGINT REFERENCES);
 SHOW TABLES LIKE 'bad';
 > database | tableName | isTemporary
 > rows: 0
+-- keys added and dropped by ALTER TABLE, checked as CREATE TABLE checks them
+ALTER TABLE nokey ADD CONSTRAINT nokey_pk PRIMARY KEY (id);
+> ok
+ALTER TABLE nokey ADD PRIMARY KEY (id);
+> exception FEATURE_NOT_SUPPORTED
+CREATE TABLE fk_cat.default.late (k BIGINT, m BIGINT);
+> ok
+ALTER TABLE late ADD CONSTRAINT late_fk FOREIGN KEY (k) REFERENCES p;
+> ok
+ALTER TABLE late ADD FOREIGN KEY (m) REFERENCES nokey;
+> ok
+ALTER TABLE late ADD CONSTRAINT late_fk FOREIGN KEY (k) REFERENCES p;
+> exception DELTA_CONSTRAINT_ALREADY_EXISTS
+ALTER TABLE late ADD CONSTRAINT late_bad FOREIGN KEY (m) REFERENCES p2;
+> exception FOREIGN_KEY_MISMATCH
+SELECT constraint_name, constraint_type FROM information_schema.table_constraints WHERE table_name IN ('late', 'nokey') ORDER BY 1;
+> constraint_name | constraint_type
+> late_fk | FOREIGN KEY
+> late_fk_2 | FOREIGN KEY
+> nokey_pk | PRIMARY KEY
+> rows: 3
+-- a primary key that foreign keys reference goes only with CASCADE, which takes them along
+ALTER TABLE nokey DROP PRIMARY KEY;
+> exception CONSTRAINT_HAS_DEPENDENTS
+ALTER TABLE nokey DROP CONSTRAINT nokey_pk CASCADE;
+> ok
+ALTER TABLE late DROP FOREIGN KEY (k);
+> ok
+ALTER TABLE late DROP FOREIGN KEY IF EXISTS (k);
+> ok
+ALTER TABLE late DROP FOREIGN KEY (k);
+> exception DELTA_CONSTRAINT_DOES_NOT_EXIST
+ALTER TABLE nokey DROP PRIMARY KEY IF EXISTS;
+> ok
+SELECT count(*) FROM information_schema.table_constraints WHERE table_name IN ('late', 'nokey');
+> count(1)
+> 0
+> rows: 1
+DROP TABLE late;
+> ok
 DROP TABLE IF EXISTS c1;
 > ok
 DROP TABLE c3;

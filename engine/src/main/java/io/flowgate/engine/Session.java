@@ -22,6 +22,7 @@ import io.flowgate.engine.exec.ExecutionContext;
 import io.flowgate.engine.exec.ExplainExecutor;
 import io.flowgate.engine.exec.FileCommandExecutor;
 import io.flowgate.engine.exec.GeneratedKeys;
+import io.flowgate.engine.exec.KeyConstraints;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.PolicyExecutor;
@@ -760,8 +761,12 @@ public final class Session {
       new ColumnChanges(context()).change(change);
     } else if (ddl instanceof Ddl.AddCheckConstraint add) {
       new CheckConstraints(context()).add(add);
-    } else if (ddl instanceof Ddl.DropCheckConstraint drop) {
+    } else if (ddl instanceof Ddl.DropConstraint drop) {
       new CheckConstraints(context()).drop(drop);
+    } else if (ddl instanceof Ddl.AddKeyConstraint add) {
+      new KeyConstraints(context()).add(add);
+    } else if (ddl instanceof Ddl.DropKey drop) {
+      new KeyConstraints(context()).drop(drop);
     } else if (ddl instanceof Ddl.AlterViewQuery alter) {
       executor.alterView(alter);
     } else if (ddl instanceof Ddl.CreateTableLike like) {

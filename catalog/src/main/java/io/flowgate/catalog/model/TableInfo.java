@@ -41,6 +41,12 @@ public record TableInfo(long id, TableName name, TableKind kind, String storageN
         clusterAuto, location, viewSql, keys, owner, created, pipelinePrivate, newPolicies);
   }
 
+  /** This table with other informational keys (ALTER TABLE ... ADD | DROP a key). */
+  public TableInfo withKeys(List<KeyInfo> newKeys) {
+    return new TableInfo(id, name, kind, storageName, columns, comment, properties, partitionBy, clusterBy,
+        clusterAuto, location, viewSql, newKeys, owner, created, pipelinePrivate, policies);
+  }
+
   public Optional<PolicyInfo> rowFilter() {
     return policies.stream().filter(PolicyInfo::rowFilter).findFirst();
   }

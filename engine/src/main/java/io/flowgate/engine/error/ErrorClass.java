@@ -19,6 +19,7 @@ public enum ErrorClass {
   CONCURRENT_MODIFICATION("40001", "The statement conflicted with a concurrent change; retry it."),
   CONFIG_NOT_AVAILABLE("42K0I", "Configuration <config> is not available."),
   CONNECTION_NOT_FOUND("08003", "The connection <connectionId> does not exist or has expired."),
+  CONSTRAINT_HAS_DEPENDENTS("2BP01", "Cannot drop <constraintName>: the foreign keys of <dependents> reference it. Drop them first, or drop it with CASCADE, which drops them too."),
   DATATYPE_MISMATCH("42K09", "Cannot resolve <sqlExpr> due to data type mismatch: <message>."),
   DEFAULT_PLACEMENT_INVALID("42608", "A DEFAULT keyword in a MERGE, INSERT or UPDATE command could not be directly assigned to a target column because it was part of an expression."),
   DELTA_AGGREGATE_IN_GENERATED_COLUMN("42621", "Found <sqlExpr>. A generated column cannot use an aggregate expression."),

@@ -66,14 +66,17 @@ public final class CheckConstraints {
     });
   }
 
-  /** DROP CONSTRAINT: a CHECK constraint goes; a key's name is FEATURE_NOT_SUPPORTED (keys stay as declared). */
-  public void drop(Ddl.DropCheckConstraint drop) {
+  /** DROP CONSTRAINT: a CHECK constraint goes, or a key of that name ({@link KeyConstraints}). */
+  public void drop(Ddl.DropConstraint drop) {
     TableInfo table = new DdlExecutor(context).alterable(drop.table(), drop.span(), "ALTER TABLE ... DROP CONSTRAINT",
         STREAMING_HINT);
     String name = drop.name().toLowerCase(Locale.ROOT);
     if (condition(table, name).isEmpty()) {
-      if (table.keys().stream().anyMatch(key -> key.name().equalsIgnoreCase(name))) {
-        throw Errors.notSupported("ALTER TABLE ... DROP CONSTRAINT of a PRIMARY or FOREIGN KEY", drop.span());
+      Optional<io.flowgate.catalog.model.KeyInfo> key = table.keys().stream()
+          .filter(candidate -> candidate.name().equalsIgnoreCase(name)).findFirst();
+      if (key.isPresent()) {
+        new KeyConstraints(context).drop(table, key.get(), drop.cascade(), drop.span());
+        return;
       }
       if (drop.ifExists()) {
         return;

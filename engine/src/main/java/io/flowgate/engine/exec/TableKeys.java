@@ -4,6 +4,8 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.TableInfo;
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -30,8 +32,49 @@ public final class TableKeys {
 
   public static List<KeyInfo> of(TableName table, List<ColumnDefinition> definitions, List<TableConstraint> constraints,
       CatalogService catalog, QueryTranslator translator) {
-    List<Column> columns = definitions.stream().map(column -> new Column(column.name(), column.type().sql()))
-        .toList();
+    return keys(table, definitions.stream().map(column -> new Column(column.name(), column.type().sql())).toList(),
+        constraints, catalog, translator);
+  }
+
+  /**
+   * The table's keys with {@code constraint} added (ALTER TABLE ... ADD), checked as CREATE TABLE checks its keys;
+   * a name a key or CHECK constraint of the table has is DELTA_CONSTRAINT_ALREADY_EXISTS.
+   */
+  public static List<KeyInfo> added(TableInfo table, TableConstraint constraint, CatalogService catalog,
+      QueryTranslator translator) {
+    List<Column> columns = table.columns().stream().map(column -> new Column(column.name(), column.type())).toList();
+    Optional<KeyInfo> primary = table.keys().stream().filter(KeyInfo::primary).findFirst();
+    List<TableConstraint> checked = new ArrayList<>();
+    if (constraint instanceof PrimaryKey key) {
+      if (primary.isPresent()) {
+        throw Errors.notSupported("a second PRIMARY KEY on " + Errors.quote(table.name().parts())
+            + " (a table has at most one; drop " + primary.get().name() + " first)", key.span());
+      }
+      checked.add(key);
+    } else {
+      ForeignKey foreign = (ForeignKey) constraint;
+      // a foreign key's name, unless given, counts the foreign keys the table has, as CREATE TABLE names them
+      checked.add(new ForeignKey(foreign.span(), Optional.of(foreign.name().orElse(table.name().table() + "_fk_"
+          + (table.keys().stream().filter(key -> !key.primary()).count() + 1))), foreign.columns(),
+          foreign.referencedTable(), foreign.referencedColumns()));
+      // the table's own primary key, for a foreign key that references the table itself
+      primary.ifPresent(key -> checked.add(0, new PrimaryKey(foreign.span(), Optional.of(key.name()),
+          key.columns())));
+    }
+    KeyInfo key = keys(table.name(), columns, checked, catalog, translator).get(checked.size() - 1);
+    boolean taken = table.keys().stream().anyMatch(existing -> existing.name().equalsIgnoreCase(key.name()))
+        || CheckConstraints.of(table).containsKey(key.name().toLowerCase(Locale.ROOT));
+    if (taken) {
+      throw EngineException.of(ErrorClass.DELTA_CONSTRAINT_ALREADY_EXISTS).parameter("constraintName", key.name())
+          .parameter("oldConstraint", key.name()).at(constraint.span()).build();
+    }
+    List<KeyInfo> keys = new ArrayList<>(table.keys());
+    keys.add(key);
+    return keys;
+  }
+
+  private static List<KeyInfo> keys(TableName table, List<Column> columns, List<TableConstraint> constraints,
+      CatalogService catalog, QueryTranslator translator) {
     Optional<PrimaryKey> primary = Optional.empty();
     for (TableConstraint constraint : constraints) {
       if (constraint instanceof PrimaryKey key) {

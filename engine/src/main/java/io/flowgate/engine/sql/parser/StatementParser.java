@@ -646,11 +646,23 @@ final class StatementParser {
       cursor.acceptWord("ENFORCED");
       return new Ddl.AddCheckConstraint(span, table, name, condition);
     }
+    if (cursor.isWord("ADD") && (cursor.isWord(1, "PRIMARY") || cursor.isWord(1, "FOREIGN")
+        || cursor.isWord(1, "CONSTRAINT") && (cursor.isWord(3, "PRIMARY") || cursor.isWord(3, "FOREIGN")))) {
+      cursor.next();
+      return new Ddl.AddKeyConstraint(span, table, tables.tableConstraint());
+    }
     if (cursor.acceptWords("DROP", "CONSTRAINT")) {
       boolean ifExists = cursor.acceptWords("IF", "EXISTS");
       String name = cursor.anyIdentifier();
-      cursor.acceptWord("RESTRICT");
-      return new Ddl.DropCheckConstraint(span, table, name, ifExists);
+      return new Ddl.DropConstraint(span, table, name, ifExists, cascade());
+    }
+    if (cursor.acceptWords("DROP", "PRIMARY", "KEY")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Ddl.DropKey(span, table, true, List.of(), ifExists, cascade());
+    }
+    if (cursor.acceptWords("DROP", "FOREIGN", "KEY")) {
+      boolean ifExists = cursor.acceptWords("IF", "EXISTS");
+      return new Ddl.DropKey(span, table, false, cursor.identifierList(), ifExists, false);
     }
     Optional<Ddl.ColumnChange> columnChange = columnChange();
     if (columnChange.isPresent()) {

@@ -240,7 +240,7 @@ final class TableDdlParser {
     return new Identity(always, start, step);
   }
 
-  private TableConstraint tableConstraint() {
+  TableConstraint tableConstraint() {
     Span span = cursor.span();
     Optional<String> name = Optional.empty();
     if (cursor.acceptWord("CONSTRAINT")) {

@@ -69,8 +69,29 @@ public sealed interface Ddl extends Statement {
   }
 
   /** {@code ALTER TABLE t DROP CONSTRAINT [IF EXISTS] name}: a CHECK constraint (a key's name is refused). */
-  record DropCheckConstraint(Span span, List<String> table, String name, boolean ifExists) implements Ddl {
-    public DropCheckConstraint {
+  /** {@code ALTER TABLE t ADD [CONSTRAINT name] PRIMARY KEY (...) | FOREIGN KEY (...) REFERENCES ...}. */
+  record AddKeyConstraint(Span span, List<String> table, TableConstraint constraint) implements Ddl {
+    public AddKeyConstraint {
+      table = List.copyOf(table);
+    }
+  }
+
+  /**
+   * {@code ALTER TABLE t DROP PRIMARY KEY [IF EXISTS] [RESTRICT | CASCADE]} ({@code primary}) or {@code DROP FOREIGN
+   * KEY [IF EXISTS] (columns)}.
+   */
+  record DropKey(Span span, List<String> table, boolean primary, List<String> columns, boolean ifExists,
+      boolean cascade) implements Ddl {
+    public DropKey {
+      table = List.copyOf(table);
+      columns = List.copyOf(columns);
+    }
+  }
+
+  /** {@code ALTER TABLE t DROP CONSTRAINT [IF EXISTS] name [RESTRICT | CASCADE]}: a CHECK constraint or a key. */
+  record DropConstraint(Span span, List<String> table, String name, boolean ifExists, boolean cascade)
+      implements Ddl {
+    public DropConstraint {
       table = List.copyOf(table);
     }
   }

@@ -71,7 +71,7 @@ class SqlParserTest {
           assertThat(add.name()).isEqualTo("ok");
           assertThat(add.condition().text()).isEqualTo("a > 0");
         });
-    assertSameTree("ALTER TABLE t DROP CONSTRAINT IF EXISTS ok", new Ddl.DropCheckConstraint(Span.NONE, t, "ok", true));
+    assertSameTree("ALTER TABLE t DROP CONSTRAINT IF EXISTS ok", new Ddl.DropConstraint(Span.NONE, t, "ok", true, false));
     assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a TYPE BIGINT").statement())
         .isInstanceOfSatisfying(Ddl.TableCommand.class,
             command -> assertThat(command.command()).isEqualTo("ALTER TABLE ... ALTER COLUMN"));
