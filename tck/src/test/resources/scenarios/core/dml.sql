@@ -98,6 +98,29 @@ MERGE INTO inventory t USING feed s ON t.id = s.id WHEN NOT MATCHED BY SOURCE TH
 > exception FEATURE_NOT_SUPPORTED
 MERGE INTO inventory t USING feed s ON t.id = s.id WHEN NOT MATCHED BY SOURCE AND s.qty > 1 THEN DELETE;
 > exception UNRESOLVED_COLUMN.WITH_SUGGESTION
+-- INSERT INTO ... REPLACE WHERE: the rows the predicate holds for give way to the query's, which must all satisfy it
+CREATE TABLE daily (day DATE, amount INT);
+> ok
+INSERT INTO daily VALUES (DATE'2026-01-01', 1), (DATE'2026-01-02', 2), (DATE'2026-01-03', 3);
+> update count 3
+INSERT INTO daily REPLACE WHERE day >= DATE'2026-01-02' VALUES (DATE'2026-01-02', 20), (DATE'2026-01-04', 40);
+> update count 2
+SELECT * FROM daily ORDER BY day;
+> day | amount
+> 2026-01-01 | 1
+> 2026-01-02 | 20
+> 2026-01-04 | 40
+> rows: 3
+INSERT INTO daily REPLACE WHERE day < DATE'2026-01-02' BY NAME SELECT 5 AS amount, DATE'2026-01-01' AS day;
+> update count 1
+INSERT INTO daily REPLACE WHERE day >= DATE'2026-01-02' VALUES (DATE'2025-12-31', 0);
+> exception DELTA_REPLACE_WHERE_MISMATCH
+SELECT sum(amount) AS total FROM daily;
+> total
+> 65
+> rows: 1
+INSERT OVERWRITE daily REPLACE WHERE day > DATE'2026-01-01' VALUES (DATE'2026-01-05', 5);
+> exception PARSE_SYNTAX_ERROR
 INSERT OVERWRITE t VALUES (100, 'only', 0.0);
 > update count 1
 SELECT * FROM t;

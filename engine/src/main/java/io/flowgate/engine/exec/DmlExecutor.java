@@ -19,6 +19,7 @@ import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
+import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.storage.H2Storage;
 import java.util.ArrayList;
@@ -46,11 +47,14 @@ public final class DmlExecutor {
    * which the change feed's recording wraps, and its text, printed once).
    */
   public record Planned(TableInfo table, QueryTranslator translator, Sql sql, H2Statement statement,
-      List<H2Statement> before) {
+      List<H2Statement> before, Optional<Replace> replace) {
     Planned(TableInfo table, QueryTranslator translator, Sql sql) {
-      this(table, translator, sql, sql.statement(), List.of());
+      this(table, translator, sql, sql.statement(), List.of(), Optional.empty());
     }
   }
+
+  /** An INSERT's REPLACE WHERE: its predicate as the dialect writes it, and its statements. */
+  public record Replace(String predicate, DmlPlanner.Replacement statements) {}
 
   /** Resolves, checks (privileges, what the table allows) and plans {@code dml} without running it. */
   public Planned plan(Dml dml) {
@@ -74,7 +78,16 @@ public final class DmlExecutor {
     }
     DmlPlanner planner = new DmlPlanner(translator);
     Sql statement;
-    if (dml instanceof Dml.Insert insert) {
+    if (dml instanceof Dml.Insert insert && insert.replaceWhere().isPresent()) {
+      statement = planner.insert(insert, table);
+      // by position, the query's columns are the table's it fills, named so for the predicate
+      List<String> columns = insert.byName() ? List.of() : !insert.columns().isEmpty() ? insert.columns()
+          : table.columns().stream().filter(column -> column.identity().isEmpty() && column.generatedSql().isEmpty())
+              .map(ColumnInfo::name).toList();
+      Replace replace = new Replace(SqlFormatter.format(insert.replaceWhere().get()), planner.replaceWhere(
+          insert.replaceWhere().get(), insert.source(), columns, table, dml.span()));
+      return new Planned(table, translator, statement, statement.statement(), List.of(), Optional.of(replace));
+    } else if (dml instanceof Dml.Insert insert) {
       statement = planner.insert(insert, table);
     } else if (dml instanceof Dml.Update update) {
       statement = planner.update(update, table);
@@ -88,7 +101,7 @@ public final class DmlExecutor {
             dml.span());
       }
       statement = planner.merge(merge, table);
-      return new Planned(table, translator, statement, statement.statement(), bySource);
+      return new Planned(table, translator, statement, statement.statement(), bySource, Optional.empty());
     }
     return new Planned(table, translator, statement);
   }
@@ -181,6 +194,9 @@ public final class DmlExecutor {
     }
     Map<String, Object> runtime = new HashMap<>(fileRuntime);
     runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+    if (statement.replace().isPresent()) {
+      removed = replaceRows(connection, table, statement.replace().get(), parameterSets, runtime, version);
+    }
     long[] counts = new long[parameterSets.size()];
     // a MERGE's WHEN NOT MATCHED BY SOURCE statements, first, on the target as it was
     for (H2Statement first : statement.before()) {
@@ -197,11 +213,40 @@ public final class DmlExecutor {
     }
     long rows = java.util.Arrays.stream(counts).sum();
     Logged logged = logged(dml);
-    Map<String, Long> metrics = overwrite ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
+    boolean replacing = overwrite || statement.replace().isPresent();
+    Map<String, Long> metrics = replacing ? Map.of("numOutputRows", rows, "numRemovedRows", removed)
         : Map.of(logged.metric(), rows);
     Map<String, String> operationParameters = dml instanceof Dml.Insert
-        ? Map.of(WriteMode.PARAMETER, (overwrite ? WriteMode.OVERWRITE : WriteMode.APPEND).text()) : Map.of();
+        ? Map.of(WriteMode.PARAMETER, (replacing ? WriteMode.OVERWRITE : WriteMode.APPEND).text()) : Map.of();
+    if (statement.replace().isPresent()) {
+      operationParameters = Map.of(WriteMode.PARAMETER, WriteMode.OVERWRITE.text(), "predicate",
+          statement.replace().get().predicate());
+    }
     return new ClientTransaction.Written(counts, logged.operation(), metrics, operationParameters);
+  }
+
+  /**
+   * REPLACE WHERE before its insert: every row the query gives must satisfy the predicate
+   * (DELTA_REPLACE_WHERE_MISMATCH otherwise); then the table's rows that do are removed, their images recorded when
+   * the table has the change data feed. Returns how many were removed.
+   */
+  static long replaceRows(java.sql.Connection connection, TableInfo table, Replace replace,
+      List<List<Object>> parameterSets, Map<String, Object> runtime, long version) throws java.sql.SQLException {
+    long removed = 0;
+    for (List<Object> parameters : parameterSets) {
+      if (replace.statements().outside().isPresent()) {
+        long outside = ((Number) H2Storage.firstRow(connection, replace.statements().outside().get(), parameters,
+            runtime)[0]).longValue();
+        if (outside > 0) {
+          throw EngineException.of(ErrorClass.DELTA_REPLACE_WHERE_MISMATCH).parameter("replaceWhere",
+              replace.predicate()).parameter("message", outside + " row(s) of the query do not satisfy it.").build();
+        }
+      }
+      H2Statement delete = ChangeFeed.enabled(table) ? ChangeFeed.recordOld(table, "delete", version,
+          replace.statements().delete()) : replace.statements().delete().statement();
+      removed += H2Storage.update(connection, delete, parameters, runtime);
+    }
+    return removed;
   }
 
   /**

@@ -238,27 +238,12 @@ public final class FlowRunner {
   private Replacement replacement(FlowInfo flow, TableInfo target, Query query, QueryTranslator translator,
       Span span) {
     Pipeline.FlowQuery parsed = SqlParser.parseReplaceWhere(flow.querySql());
-    Expression predicate = parsed.replaceWhere().orElseThrow();
-    Sql delete = new DmlPlanner(translator).delete(new Dml.Delete(span, target.name().parts(),
-        Optional.empty(), Optional.of(predicate)), target);
-    // The query's rows where the predicate is not TRUE: evaluated over the query's own columns, by name.
-    Expression outsidePredicate = new Expression.Unary(span, Expression.UnaryOperator.NOT,
-        new Expression.FunctionCall(span, "coalesce", false, List.of(predicate,
-            new Expression.Literal(span, Expression.LiteralKind.BOOLEAN, "false")), false, Optional.empty(),
-            Optional.empty()));
-    Query outside = new Query(span, List.of(), QueryBody.Select.of(span, List.of(new QueryBody.SingleColumn(
-        span, new Expression.FunctionCall(span, "count", false, List.of(), true, Optional.empty(), Optional.empty()),
-        Optional.empty())), Optional.of(new Relation.Derived(span, query, Optional.of("q"), List.of())),
-        Optional.of(outsidePredicate)), List.of(), Optional.empty(),
-        Optional.empty());
+    DmlPlanner.Replacement replacement = new DmlPlanner(translator).replaceWhere(parsed.replaceWhere().orElseThrow(),
+        query, List.of(), target, span);
     // The predicate as written, for the error that quotes it: the text between REPLACE WHERE and BY NAME.
     String predicateText = flow.querySql().split("(?i)\\bBY\\s+NAME\\b", 2)[0].replaceFirst("(?is)^\\s*REPLACE\\s+WHERE",
         "").strip();
-    // TRUE (a materialized view's recompute) holds for every row: the query need not run twice.
-    boolean always = predicate instanceof Expression.Literal literal && literal.kind() == Expression.LiteralKind.BOOLEAN
-        && literal.text().equalsIgnoreCase("TRUE");
-    return new Replacement(predicateText, always ? Optional.empty() : Optional.of(translator.plan(outside).statement()),
-        delete);
+    return new Replacement(predicateText, replacement.outside(), replacement.delete());
   }
 
   /**

@@ -20,7 +20,9 @@ import io.flowgate.engine.sql.tree.Dml.Update;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.QueryBody.Values;
+import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
@@ -436,6 +438,36 @@ public final class DmlPlanner {
           Sql.list(sets), unmatched, Sql.join(" OR ", updated)));
     }
     return statements;
+  }
+
+  /**
+   * REPLACE WHERE's statements, for an INSERT and a flow alike: {@code outside} counts the query's rows where the
+   * predicate is not TRUE, which must be none (empty for a literal TRUE, which every row satisfies, so the query need
+   * not run twice), and {@code delete} removes the table's rows where it is TRUE.
+   */
+  public record Replacement(Optional<H2Statement> outside, Sql delete) {}
+
+  /**
+   * {@code columns} name the query's columns as the table's (an INSERT by position); empty, the query's own names
+   * are the table's (BY NAME).
+   */
+  public Replacement replaceWhere(Expression predicate, Query query, List<String> columns, TableInfo table,
+      Span span) {
+    Sql delete = delete(new Delete(span, table.name().parts(), Optional.empty(), Optional.of(predicate)), table);
+    if (predicate instanceof Expression.Literal literal && literal.kind() == Expression.LiteralKind.BOOLEAN
+        && literal.text().equalsIgnoreCase("TRUE")) {
+      return new Replacement(Optional.empty(), delete);
+    }
+    // the query's rows where the predicate is not TRUE, evaluated over the query's own columns, by name
+    Expression outsidePredicate = new Expression.Unary(span, Expression.UnaryOperator.NOT,
+        new Expression.FunctionCall(span, "coalesce", false, List.of(predicate,
+            new Expression.Literal(span, Expression.LiteralKind.BOOLEAN, "false")), false, Optional.empty(),
+            Optional.empty()));
+    Query outside = new Query(span, List.of(), QueryBody.Select.of(span, List.of(new QueryBody.SingleColumn(
+        span, new Expression.FunctionCall(span, "count", false, List.of(), true, Optional.empty(), Optional.empty()),
+        Optional.empty())), Optional.of(new Relation.Derived(span, query, Optional.of("q"), columns)),
+        Optional.of(outsidePredicate)), List.of(), Optional.empty(), Optional.empty());
+    return new Replacement(Optional.of(queries.plan(outside).statement()), delete);
   }
 
   /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */

@@ -376,8 +376,13 @@ public final class H2Storage implements AutoCloseable {
   /** The first row of a generated query run inside the caller's transaction, or null when it has none. */
   public static Object[] firstRow(Connection connection, H2Statement statement, Map<String, Object> runtime)
       throws SQLException {
+    return firstRow(connection, statement, List.of(), runtime);
+  }
+
+  public static Object[] firstRow(Connection connection, H2Statement statement, List<Object> parameters,
+      Map<String, Object> runtime) throws SQLException {
     try (PreparedStatement prepared = prepare(connection, statement.sql())) {
-      bind(prepared, statement, List.of(), runtime);
+      bind(prepared, statement, parameters, runtime);
       try (ResultSet rows = prepared.executeQuery()) {
         if (!rows.next()) {
           return null;

@@ -832,6 +832,10 @@ final class StatementParser {
       cursor.acceptWord("TABLE");
     }
     List<String> target = cursor.qualifiedName();
+    Optional<Expression> replaceWhere = Optional.empty();
+    if (!overwrite && cursor.acceptWords("REPLACE", "WHERE")) {
+      replaceWhere = Optional.of(expressions.expression());
+    }
     List<String> columns = List.of();
     boolean byName = false;
     if (cursor.acceptWords("BY", "NAME")) {
@@ -840,7 +844,7 @@ final class StatementParser {
       columns = cursor.identifierList();
     }
     Query source = queries.query();
-    return new Dml.Insert(span, target, overwrite, columns, byName, source);
+    return new Dml.Insert(span, target, overwrite, columns, byName, source, replaceWhere);
   }
 
   private Statement update(Span span) {

@@ -8,11 +8,20 @@ public sealed interface Dml extends Statement {
 
   List<String> target();
 
+  /**
+   * INSERT INTO | OVERWRITE. {@code replaceWhere}: {@code INSERT INTO t REPLACE WHERE predicate query}, which
+   * replaces the rows that satisfy the predicate with the query's, all of which must satisfy it.
+   */
   record Insert(Span span, List<String> target, boolean overwrite, List<String> columns, boolean byName,
-      Query source) implements Dml {
+      Query source, Optional<Expression> replaceWhere) implements Dml {
     public Insert {
       target = List.copyOf(target);
       columns = List.copyOf(columns);
+    }
+
+    public Insert(Span span, List<String> target, boolean overwrite, List<String> columns, boolean byName,
+        Query source) {
+      this(span, target, overwrite, columns, byName, source, Optional.empty());
     }
   }
 

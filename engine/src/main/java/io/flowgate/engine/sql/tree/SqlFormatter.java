@@ -475,6 +475,7 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
   private static String dml(Dml dml) {
     if (dml instanceof Dml.Insert insert) {
       return "INSERT " + (insert.overwrite() ? "OVERWRITE " : "INTO ") + name(insert.target())
+          + insert.replaceWhere().map(predicate -> " REPLACE WHERE " + format(predicate)).orElse("")
           + (insert.byName() ? " BY NAME" : "") + (insert.columns().isEmpty() ? "" : " "
           + identifiers(insert.columns())) + " " + format(insert.source());
     }
