@@ -68,8 +68,44 @@ SELECT * FROM t ORDER BY a;
 > rows: 4
 ALTER TABLE t DROP COLUMN a;
 > exception DELTA_DROP_COLUMN_ON_SINGLE_FIELD_SCHEMA
+-- a column's type widens only where the table allows type widening, as the dialect's tables do
 ALTER TABLE t ALTER COLUMN a TYPE BIGINT;
-> exception FEATURE_NOT_SUPPORTED
+> exception DELTA_UNSUPPORTED_ALTER_TABLE_CHANGE_COL_OP
+CREATE TABLE w (i INT, f FLOAT, d DECIMAL(5,2), day DATE, s STRING) TBLPROPERTIES ('delta.enableTypeWidening' = 'true');
+> ok
+INSERT INTO w VALUES (2147483647, 1.5, 123.45, DATE'2026-01-02', 'x');
+> update count 1
+ALTER TABLE w ALTER COLUMN i TYPE BIGINT;
+> ok
+ALTER TABLE w CHANGE COLUMN f TYPE DOUBLE;
+> ok
+ALTER TABLE w ALTER COLUMN d TYPE DECIMAL(8,3);
+> ok
+ALTER TABLE w ALTER COLUMN day TYPE TIMESTAMP_NTZ;
+> ok
+INSERT INTO w VALUES (2147483648, 2.5, 12345.678, TIMESTAMP_NTZ'2026-01-03 04:05:06', 'y');
+> update count 1
+SELECT * FROM w ORDER BY i;
+> i | f | d | day | s
+> 2147483647 | 1.5 | 123.450 | 2026-01-02 00:00:00.0 | x
+> 2147483648 | 2.5 | 12345.678 | 2026-01-03 04:05:06.0 | y
+> rows: 2
+DESCRIBE w;
+> col_name | data_type | comment
+> i | bigint | null
+> f | double | null
+> d | decimal(8,3) | null
+> day | timestamp_ntz | null
+> s | string | null
+> rows: 5
+ALTER TABLE w ALTER COLUMN i TYPE INT;
+> exception DELTA_UNSUPPORTED_ALTER_TABLE_CHANGE_COL_OP
+ALTER TABLE w ALTER COLUMN d TYPE DECIMAL(8,4);
+> exception DELTA_UNSUPPORTED_ALTER_TABLE_CHANGE_COL_OP
+ALTER TABLE w ALTER COLUMN s TYPE INT;
+> exception DELTA_UNSUPPORTED_ALTER_TABLE_CHANGE_COL_OP
+ALTER TABLE w ALTER COLUMN nope TYPE INT;
+> exception UNRESOLVED_COLUMN.WITH_SUGGESTION
 -- a column that something the table keeps reads is refused
 CREATE TABLE g (a INT, b INT GENERATED ALWAYS AS (a * 2));
 > ok

@@ -19,6 +19,8 @@ import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeScanner;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,8 +30,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL and
- * SET / DROP DEFAULT. The catalog's new definition and the store table's ALTER commit in one transaction (the
+ * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL,
+ * SET / DROP DEFAULT and TYPE (widening). The catalog's new definition and the store table's ALTER commit in one transaction (the
  * ALTER runs last, and H2 commits with it). A column that something the table keeps reads (a generated column, a key, partitioning or clustering, a
  * row filter, another column's mask or a CHECK constraint) is refused rather than left dangling; a mask of the
  * column itself goes with it, or follows the new name. Views and flows that name the old column stop resolving it, as in the dialect.
@@ -46,6 +48,7 @@ public final class ColumnChanges {
     String operation = what instanceof ColumnChange.Drop ? "ALTER TABLE ... DROP COLUMN"
         : what instanceof ColumnChange.Rename ? "ALTER TABLE ... RENAME COLUMN"
         : what instanceof ColumnChange.Default ? "ALTER TABLE ... ALTER COLUMN ... DEFAULT"
+        : what instanceof ColumnChange.Type ? "ALTER TABLE ... ALTER COLUMN ... TYPE"
         : "ALTER TABLE ... ALTER COLUMN ... NOT NULL";
     TableInfo table = new DdlExecutor(context).alterable(change.table(), change.span(), operation,
         "Change a streaming table's columns with CREATE OR REFRESH STREAMING TABLE.");
@@ -57,7 +60,71 @@ public final class ColumnChanges {
       nullability(table, nullability, change.span());
     } else if (what instanceof ColumnChange.Default value) {
       columnDefault(table, value, change.span());
+    } else if (what instanceof ColumnChange.Type type) {
+      type(table, type, change.span());
     }
+  }
+
+  /** The table property that allows ALTER COLUMN ... TYPE, as the dialect's type widening does. */
+  static final String TYPE_WIDENING = "delta.enableTypeWidening";
+
+  /**
+   * ALTER COLUMN ... TYPE: a wider type, as the dialect's type widening allows (integers to wider integers, to DECIMAL
+   * with room for their digits and to DOUBLE; BIGINT to DECIMAL(20+, 0+); FLOAT to DOUBLE; a DECIMAL to one with at
+   * least its integer digits and scale; DATE to TIMESTAMP_NTZ), on a table whose {@value #TYPE_WIDENING} is true. The
+   * rows keep their values, converted by the store. A column something else reads is refused, as a rename is.
+   */
+  private void type(TableInfo table, ColumnChange.Type change, Span span) {
+    ColumnInfo column = table.column(change.column()).orElseThrow(() -> unresolved(table, change.column(), span));
+    SqlType from = SqlParser.parseType(column.type());
+    SqlType to = change.type();
+    if (from.equals(to)) {
+      return;
+    }
+    boolean enabled = "true".equalsIgnoreCase(table.properties().entrySet().stream()
+        .filter(entry -> entry.getKey().equalsIgnoreCase(TYPE_WIDENING)).map(Map.Entry::getValue).findFirst()
+        .orElse("false").strip());
+    if (!enabled || !widens(from, to)) {
+      throw EngineException.of(ErrorClass.DELTA_UNSUPPORTED_ALTER_TABLE_CHANGE_COL_OP)
+          .parameter("fieldPath", Errors.quote(column.name())).parameter("oldField", from.sql().toUpperCase(
+              java.util.Locale.ROOT)).parameter("newField", to.sql().toUpperCase(java.util.Locale.ROOT))
+          .parameter("hint", enabled ? "Only a wider type is supported."
+              : "Set the table property " + TYPE_WIDENING + " to true to widen column types.")
+          .at(span).build();
+    }
+    refuseChangeFeed(table, "ALTER COLUMN ... TYPE", span);
+    requireUnread(table, column.name(), Set.of(column.name()), span);
+    List<ColumnInfo> columns = table.columns().stream().map(each -> each != column ? each
+        : new ColumnInfo(each.name(), to.sql(), each.nullable(), each.defaultSql(),
+            each.generatedSql(), each.identity(), each.comment())).toList();
+    write(table.withColumns(columns, table.policies()), Sql.of("ALTER TABLE {} ALTER COLUMN {} SET DATA TYPE {}",
+        Sql.table(table.storageName()), Sql.name(column.name()), Sql.type(to)));
+  }
+
+  /** Whether values of {@code from} always fit {@code to}, as type widening defines it. */
+  static boolean widens(SqlType from, SqlType to) {
+    int integerDigits = switch (from.kind()) {
+      case TINYINT, SMALLINT, INT -> 10;
+      case BIGINT -> 20;
+      default -> -1;
+    };
+    return switch (from.kind()) {
+      case TINYINT -> to.kind() == TypeKind.SMALLINT || to.kind() == TypeKind.INT || to.kind() == TypeKind.BIGINT
+          || to.kind() == TypeKind.DOUBLE || decimalHolds(to, integerDigits, 0);
+      case SMALLINT -> to.kind() == TypeKind.INT || to.kind() == TypeKind.BIGINT || to.kind() == TypeKind.DOUBLE
+          || decimalHolds(to, integerDigits, 0);
+      case INT -> to.kind() == TypeKind.BIGINT || to.kind() == TypeKind.DOUBLE || decimalHolds(to, integerDigits, 0);
+      case BIGINT -> decimalHolds(to, integerDigits, 0);
+      case FLOAT -> to.kind() == TypeKind.DOUBLE;
+      case DECIMAL -> decimalHolds(to, from.length() - from.scale(), from.scale());
+      case DATE -> to.kind() == TypeKind.TIMESTAMP_NTZ;
+      default -> false;
+    };
+  }
+
+  /** A DECIMAL with at least {@code integerDigits} digits before the point and {@code scale} after it. */
+  private static boolean decimalHolds(SqlType type, int integerDigits, int scale) {
+    return type.kind() == TypeKind.DECIMAL && type.scale() >= scale && type.length() - type.scale() >= integerDigits;
   }
 
   private void drop(TableInfo table, ColumnChange.Drop drop, Span span) {

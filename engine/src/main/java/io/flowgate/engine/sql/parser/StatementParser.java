@@ -604,8 +604,16 @@ final class StatementParser {
       cursor.expectWord("TO");
       return Optional.of(new Ddl.ColumnChange.Rename(column, cursor.anyIdentifier()));
     }
-    // (ALTER | CHANGE) [COLUMN] c (SET | DROP) (NOT NULL | DEFAULT)
+    // (ALTER | CHANGE) [COLUMN] c (SET | DROP) (NOT NULL | DEFAULT), or TYPE type
     int named = cursor.isWord(1, "COLUMN") ? 2 : 1;
+    if ((cursor.isWord("ALTER") || cursor.isWord("CHANGE")) && cursor.isWord(named + 1, "TYPE")) {
+      for (int i = 0; i < named; i++) {
+        cursor.next();
+      }
+      String column = cursor.anyIdentifier();
+      cursor.expectWord("TYPE");
+      return Optional.of(new Ddl.ColumnChange.Type(column, expressions.type()));
+    }
     boolean altered = (cursor.isWord("ALTER") || cursor.isWord("CHANGE"))
         && (cursor.isWord(named + 1, "SET") || cursor.isWord(named + 1, "DROP"));
     boolean nullability = altered && cursor.isWord(named + 2, "NOT") && cursor.isWord(named + 3, "NULL");

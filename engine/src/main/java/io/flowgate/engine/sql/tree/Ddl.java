@@ -292,6 +292,9 @@ public sealed interface Ddl extends Statement {
 
     /** SET DEFAULT with the value, DROP DEFAULT without. */
     record Default(String column, Optional<SourceExpression> value) implements ColumnChange {}
+
+    /** {@code ALTER COLUMN c TYPE type}: a wider type, where the table allows type widening. */
+    record Type(String column, io.flowgate.engine.type.SqlType type) implements ColumnChange {}
   }
 
   /** {@code ALTER TABLE t ADD COLUMN[S] [(] column {, column} [)]}: new nullable columns, NULL in the rows there. */
