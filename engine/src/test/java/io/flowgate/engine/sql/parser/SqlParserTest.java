@@ -72,9 +72,14 @@ class SqlParserTest {
           assertThat(add.condition().text()).isEqualTo("a > 0");
         });
     assertSameTree("ALTER TABLE t DROP CONSTRAINT IF EXISTS ok", new Ddl.DropConstraint(Span.NONE, t, "ok", true, false));
-    assertThat(SqlParser.parseStatement("ALTER TABLE t ALTER COLUMN a TYPE BIGINT").statement())
-        .isInstanceOfSatisfying(Ddl.TableCommand.class,
-            command -> assertThat(command.command()).isEqualTo("ALTER TABLE ... ALTER COLUMN"));
+    assertSameTree("ALTER TABLE t CHANGE COLUMN a TYPE DECIMAL(12, 2)", new Ddl.ChangeColumns(Span.NONE, t,
+        new Ddl.ColumnChange.Type("a", io.flowgate.engine.type.SqlType.decimal(12, 2))));
+    assertSameTree("ALTER TABLE t ADD CONSTRAINT k PRIMARY KEY (a)", new Ddl.AddKeyConstraint(Span.NONE, t,
+        new Ddl.PrimaryKey(Span.NONE, Optional.of("k"), java.util.List.of("a"))));
+    assertSameTree("ALTER TABLE t DROP PRIMARY KEY IF EXISTS CASCADE",
+        new Ddl.DropKey(Span.NONE, t, true, java.util.List.of(), true, true));
+    assertSameTree("ALTER TABLE t DROP FOREIGN KEY (a, b)",
+        new Ddl.DropKey(Span.NONE, t, false, java.util.List.of("a", "b"), false, false));
   }
 
   @Test
