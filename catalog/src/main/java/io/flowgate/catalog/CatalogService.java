@@ -518,6 +518,22 @@ public final class CatalogService {
     return CatalogStore.ingestedFiles(connection, flowId);
   }
 
+  /**
+   * The first version of a managed table that time travel can read, when it keeps the rows its writes replace (from
+   * its creation, or from when a store made before it kept them first opened).
+   */
+  public Optional<Long> historySince(Connection connection, long tableId) throws SQLException {
+    return CatalogStore.historySince(connection, tableId);
+  }
+
+  public Optional<Long> historySince(long tableId) {
+    return read(connection -> CatalogStore.historySince(connection, tableId));
+  }
+
+  public void recordHistory(Connection connection, long tableId, long since) throws SQLException {
+    CatalogStore.recordHistory(connection, tableId, since);
+  }
+
   /** The files COPY INTO has loaded into the table, by path. */
   public java.util.Set<String> copiedFiles(Connection connection, long tableId) throws SQLException {
     return CatalogStore.copiedFiles(connection, tableId);

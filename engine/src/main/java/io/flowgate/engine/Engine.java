@@ -124,11 +124,20 @@ public final class Engine implements AutoCloseable {
       catalog.storageNames().forEach(name -> {
         known.add(io.flowgate.engine.h2.StoreNames.eventStoreOf(name));
         known.add(io.flowgate.engine.h2.StoreNames.changeTableOf(name));
+        known.add(io.flowgate.engine.h2.StoreNames.historyOf(name));
       });
       storage.dropOrphans(known);
       if (storage.openedAfterCrash()) {
         io.flowgate.engine.pipeline.UnfinishedAppends.remove(catalog, storage)
             .forEach(change -> log.warn("after a crash: {}", change));
+      }
+      // a store made before managed tables kept history gives them one from now on
+      for (io.flowgate.catalog.model.CatalogInfo each : catalog.catalogs()) {
+        for (io.flowgate.catalog.model.SchemaInfo schema : catalog.schemas(each.name())) {
+          for (io.flowgate.catalog.model.TableInfo table : catalog.tables(each.name(), schema.name())) {
+            io.flowgate.engine.exec.TableHistory.ensure(catalog, storage, table);
+          }
+        }
       }
       for (java.nio.file.Path root : config.ingestRoots()) {
         java.nio.file.Files.createDirectories(root);

@@ -27,6 +27,7 @@ import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.RestoreTable;
 import io.flowgate.engine.exec.RoutineExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.exec.VolumeExecutor;
@@ -695,6 +696,9 @@ public final class Session {
     }
     if (ddl instanceof Ddl.ShowGeneratedKeys) {
       return showGeneratedKeys();
+    }
+    if (ddl instanceof Ddl.RestoreTable restore) {
+      return new RestoreTable(context()).restore(restore);
     }
     if (ddl instanceof Ddl.CancelStatement cancel) {
       engine.running().cancel(cancel.id(), user());

@@ -23,6 +23,8 @@ public enum CommitOperation {
   /** A flow's batch: appends, unless its {@code outputMode} parameter says Update (AUTO CDC). */
   STREAMING_UPDATE("STREAMING UPDATE", false, false),
   FULL_REFRESH("FULL REFRESH", false, false),
+  /** RESTORE TABLE: the table's rows as a version had them. */
+  RESTORE("RESTORE", true, false),
   /** COPY INTO: appends the rows of files the table had not loaded. */
   COPY_INTO("COPY INTO", false, false),
   /** A materialized view recomputed: its rows replaced by its query's. */

@@ -175,6 +175,7 @@ public final class CatalogStore {
     update(connection, "DELETE FROM FG_SYS.EVENTS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.COPIED_FILES WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.TABLE_HISTORY WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.STREAMING_SETTINGS WHERE TABLE_ID = ?", tableId);
     for (String table : List.of("COLUMNS", "TABLE_PROPERTIES", "TABLE_LISTS", "TABLE_KEYS", "TABLE_POLICIES",
         "COMMITS")) {
@@ -290,6 +291,7 @@ public final class CatalogStore {
       throws SQLException {
     update(connection, "DELETE FROM FG_SYS.EXPECTATIONS WHERE TABLE_ID = ?", tableId);
     update(connection, "DELETE FROM FG_SYS.COPIED_FILES WHERE TABLE_ID = ?", tableId);
+    update(connection, "DELETE FROM FG_SYS.TABLE_HISTORY WHERE TABLE_ID = ?", tableId);
     for (int i = 0; i < expectations.size(); i++) {
       ExpectationInfo expectation = expectations.get(i);
       update(connection, "INSERT INTO FG_SYS.EXPECTATIONS(TABLE_ID, POS, NAME, EXPRESSION, ACTION)"
@@ -355,6 +357,16 @@ public final class CatalogStore {
   public static java.util.Set<String> ingestedFiles(Connection connection, long flowId) throws SQLException {
     return new java.util.HashSet<>(list(connection, "SELECT PATH FROM FG_SYS.INGESTED_FILES WHERE FLOW_ID = ?",
         rows -> rows.getString(1), flowId));
+  }
+
+  public static Optional<Long> historySince(Connection connection, long tableId) throws SQLException {
+    return list(connection, "SELECT SINCE_VERSION FROM FG_SYS.TABLE_HISTORY WHERE TABLE_ID = ?",
+        row -> row.getLong(1), tableId).stream().findFirst();
+  }
+
+  public static void recordHistory(Connection connection, long tableId, long since) throws SQLException {
+    update(connection, "MERGE INTO FG_SYS.TABLE_HISTORY(TABLE_ID, SINCE_VERSION) KEY(TABLE_ID) VALUES (?, ?)",
+        tableId, since);
   }
 
   public static java.util.Set<String> copiedFiles(Connection connection, long tableId) throws SQLException {

@@ -55,6 +55,8 @@ public final class SystemTables {
           + " EXPRESSION VARCHAR NOT NULL, ACTION VARCHAR NOT NULL, PRIMARY KEY(TABLE_ID, POS))",
       "CREATE TABLE IF NOT EXISTS FG_SYS.INGESTED_FILES(FLOW_ID BIGINT NOT NULL, PATH VARCHAR NOT NULL,"
           + " PRIMARY KEY(FLOW_ID, PATH))",
+      // The managed tables whose replaced rows are kept (time travel), from which version on.
+      "CREATE TABLE IF NOT EXISTS FG_SYS.TABLE_HISTORY(TABLE_ID BIGINT PRIMARY KEY, SINCE_VERSION BIGINT NOT NULL)",
       // The files COPY INTO has loaded into each table, so it loads each once.
       "CREATE TABLE IF NOT EXISTS FG_SYS.COPIED_FILES(TABLE_ID BIGINT NOT NULL, PATH VARCHAR NOT NULL,"
           + " PRIMARY KEY(TABLE_ID, PATH))",

@@ -75,7 +75,7 @@ public final class ClientTransaction {
     return store.write(connection -> {
       TableCommit commit = commits.get(tableId);
       long version = commit != null ? commit.version : catalog.nextVersion(connection, tableId);
-      Written written = work.run(connection, version);
+      Written written = io.flowgate.engine.storage.History.atVersion(version, () -> work.run(connection, version));
       TableCommit kept = commits.computeIfAbsent(tableId, id -> new TableCommit(version));
       kept.operations.add(written.operation());
       written.metrics().forEach((name, value) -> kept.metrics.merge(name, value, Long::sum));

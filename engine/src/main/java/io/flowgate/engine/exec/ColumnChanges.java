@@ -19,6 +19,7 @@ import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeScanner;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.storage.History;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
@@ -99,6 +100,8 @@ public final class ColumnChanges {
             each.generatedSql(), each.identity(), each.comment())).toList();
     write(table.withColumns(columns, table.policies()), Sql.of("ALTER TABLE {} ALTER COLUMN {} SET DATA TYPE {}",
         Sql.table(table.storageName()), Sql.name(column.name()), Sql.type(to)));
+    context.storage().execute(History.follow(table.storageName(), Sql.of("ALTER COLUMN IF EXISTS {} SET DATA TYPE {}",
+        Sql.name(column.name()), Sql.type(to))));
   }
 
   /** Whether values of {@code from} always fit {@code to}, as type widening defines it. */
@@ -154,6 +157,9 @@ public final class ColumnChanges {
     List<Sql> names = dropped.stream().map(Sql::name).toList();
     write(table.withColumns(kept, policies), Sql.of("ALTER TABLE {} DROP COLUMN ({})", Sql.table(table.storageName()),
         Sql.list(names)));
+    for (Sql name : names) {
+      context.storage().execute(History.follow(table.storageName(), Sql.of("DROP COLUMN IF EXISTS {}", name)));
+    }
   }
 
   private void rename(TableInfo table, ColumnChange.Rename rename, Span span) {
@@ -174,6 +180,8 @@ public final class ColumnChanges {
         : new PolicyInfo(Optional.of(rename.renamed()), policy.function(), policy.arguments())).toList();
     write(table.withColumns(columns, policies), Sql.of("ALTER TABLE {} ALTER COLUMN {} RENAME TO {}",
         Sql.table(table.storageName()), Sql.name(column.name()), Sql.name(rename.renamed())));
+    context.storage().execute(History.follow(table.storageName(), Sql.of("ALTER COLUMN IF EXISTS {} RENAME TO {}",
+        Sql.name(column.name()), Sql.name(rename.renamed()))));
   }
 
   /** SET NOT NULL checks the rows there first (under the write turn, so none can arrive in between). */

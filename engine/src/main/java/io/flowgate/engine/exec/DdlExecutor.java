@@ -38,6 +38,7 @@ import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.storage.H2Storage;
+import io.flowgate.engine.storage.History;
 import io.flowgate.engine.type.SqlType;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -177,6 +178,7 @@ public final class DdlExecutor {
       storage.dropTable(table.storageName().orElse("T" + table.id()));
       storage.dropTable(StoreNames.eventStore(table.id()));
       storage.dropTable(StoreNames.changeTable(table.id()));
+      storage.dropTable(StoreNames.historyOf(table.storageName().orElse("T" + table.id())));
     }
   }
 
@@ -353,6 +355,7 @@ public final class DdlExecutor {
       throw e;
     }
     existing.ifPresent(old -> dropStorage(List.of(old)));
+    TableHistory.ensure(catalog, storage, table);
   }
 
   /** CREATE OR REPLACE: the new definition takes the old one's place, and the grants on the name stay. */
@@ -495,6 +498,8 @@ public final class DdlExecutor {
     }
     TableDefinitions.addColumns(table.storageName(), add.columns(), add.columns(),
         context.definitions(context.session())).forEach(storage::execute);
+    add.columns().forEach(column -> storage.execute(History.addColumn(table.storageName(), column.name(),
+        column.type())));
     if (ChangeFeed.enabled(table)) {
       ChangeFeed.addColumns(table, add.columns()).forEach(storage::execute);
     }
@@ -648,6 +653,7 @@ public final class DdlExecutor {
       }
       if (table.kind() != TableKind.VIEW) {
         storage.dropTable(ChangeFeed.changeTable(table));
+        storage.dropTable(StoreNames.historyOf(table.storageName()));
       }
     }
   }

@@ -30,7 +30,8 @@ public final class VersionedWrite {
   public static <T> T commit(CatalogService catalog, Connection connection, long tableId, String user, Work<T> work)
       throws SQLException {
     long version = catalog.nextVersion(connection, tableId);
-    Written<T> written = work.write(version);
+    // the rows the write replaces are kept as this version's history (storage.History)
+    Written<T> written = io.flowgate.engine.storage.History.atVersion(version, () -> work.write(version));
     catalog.recordCommit(connection, new CommitInfo(tableId, version, Instant.now(), written.operation(), user,
         written.parameters(), written.metrics()));
     return written.result();

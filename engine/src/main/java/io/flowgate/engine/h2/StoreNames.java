@@ -19,6 +19,9 @@ public final class StoreNames {
    */
   public static final String ROW_ID_COLUMN = "__fg_row_id";
 
+  /** The column of a history table ({@code H<id>}) that holds the version which took each row away. */
+  public static final String REMOVED_VERSION_COLUMN = "__fg_removed_version";
+
   /** What every column name the engine keeps beside a table's own begins with; users cannot name a column so. */
   private static final String HIDDEN_PREFIX = "__fg_";
 
@@ -40,6 +43,11 @@ public final class StoreNames {
   /** The event store that belongs to a data table, by the data table's storage name. */
   public static String eventStoreOf(String storageName) {
     return "E" + storageName.substring(1);
+  }
+
+  /** The history of a data table ({@code T<id>}): the rows its writes took away, {@code H<id>}. */
+  public static String historyOf(String storageName) {
+    return "H" + storageName.substring(1);
   }
 
   /** The change data feed's table of a data table ({@code T<id>}): {@code C<id>}. */

@@ -209,6 +209,8 @@ public final class StreamingTables {
       storage.dropTable(storageName);
       throw e;
     }
+    // a managed table its flows write keeps history as any managed table does
+    io.flowgate.engine.exec.TableHistory.ensure(catalog, storage, table);
     if (update) {
       refresh(table, false, create.span());
     }

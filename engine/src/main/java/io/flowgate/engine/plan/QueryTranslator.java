@@ -1063,6 +1063,9 @@ public final class QueryTranslator {
   }
 
   private From tableRef(TableRef reference, Optional<Scope> outer) {
+    if (reference.asOf().isPresent()) {
+      return TimeTravel.read(this, reference, outer);
+    }
     if (reference.name().size() == 1) {
       Cte cte = currentCtes.get(reference.name().get(0).toLowerCase(Locale.ROOT));
       if (cte != null) {
@@ -1114,6 +1117,17 @@ public final class QueryTranslator {
   /** {@code (query) "alias"}: a query read as a relation. */
   private static Sql derived(TranslatedQuery query, String alias) {
     return Sql.of("({}) {}", query.sql(), Sql.name(alias));
+  }
+
+  /** A read of {@code relation}, the rows of {@code table} as some version had them: as any read of the table. */
+  From tableAsOf(TableInfo table, Sql relation, TableRef reference, Optional<Scope> outer) {
+    requireSelect(table, reference.span());
+    reads.add(read(table, false));
+    String alias = newAlias();
+    List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
+    Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
+    return new From(Sql.of("{} {}", protect(table, relation, List.of(), reference.span()), Sql.name(alias)), scope,
+        List.of());
   }
 
   private static PlannedQuery.Read read(TableInfo table, boolean streaming) {

@@ -325,7 +325,7 @@ final class ExpressionParser {
     }
   }
 
-  private Expression primary() {
+  Expression primary() {
     Token token = cursor.peek();
     Span span = token.span();
     switch (token.type()) {

@@ -559,11 +559,18 @@ final class QueryParser {
       List<String> columns = alias.isPresent() && cursor.isSymbol("(") ? cursor.identifierList() : List.of();
       return new TableFunction(span, String.join(".", name).toLowerCase(Locale.ROOT), arguments, alias, columns);
     }
+    Optional<Relation.AsOf> asOf = Optional.empty();
+    if ((cursor.isWord("VERSION") || cursor.isWord("TIMESTAMP")) && cursor.isWord(1, "AS") && cursor.isWord(2, "OF")) {
+      boolean version = cursor.next().text().equalsIgnoreCase("VERSION");
+      cursor.next();
+      cursor.next();
+      asOf = Optional.of(new Relation.AsOf(version, expressions.primary()));
+    }
     if (cursor.isWord("TABLESAMPLE") && cursor.isSymbol(1, "(")) {
       SampleClause sample = sample();
-      return new Relation.Sample(span, new TableRef(span, name, alias()), sample.method(), sample.values());
+      return new Relation.Sample(span, new TableRef(span, name, alias(), asOf), sample.method(), sample.values());
     }
-    return new TableRef(span, name, alias());
+    return new TableRef(span, name, alias(), asOf);
   }
 
   /** {@code STREAM(name)} or {@code STREAM name}, then {@code WITH (options)} and an alias. */

@@ -325,8 +325,16 @@ final class StatementParser {
       command = "ANALYZE TABLE";
       cursor.expectWord("TABLE");
     } else if (cursor.acceptWord("RESTORE")) {
-      command = "RESTORE";
       cursor.acceptWord("TABLE");
+      List<String> table = cursor.qualifiedName();
+      cursor.acceptWord("TO");
+      boolean version = cursor.isWord("VERSION");
+      if (!version && !cursor.isWord("TIMESTAMP")) {
+        throw cursor.unexpected("VERSION AS OF or TIMESTAMP AS OF");
+      }
+      cursor.next();
+      cursor.expectWords("AS", "OF");
+      return new Ddl.RestoreTable(span, table, new Relation.AsOf(version, expressions.primary()));
     } else if (cursor.acceptWord("COPY")) {
       cursor.expectWord("INTO");
       return copyInto(span);

@@ -324,6 +324,13 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /** {@code RESTORE [TABLE] t [TO] VERSION AS OF n | TIMESTAMP AS OF ts}: the table's rows as that version had them. */
+  record RestoreTable(Span span, List<String> table, Relation.AsOf asOf) implements Ddl {
+    public RestoreTable {
+      table = List.copyOf(table);
+    }
+  }
+
   record Truncate(Span span, List<String> table) implements Ddl {
     public Truncate {
       table = List.copyOf(table);

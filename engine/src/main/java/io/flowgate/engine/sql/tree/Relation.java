@@ -7,11 +7,19 @@ import java.util.Optional;
 /** An item of a FROM clause. */
 public sealed interface Relation extends Node {
 
-  record TableRef(Span span, List<String> name, Optional<String> alias) implements Relation {
+  /** A table or view by name; {@code asOf} reads a table as one of its versions had it (time travel). */
+  record TableRef(Span span, List<String> name, Optional<String> alias, Optional<AsOf> asOf) implements Relation {
     public TableRef {
       name = List.copyOf(name);
     }
+
+    public TableRef(Span span, List<String> name, Optional<String> alias) {
+      this(span, name, alias, Optional.empty());
+    }
   }
+
+  /** {@code VERSION AS OF n} ({@code version}) or {@code TIMESTAMP AS OF value}, after a table's name. */
+  record AsOf(boolean version, Expression value) {}
 
   /**
    * {@code STREAM(t)} or {@code STREAM t}: the rows a table gained since the reading flow's checkpoint, with read

@@ -164,7 +164,8 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
 
   @Override
   protected String visitTableRef(TableRef table, Void context) {
-    return name(table.name()) + alias(table.alias());
+    return name(table.name()) + table.asOf().map(asOf -> (asOf.version() ? " VERSION" : " TIMESTAMP") + " AS OF "
+        + format(asOf.value())).orElse("") + alias(table.alias());
   }
 
   @Override

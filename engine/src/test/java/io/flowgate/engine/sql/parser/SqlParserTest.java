@@ -83,6 +83,19 @@ class SqlParserTest {
   }
 
   @Test
+  void timeTravel() {
+    SqlParser.ParsedStatement query = SqlParser.parseStatement("SELECT * FROM t VERSION AS OF 3 a JOIN u TIMESTAMP AS OF"
+        + " '2026-01-01' ON a.id = u.id");
+    assertThat(io.flowgate.engine.sql.tree.SqlFormatter.format(query.statement())).contains("`t` VERSION AS OF 3 AS `a`",
+        "`u` TIMESTAMP AS OF '2026-01-01'");
+    assertSameTree("RESTORE TABLE c.s.t TO VERSION AS OF 2", new Ddl.RestoreTable(Span.NONE,
+        java.util.List.of("c", "s", "t"), new Relation.AsOf(true, new Expression.Literal(Span.NONE,
+            Expression.LiteralKind.INTEGER, "2"))));
+    assertThat(SqlParser.parseStatement("RESTORE t TIMESTAMP AS OF '2026-01-01 10:00:00'").statement())
+        .isInstanceOfSatisfying(Ddl.RestoreTable.class, restore -> assertThat(restore.asOf().version()).isFalse());
+  }
+
+  @Test
   void copyInto() {
     assertSameTree("COPY INTO c.s.t FROM '/Volumes/c/s/v/in' FILEFORMAT = csv PATTERN = '*.csv'"
         + " FORMAT_OPTIONS ('header' = 'true') COPY_OPTIONS ('force' = 'true')",
