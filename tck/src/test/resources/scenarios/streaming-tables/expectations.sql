@@ -20,7 +20,7 @@ SELECT id, amount FROM orders ORDER BY id;
 > rows: 3
 SELECT details FROM event_log(TABLE(orders)) WHERE event_type = 'flow_progress';
 > details
-> {"flow_progress":{"status":"COMPLETED","metrics":{"num_output_rows":3},"data_quality":{"dropped_records":1,"expectations":[{"name":"valid_id","dataset":"orders","passed_records":3,"failed_records":1},{"name":"positive","dataset":"orders","passed_records":2,"failed_records":2}]}}}
+> {"flow_progress":{"status":"COMPLETED","metrics":{"num_output_rows":3,"num_input_rows":4},"data_quality":{"dropped_records":1,"expectations":[{"name":"valid_id","dataset":"orders","passed_records":3,"failed_records":1},{"name":"positive","dataset":"orders","passed_records":2,"failed_records":2}]}}}
 > rows: 1
 -- the JSON path operator reads the details
 SELECT details:flow_progress:data_quality:dropped_records AS dropped, details:flow_progress.metrics.num_output_rows AS written,

@@ -259,7 +259,7 @@ public final class Engine implements AutoCloseable {
   public java.util.List<io.flowgate.engine.api.RunningFlow> runningFlows() {
     java.time.Instant now = java.time.Instant.now();
     return io.flowgate.engine.storage.LiveProgress.running().stream().map(running ->
-        new io.flowgate.engine.api.RunningFlow(running.dataset(), running.flow(), running.written().rows(),
+        new io.flowgate.engine.api.RunningFlow(running.dataset(), running.flow(), running.written().rows(), running.written().read(),
             java.time.Duration.between(running.started(), now))).toList();
   }
 

@@ -73,9 +73,10 @@ final class RunProgress implements AutoCloseable {
     int at = frame % (2 * span);
     int position = at <= span ? at : 2 * span - at;
     String bar = "[" + " ".repeat(position) + "<=>" + " ".repeat(span - position) + "] ";
-    String text = bar + flows.stream().map(flow -> String.format(Locale.ROOT, "%s -> %s: %,d rows written (%.1f s)",
-        flow.flow(), flow.dataset(), flow.rowsWritten(), flow.elapsed().toMillis() / 1000.0))
-        .collect(Collectors.joining("; "));
+    String text = bar + flows.stream().map(flow -> String.format(Locale.ROOT, "%s -> %s: %s%,d rows written (%.1f s)",
+        flow.flow(), flow.dataset(), flow.rowsRead().isPresent()
+            ? String.format(Locale.ROOT, "%,d rows read, ", flow.rowsRead().getAsLong()) : "",
+        flow.rowsWritten(), flow.elapsed().toMillis() / 1000.0)).collect(Collectors.joining("; "));
     return text.length() > WIDTH ? text.substring(0, WIDTH - 3) + "..." : text;
   }
 

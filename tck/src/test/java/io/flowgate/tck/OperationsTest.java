@@ -96,6 +96,7 @@ class OperationsTest {
     assertThat(first.get("rows_dropped").asLong()).isEqualTo(1);
     assertThat(first.get("flows").get(0).get("flow_name").asText()).isEqualTo("api_clean");
     assertThat(first.get("flows").get(0).get("status").asText()).isEqualTo("COMPLETED");
+    assertThat(first.get("flows").get(0).get("rows_read").asLong()).isEqualTo(3);
 
     JsonNode events = json(get("/api/pipelines/" + id + "/events?type=flow_progress"), 200).get("events");
     assertThat(events).hasSize(2);
@@ -220,6 +221,8 @@ class OperationsTest {
       long first = rowsSoFar(statement, running, 0);
       long later = rowsSoFar(statement, running, first);
       assertThat(later).isGreaterThan(first);
+      // the batch's input is the one new row of its stream, known before it writes
+      assertThat(QueryRows.of(statement, running.replace("num_output_rows", "num_input_rows"))).containsExactly("1");
 
       statement.execute("CANCEL STATEMENT '" + update + "'");
       String state = "SELECT details:update_progress:state FROM event_log(TABLE(ops_slow))"

@@ -104,7 +104,7 @@ class StreamingTableTest {
           "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
           FLOW_DEFINITION,
           "update_progress INFO {\"update_progress\":{\"state\":\"RUNNING\"}} false",
-          "flow_progress INFO {\"flow_progress\":{\"status\":\"COMPLETED\",\"metrics\":{\"num_output_rows\":3}}} false",
+          "flow_progress INFO {\"flow_progress\":{\"status\":\"COMPLETED\",\"metrics\":{\"num_output_rows\":3,\"num_input_rows\":3}}} false",
           "update_progress INFO {\"update_progress\":{\"state\":\"COMPLETED\"}} false",
           "create_update INFO {\"create_update\":{\"cause\":\"API_CALL\",\"full_refresh\":false,\"started_by\":\"admin\"}} false",
           FLOW_DEFINITION,

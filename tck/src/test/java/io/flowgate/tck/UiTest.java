@@ -72,7 +72,7 @@ class UiTest {
       // A dataset's page: its updates with rows per flow, and its event log filtered by type.
       openDataset(browser, "main.default.ui_silver", 1);
       assertThat(browser.evaluate("document.querySelector('#updates [data-flow]').textContent").asText())
-          .isEqualTo("ui_silver: COMPLETED, 2 written, 1 dropped");
+          .isEqualTo("ui_silver: COMPLETED, 3 read, 2 written, 1 dropped");
       browser.evaluate("(() => { const type = document.getElementById('event-type'); type.value = 'flow_progress';"
           + " type.dispatchEvent(new Event('change')); })()");
       browser.waitUntil("document.querySelectorAll('#events tbody tr').length === 1"
@@ -89,7 +89,7 @@ class UiTest {
       browser.waitUntil("document.querySelectorAll('#updates tbody tr').length === 2"
           + " && document.querySelector('#updates tbody tr').dataset.state === 'COMPLETED'", 60);
       assertThat(browser.evaluate("document.querySelector('#updates tbody tr [data-flow]').textContent").asText())
-          .isEqualTo("ui_bronze: COMPLETED, 200000 written, 0 dropped");
+          .isEqualTo("ui_bronze: COMPLETED, 200000 read, 200000 written, 0 dropped");
 
       // A user without rights sees no dataset, no graph and no update.
       browser.headers(Map.of("Authorization", "Basic " + Base64.getEncoder().encodeToString("ui_bob:b"
@@ -126,9 +126,10 @@ class UiTest {
       browser.waitUntil("document.querySelector('#updates tbody tr [data-cancel]') !== null", 60);
       browser.waitUntil("[...document.querySelectorAll('#statements tbody tr')]"
           + ".some(r => r.cells[5].textContent.includes('of main.default.ui_slow'))", 30);
-      // the running flow's rows so far, growing without a reload
+      // the running flow's rows so far (the one new source row read), growing without a reload
       String written = "(() => { const flow = document.querySelector('#updates tbody tr [data-flow=\"ui_slow\"]');"
-          + " const m = flow && flow.textContent.match(/RUNNING, (\\d+) written/); return m ? Number(m[1]) : 0; })()";
+          + " const m = flow && flow.textContent.match(/RUNNING, 1 read, (\\d+) written/); return m ? Number(m[1])"
+          + " : 0; })()";
       browser.waitUntil(written + " > 0", 60);
       long first = browser.evaluate(written).asLong();
       browser.waitUntil(written + " > " + first, 60);

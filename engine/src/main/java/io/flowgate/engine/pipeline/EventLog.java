@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
@@ -85,13 +86,25 @@ final class EventLog {
   }
 
   /**
-   * Shows the flow RUNNING in the event log while its batch runs, with the rows it has written so far
+   * Shows the flow RUNNING in the event log while its batch runs, with the rows it has written and read so far
    * ({@link LiveProgress}: the batch's own events are only read once it commits); close it when the batch ends.
    */
   LiveProgress.Showing running(String flow, LiveProgress.Counter written) {
     return LiveProgress.show(table.id(), new LiveProgress.Running(table.name().toString(), flow, Instant.now(),
-        written), () -> flowProgress(flow, "RUNNING", Map.of("num_output_rows", written.rows()), Optional.empty(),
-        Optional.empty()));
+        written), () -> flowProgress(flow, "RUNNING", written.read().isPresent()
+        ? rows(written.rows(), written.read().getAsLong()) : Map.of("num_output_rows", written.rows()),
+        Optional.empty(), Optional.empty()));
+  }
+
+  /**
+   * A batch's row metrics: {@code num_output_rows}, the rows it wrote, and {@code num_input_rows}, the rows it read
+   * (as Structured Streaming's progress names them: the new rows of its streams and the rows of the files it read).
+   */
+  static Map<String, Long> rows(long output, long input) {
+    Map<String, Long> metrics = new LinkedHashMap<>();
+    metrics.put("num_output_rows", output);
+    metrics.put("num_input_rows", input);
+    return metrics;
   }
 
   private PipelineEvent flowProgress(String flow, String status, Map<String, Long> metrics,

@@ -48,7 +48,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -453,6 +452,9 @@ public final class FlowRunner {
       }
       long sourceRows = rowsRead;
       LongSupplier read = () -> sourceRows + files.rows();
+      if (!planned.sources().isEmpty() || !planned.fileReads().isEmpty()) {
+        written.reading(read);
+      }
       return VersionedWrite.commit(catalog, connection, target.id(), user, version -> {
         runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
         for (FlowCheckpoint checkpoint : next) {
@@ -520,6 +522,7 @@ public final class FlowRunner {
     runtime.put(source.keys().to().key(), latest);
     runtime.put(source.keys().skip().key(), new Long[0]);
     long read = ((Number) H2Storage.firstRow(connection, windowCount(source), runtime)[0]).longValue();
+    written.reading(() -> read);
     events.planningInformation(connection, flow, technique.get().technique(), "only rows were appended to "
         + last.get().sourceName() + " since the last refresh" + (reading.versions().size() > 1
         ? ", and the other tables it joins are unchanged" : "") + ": " + read + " read");
@@ -530,7 +533,7 @@ public final class FlowRunner {
       for (FlowCheckpoint checkpoint : reading.afterRefresh(flow, target, definition, version)) {
         catalog.saveCheckpoint(connection, checkpoint);
       }
-      events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), Optional.empty(),
+      events.flowProgress(connection, flow.name(), "COMPLETED", EventLog.rows(rows, read), Optional.empty(),
           Optional.empty());
       return new VersionedWrite.Written<>(new BatchResult(read, rows, Map.of(), 0),
           CommitOperation.MATERIALIZED_VIEW_REFRESH, Map.of("flowName", flow.name(), "technique",
@@ -551,8 +554,7 @@ public final class FlowRunner {
       boolean full, PlannedFlow planned, EventLog events, Map<String, Object> runtime, long version,
       LongSupplier read) throws SQLException {
     CdcApply.Result applied = planned.cdc().get().apply(connection, runtime, version);
-    Map<String, Long> metrics = new LinkedHashMap<>();
-    metrics.put("num_output_rows", applied.rowsWritten());
+    Map<String, Long> metrics = EventLog.rows(applied.rowsWritten(), read.getAsLong());
     metrics.put("num_upserted_rows", applied.upserts());
     metrics.put("num_deleted_rows", applied.deletes());
     DataQuality quality = applied.checks().isEmpty() ? DataQuality.NONE
@@ -584,12 +586,12 @@ public final class FlowRunner {
     if (ChangeFeed.enabled(target)) {
       H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
     }
-    events.flowProgress(connection, flow.name(), "COMPLETED", Map.of("num_output_rows", rows), quality.json(),
-        Optional.empty());
     boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
     // what the batch read from files is known once the insert has pulled them
     BatchResult result = new BatchResult(readsTablesWhole ? rows + quality.dropped() : read.getAsLong(), rows,
         quality.failedByExpectation(), quality.dropped());
+    events.flowProgress(connection, flow.name(), "COMPLETED", EventLog.rows(rows, result.read()), quality.json(),
+        Optional.empty());
     if (planned.replace().isPresent() && target.kind() == TableKind.MATERIALIZED_VIEW) {
       return new VersionedWrite.Written<>(result, CommitOperation.MATERIALIZED_VIEW_REFRESH, Map.of("flowName",
           flow.name(), "technique", "COMPLETE_RECOMPUTE"), Map.of("numOutputRows", rows, "numRemovedRows", removed));

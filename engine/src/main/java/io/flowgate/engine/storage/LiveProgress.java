@@ -8,9 +8,11 @@ import java.sql.Types;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.h2.tools.SimpleResultSet;
 
@@ -33,10 +35,14 @@ public final class LiveProgress {
 
   private LiveProgress() {}
 
-  /** Rows counted while it is open, by the statements bound to its key. */
+  /**
+   * Rows counted while it is open, by the statements bound to its key, beside the rows its batch has read so far,
+   * which the batch tells it.
+   */
   public static final class Counter implements AutoCloseable {
     private final String key = UUID.randomUUID().toString();
     private final LongAdder rows = new LongAdder();
+    private volatile LongSupplier read;
 
     private Counter() {
       COUNTERS.put(key, rows);
@@ -49,6 +55,17 @@ public final class LiveProgress {
 
     public long rows() {
       return rows.sum();
+    }
+
+    /** From now on the batch's rows read so far are what {@code read} says. */
+    public void reading(LongSupplier read) {
+      this.read = read;
+    }
+
+    /** The rows read so far, once the batch has said how it counts them. */
+    public OptionalLong read() {
+      LongSupplier counted = read;
+      return counted == null ? OptionalLong.empty() : OptionalLong.of(counted.getAsLong());
     }
 
     @Override

@@ -228,7 +228,8 @@ public final class PipelineApi {
     for (List<Object> row : rows(session, "SELECT origin.update_id, origin.flow_name, timestamp, event_type, error,"
         + " details:create_update:full_refresh, details:create_update:started_by, details:update_progress:state,"
         + " details:flow_progress:status, details:flow_progress:metrics:num_output_rows,"
-        + " details:flow_progress:data_quality:dropped_records FROM event_log('" + pipelineId + "')"
+        + " details:flow_progress:data_quality:dropped_records, details:flow_progress:metrics:num_input_rows"
+        + " FROM event_log('" + pipelineId + "')"
         + " WHERE event_type IN ('create_update', 'update_progress', 'flow_progress')", List.of())) {
       String updateId = (String) row.get(0);
       Instant at = Values.instant(row.get(2));
@@ -269,6 +270,7 @@ public final class PipelineApi {
           flow.put("status", row.get(8));
           long written = number(row.get(9));
           long dropped = number(row.get(10));
+          flow.put("rows_read", row.get(11) == null ? null : number(row.get(11)));
           flow.put("rows_written", written);
           flow.put("rows_dropped", dropped);
           flow.put("error", row.get(4));

@@ -165,7 +165,8 @@ function drawUpdates(updates) {
     element("td", {}, duration(update.duration_ms)),
     element("td", {}, (update.full_refresh ? "full refresh by " : "by ") + (update.started_by || "?")),
     element("td", {}, ...update.flows.map(flow => element("div", { class: "flow", "data-flow": flow.flow_name },
-      `${flow.flow_name}: ${flow.status}, ${flow.rows_written} written, ${flow.rows_dropped} dropped`))),
+      `${flow.flow_name}: ${flow.status}, ${flow.rows_read === null ? "" : flow.rows_read + " read, "}`
+        + `${flow.rows_written} written, ${flow.rows_dropped} dropped`))),
     element("td", { class: "error" }, update.error || ""),
     element("td", {}, update.state === "RUNNING" ? cancelButton(update.update_id) : ""))));
 }
