@@ -207,4 +207,28 @@ class JdbcContractTest {
           "first_two | SELECT id, name FROM keyed WHERE id <= 2 | FALSE");
     }
   }
+
+  /**
+   * The client waits for a statement's answer however long it runs (its query timeout, which the gateway enforces,
+   * bounds it): Avatica's own client gave up after 3 minutes while the statement ran on. A URL may still set a bound.
+   */
+  @Test
+  void theClientWaitsForALongStatementUnlessToldOtherwise() throws Exception {
+    try (Connection connection = gateway.connect()) {
+      assertThat(responseTimeout(connection)).isZero();
+    }
+    try (Connection connection = java.sql.DriverManager.getConnection(gateway.url()
+        + "?user=admin&http_response_timeout=600000")) {
+      assertThat(responseTimeout(connection)).isEqualTo(600_000L);
+    }
+  }
+
+  /** The HTTP response timeout the driver's Avatica client runs with (Avatica is relocated inside the jar). */
+  private static long responseTimeout(Connection connection) throws Exception {
+    Object avatica = connection.unwrap(Class.forName("io.flowgate.jdbc.shaded.avatica.AvaticaConnection"));
+    Object config = avatica.getClass().getMethod("config").invoke(avatica);
+    java.lang.reflect.Method getter = Class.forName("io.flowgate.jdbc.shaded.avatica.ConnectionConfig")
+        .getMethod("getHttpResponseTimeout");
+    return (Long) getter.invoke(config);
+  }
 }
