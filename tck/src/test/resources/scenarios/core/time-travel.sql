@@ -35,6 +35,13 @@ SELECT a.id, a.balance - b.balance AS change FROM acct VERSION AS OF 4 a JOIN ac
 > id | change
 > 1 | 50
 > rows: 1
+-- the short form
+SELECT * FROM acct@v3;
+> id | balance
+> 1 | 150
+> rows: 1
+SELECT * FROM acct@3;
+> exception PARSE_SYNTAX_ERROR
 -- MERGE, overwrite and TRUNCATE keep what they replace too
 MERGE INTO acct t USING (SELECT 1 AS id, 175 AS balance UNION ALL SELECT 4, 400) s ON t.id = s.id
 WHEN MATCHED THEN UPDATE SET balance = s.balance WHEN NOT MATCHED THEN INSERT *;

@@ -62,6 +62,10 @@ class TimeTravelTest {
       }
       assertThat(QueryRows.of(statement, "SELECT * FROM tt_orders TIMESTAMP AS OF '" + later + "'"))
           .containsExactly("1 | paid");
+      // the short form t@yyyyMMddHHmmssSSS, to the millisecond
+      String digits = later.replaceAll("[^0-9]", "");
+      assertThat(QueryRows.of(statement, "SELECT * FROM tt_orders@" + (digits + "000").substring(0, 17)))
+          .containsExactly("1 | paid");
       assertThatThrownBy(() -> statement.executeQuery("SELECT * FROM tt_orders TIMESTAMP AS OF 'yesterday'"))
           .hasMessageContaining("[CAST_INVALID_INPUT]");
     }

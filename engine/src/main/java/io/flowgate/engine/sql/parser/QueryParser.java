@@ -560,7 +560,10 @@ final class QueryParser {
       return new TableFunction(span, String.join(".", name).toLowerCase(Locale.ROOT), arguments, alias, columns);
     }
     Optional<Relation.AsOf> asOf = Optional.empty();
-    if ((cursor.isWord("VERSION") || cursor.isWord("TIMESTAMP")) && cursor.isWord(1, "AS") && cursor.isWord(2, "OF")) {
+    if (cursor.isSymbol("@")) {
+      asOf = Optional.of(atSuffix());
+    } else if ((cursor.isWord("VERSION") || cursor.isWord("TIMESTAMP")) && cursor.isWord(1, "AS")
+        && cursor.isWord(2, "OF")) {
       boolean version = cursor.next().text().equalsIgnoreCase("VERSION");
       cursor.next();
       cursor.next();
@@ -571,6 +574,29 @@ final class QueryParser {
       return new Relation.Sample(span, new TableRef(span, name, alias(), asOf), sample.method(), sample.values());
     }
     return new TableRef(span, name, alias(), asOf);
+  }
+
+  /**
+   * The short forms of time travel after a table's name: {@code t@v12} (version 12) and {@code t@20240131120000000}
+   * ({@code yyyyMMddHHmmssSSS}, a time in the session's zone).
+   */
+  private Relation.AsOf atSuffix() {
+    cursor.expectSymbol("@");
+    Token token = cursor.next();
+    String text = token.text();
+    if (token.type() == TokenType.WORD && text.length() > 1 && (text.charAt(0) == 'v' || text.charAt(0) == 'V')
+        && text.substring(1).chars().allMatch(Character::isDigit)) {
+      return new Relation.AsOf(true, new Expression.Literal(token.span(), Expression.LiteralKind.INTEGER,
+          text.substring(1)));
+    }
+    if (token.type() == TokenType.INTEGER && text.length() == 17) {
+      String at = text.substring(0, 4) + "-" + text.substring(4, 6) + "-" + text.substring(6, 8) + " "
+          + text.substring(8, 10) + ":" + text.substring(10, 12) + ":" + text.substring(12, 14) + "."
+          + text.substring(14);
+      return new Relation.AsOf(false, new Expression.Literal(token.span(), Expression.LiteralKind.STRING, at));
+    }
+    throw Errors.syntax("'" + text + "'", " (after @: v and a version, as in t@v12, or a time as yyyyMMddHHmmssSSS)",
+        token.span());
   }
 
   /** {@code STREAM(name)} or {@code STREAM name}, then {@code WITH (options)} and an alias. */

@@ -93,6 +93,12 @@ class SqlParserTest {
             Expression.LiteralKind.INTEGER, "2"))));
     assertThat(SqlParser.parseStatement("RESTORE t TIMESTAMP AS OF '2026-01-01 10:00:00'").statement())
         .isInstanceOfSatisfying(Ddl.RestoreTable.class, restore -> assertThat(restore.asOf().version()).isFalse());
+    // the short forms: t@v12 and t@yyyyMMddHHmmssSSS
+    assertThat(io.flowgate.engine.sql.tree.SqlFormatter.format(SqlParser.parseStatement(
+        "SELECT * FROM t@v12 a, u@20260131120000250").statement())).contains("`t` VERSION AS OF 12 AS `a`",
+        "`u` TIMESTAMP AS OF '2026-01-31 12:00:00.250'");
+    assertThatThrownBy(() -> SqlParser.parseStatement("SELECT * FROM t@x")).hasMessageContaining("PARSE_SYNTAX_ERROR")
+        .hasMessageContaining("t@v12");
   }
 
   @Test
