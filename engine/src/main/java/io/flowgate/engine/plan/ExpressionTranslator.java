@@ -1105,6 +1105,13 @@ final class ExpressionTranslator {
       case "current_timezone" -> {
         return Typed.of(constant(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
       }
+      case "localtimestamp" -> {
+        if (!call.arguments().isEmpty() || call.star()) {
+          throw Errors.wrongArguments(name, "0", call.arguments().size(), call.span());
+        }
+        // the session zone's wall clock now, with no zone: a TIMESTAMP_NTZ, as in Spark
+        return Typed.of(wallClock(Typed.of(Sql.of("LOCALTIMESTAMP(6)"), SqlType.TIMESTAMP)), SqlType.TIMESTAMP_NTZ);
+      }
       case "typeof" -> {
         if (call.arguments().size() != 1 || call.star() || call.distinct()) {
           throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());

@@ -256,7 +256,7 @@ public final class FunctionRegistry {
     // date and time
     scalar("current_date", 0, 0, fixed(SqlType.DATE), a -> Sql.of("CURRENT_DATE"), "curdate");
     scalar("current_timestamp", 0, 0, fixed(SqlType.TIMESTAMP),
-        a -> Sql.of("LOCALTIMESTAMP(6)"), "now", "localtimestamp");
+        a -> Sql.of("LOCALTIMESTAMP(6)"), "now");
     scalar("year", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(YEAR FROM {})", a));
     scalar("quarter", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(QUARTER FROM {})", a));
     scalar("month", 1, 1, fixed(SqlType.INT), a -> Sql.of("EXTRACT(MONTH FROM {})", a));
@@ -530,7 +530,7 @@ public final class FunctionRegistry {
    * registry's: callable as well, and listed with them.
    */
   private static final Set<String> TRANSLATED = Set.of("current_user", "user", "session_user",
-      "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "typeof",
+      "is_account_group_member", "is_member", "grouping", "grouping_id", "current_timezone", "localtimestamp", "typeof",
       "current_catalog", "current_schema", "current_database", "hash", "xxhash64", "format_string", "printf", "get_json_object", "percentile_cont",
       "percentile_disc", "try_add", "try_subtract", "try_multiply",
       "try_divide", "struct", "named_struct", "map", "map_keys", "map_values", "from_json", "date_part",
@@ -541,6 +541,36 @@ public final class FunctionRegistry {
   public static Optional<String> usage(String name) {
     return lookup(name).map(function -> name + "(" + function.arity() + " argument"
         + (function.maxArguments() == 1 ? "" : "s") + ")");
+  }
+
+  /**
+   * What a built-in of the registry takes: its parameters' types where it checks them ({@code date_trunc(STRING,
+   * DATE or TIMESTAMP)}, the last repeating), else how many arguments; empty for the translator's own.
+   */
+  public static Optional<String> signature(String name) {
+    return lookup(name).map(function -> {
+      List<ParameterType> types = parameters(function);
+      if (types.isEmpty()) {
+        return function.arity() + " argument" + (function.maxArguments() == 1 ? "" : "s");
+      }
+      List<String> shown = new java.util.ArrayList<>();
+      // the last parameter's type repeats, up to the most arguments it takes
+      int count = function.maxArguments() == MANY ? Math.max(types.size(), function.minArguments())
+          : function.maxArguments();
+      for (int i = 0; i < count; i++) {
+        shown.add(types.get(Math.min(i, types.size() - 1)).description()
+            + (i >= function.minArguments() ? " (optional)" : ""));
+      }
+      if (function.maxArguments() == MANY) {
+        shown.add("...");
+      }
+      return String.join(", ", shown);
+    });
+  }
+
+  /** The name {@code name} is another spelling of, where it is one ({@code ucase} of {@code upper}). */
+  public static Optional<String> aliasOf(String name) {
+    return lookup(name).map(Function::name).filter(canonical -> !canonical.equals(name));
   }
 
   /** Every callable built-in by name (aliases too), with its kind; internal spellings ({@code $...}) left out. */
