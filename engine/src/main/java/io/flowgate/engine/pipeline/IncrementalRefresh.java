@@ -189,7 +189,7 @@ sealed interface IncrementalRefresh {
             List.of()),
         new Dml.MergeClause(span, false, false, Optional.empty(), Dml.MergeAction.INSERT, true, List.of(), List.of(),
             List.of()));
-    return Optional.of(new GroupAggregate(new Dml.Merge(span, view.name().parts(), Optional.of(OLD),
+    return Optional.of(new GroupAggregate(new Dml.Merge(span, false, view.name().parts(), Optional.of(OLD),
         new Relation.Derived(span, delta, Optional.of(NEW), List.of()), on, clauses), keyColumns));
   }
 

@@ -10,6 +10,7 @@ import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
 import io.flowgate.engine.sql.tree.Dml.Delete;
 import io.flowgate.engine.sql.tree.Dml.Insert;
@@ -25,9 +26,13 @@ import io.flowgate.engine.sql.tree.QueryBody.Values;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
+import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 
 /** Writes the H2 statements for INSERT, UPDATE, DELETE and MERGE into a resolved table, as trees of {@link Sql}. */
 public final class DmlPlanner {
@@ -344,7 +349,7 @@ public final class DmlPlanner {
       if (clause.action() == MergeAction.DELETE) {
         sql.add(Sql.of("DELETE"));
       } else if (clause.action() == MergeAction.UPDATE) {
-        List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), clause.span())
+        List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
             : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
         List<Sql> sets = assignments(assignments, table, clause.star() ? source.scope() : both);
@@ -353,7 +358,7 @@ public final class DmlPlanner {
       } else {
         List<Sql> columns = new ArrayList<>();
         List<Sql> values = new ArrayList<>();
-        List<Assignment> inserts = clause.star() ? starAssignments(table, source.scope(), clause.span())
+        List<Assignment> inserts = clause.star() ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
             : zip(clause.columns(), clause.values(), clause.span());
         for (Assignment insert : inserts) {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
@@ -471,10 +476,17 @@ public final class DmlPlanner {
   }
 
   /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */
-  private static List<Assignment> starAssignments(TableInfo table, Scope source, Span span) {
+  /**
+   * {@code UPDATE SET *} and {@code INSERT *}: each of the target's columns from the source's column of its name.
+   * Under schema evolution a target column the source lacks is left out (an update keeps it, an insert writes NULL
+   * or its default), as in Delta; otherwise it is UNRESOLVED_COLUMN.
+   */
+  private static List<Assignment> starAssignments(TableInfo table, Scope source, boolean evolving, Span span) {
+    Set<String> offered = evolving ? names(source) : Set.of();
     List<Assignment> assignments = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
-      if (column.generatedSql().isPresent() || column.identity().isPresent()) {
+      if (column.generatedSql().isPresent() || column.identity().isPresent()
+          || evolving && !offered.contains(column.name().toLowerCase(Locale.ROOT))) {
         continue;
       }
       assignments.add(new Assignment(span, column.name(), new ColumnRef(span, List.of(column.name()))));
@@ -483,6 +495,39 @@ public final class DmlPlanner {
       source.resolve((ColumnRef) assignment.value());
     }
     return assignments;
+  }
+
+  /** The names of a scope's visible columns, in lower case. */
+  private static Set<String> names(Scope scope) {
+    Set<String> names = new HashSet<>();
+    scope.columns().stream().filter(column -> !column.hidden())
+        .forEach(column -> names.add(column.name().toLowerCase(Locale.ROOT)));
+    return names;
+  }
+
+  /**
+   * The columns MERGE WITH SCHEMA EVOLUTION adds to {@code table} before it runs: the source's columns that the
+   * target lacks (case aside), where a {@code *} clause writes the source's columns, in the source's order and with
+   * its types. A column of no type (a bare NULL) is FEATURE_NOT_SUPPORTED: it would need a cast to say what it is.
+   */
+  public List<ColumnDefinition> evolvedColumns(Merge merge, TableInfo table) {
+    if (!merge.schemaEvolution() || merge.clauses().stream().noneMatch(MergeClause::star)) {
+      return List.of();
+    }
+    Set<String> known = new HashSet<>();
+    table.columns().forEach(column -> known.add(column.name().toLowerCase(Locale.ROOT)));
+    List<ColumnDefinition> added = new ArrayList<>();
+    for (Scope.Column column : queries.from(merge.source(), Optional.empty()).scope().columns()) {
+      if (column.hidden() || !known.add(column.name().toLowerCase(Locale.ROOT))) {
+        continue;
+      }
+      SqlType type = column.type().filter(t -> t.kind() != TypeKind.VOID).orElseThrow(() -> Errors.notSupported(
+          "MERGE WITH SCHEMA EVOLUTION adding the source column " + Errors.quote(List.of(column.name()))
+              + ", which has no type (cast it)", merge.source().span()));
+      added.add(new ColumnDefinition(merge.source().span(), column.name(), type, false, Optional.empty(),
+          Optional.empty(), Optional.empty(), Optional.empty()));
+    }
+    return added;
   }
 
   private static List<Assignment> zip(List<String> columns, List<Expression> values, Span span) {

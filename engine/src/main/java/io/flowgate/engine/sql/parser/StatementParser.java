@@ -891,6 +891,7 @@ final class StatementParser {
   }
 
   private Statement merge(Span span) {
+    boolean schemaEvolution = cursor.acceptWords("WITH", "SCHEMA", "EVOLUTION");
     cursor.expectWord("INTO");
     List<String> target = cursor.qualifiedName();
     Optional<String> alias = tableAlias();
@@ -918,7 +919,7 @@ final class StatementParser {
     if (clauses.isEmpty()) {
       throw cursor.unexpected("WHEN");
     }
-    return new Dml.Merge(span, target, alias, source, on, clauses);
+    return new Dml.Merge(span, schemaEvolution, target, alias, source, on, clauses);
   }
 
   private MergeClause mergeAction(Span span, boolean matched, boolean bySource, Optional<Expression> condition) {

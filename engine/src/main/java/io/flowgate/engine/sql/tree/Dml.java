@@ -56,8 +56,12 @@ public sealed interface Dml extends Statement {
     }
   }
 
-  record Merge(Span span, List<String> target, Optional<String> alias, Relation source, Expression on,
-      List<MergeClause> clauses) implements Dml {
+  /**
+   * MERGE; {@code schemaEvolution} (MERGE WITH SCHEMA EVOLUTION): the columns of the source that a {@code *} clause
+   * writes and the target lacks are added to the target first.
+   */
+  record Merge(Span span, boolean schemaEvolution, List<String> target, Optional<String> alias, Relation source,
+      Expression on, List<MergeClause> clauses) implements Dml {
     public Merge {
       target = List.copyOf(target);
       clauses = List.copyOf(clauses);

@@ -489,7 +489,8 @@ public final class SqlFormatter extends TreeVisitor<String, Void> {
           + delete.where().map(where -> " WHERE " + format(where)).orElse("");
     }
     Dml.Merge merge = (Dml.Merge) dml;
-    StringBuilder sql = new StringBuilder("MERGE INTO ").append(name(merge.target())).append(alias(merge.alias()))
+    StringBuilder sql = new StringBuilder(merge.schemaEvolution() ? "MERGE WITH SCHEMA EVOLUTION INTO " : "MERGE INTO ")
+        .append(name(merge.target())).append(alias(merge.alias()))
         .append(" USING ").append(format(merge.source())).append(" ON ").append(format(merge.on()));
     for (MergeClause clause : merge.clauses()) {
       sql.append(" WHEN ").append(clause.matched() ? "MATCHED" : "NOT MATCHED")

@@ -102,6 +102,19 @@ class SqlParserTest {
   }
 
   @Test
+  void mergeWithSchemaEvolution() {
+    SqlParser.ParsedStatement merge = SqlParser.parseStatement("MERGE WITH SCHEMA EVOLUTION INTO t USING s"
+        + " ON t.id = s.id WHEN MATCHED THEN UPDATE SET * WHEN NOT MATCHED THEN INSERT *");
+    assertThat(merge.statement()).isInstanceOfSatisfying(io.flowgate.engine.sql.tree.Dml.Merge.class,
+        parsed -> assertThat(parsed.schemaEvolution()).isTrue());
+    assertThat(io.flowgate.engine.sql.tree.SqlFormatter.format(merge.statement()))
+        .startsWith("MERGE WITH SCHEMA EVOLUTION INTO `t`");
+    assertThat(SqlParser.parseStatement("MERGE INTO t USING s ON t.id = s.id WHEN NOT MATCHED THEN INSERT *")
+        .statement()).isInstanceOfSatisfying(io.flowgate.engine.sql.tree.Dml.Merge.class,
+            parsed -> assertThat(parsed.schemaEvolution()).isFalse());
+  }
+
+  @Test
   void copyInto() {
     assertSameTree("COPY INTO c.s.t FROM '/Volumes/c/s/v/in' FILEFORMAT = csv PATTERN = '*.csv'"
         + " FORMAT_OPTIONS ('header' = 'true') COPY_OPTIONS ('force' = 'true')",
