@@ -99,7 +99,27 @@ SELECT to_json(array(named_struct('k', 1.5D), named_struct('k', CAST(NULL AS DOU
 > rows: 1
 SELECT to_json(1);
 > exception DATATYPE_MISMATCH.INVALID_JSON_SCHEMA
+-- options: ignoreNullFields 'false' writes a NULL field; an option it does not implement is refused by name
+SELECT to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)), map('ignoreNullFields', 'false')) AS j, to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)), map('IGNORENULLFIELDS', 'TRUE', 'pretty', 'false')) AS k;
+> j | k
+> {"a":1,"b":null} | {"a":1}
+> rows: 1
 SELECT to_json(named_struct('a', 1), map('x', 'y'));
+> exception FEATURE_NOT_SUPPORTED
+SELECT to_json(named_struct('a', 1), map('timestampFormat', 'dd/MM/yyyy'));
+> exception FEATURE_NOT_SUPPORTED
+SELECT to_json(named_struct('a', 1), 'pretty');
+> exception INVALID_OPTIONS.NON_MAP_FUNCTION
+SELECT to_json(named_struct('a', 1), map('pretty', false));
+> exception INVALID_OPTIONS.NON_STRING_TYPE
+-- from_json's PERMISSIVE mode is what it does; FAILFAST and other options are refused, never ignored
+SELECT from_json('not json', 'a INT', map('mode', 'PERMISSIVE')) AS v;
+> v
+> null
+> rows: 1
+SELECT from_json('not json', 'a INT', map('mode', 'FAILFAST'));
+> exception FEATURE_NOT_SUPPORTED
+SELECT from_json('{"d": "02/01/2024"}', 'd DATE', map('dateFormat', 'dd/MM/yyyy'));
 > exception FEATURE_NOT_SUPPORTED
 -- a struct with a NULL field is not NULL
 SELECT named_struct('a', CAST(NULL AS INT)) IS NULL AS n, isnotnull(named_struct('a', 1, 'b', CAST(NULL AS INT))) AS nn, nvl2(named_struct('a', CAST(NULL AS INT)), 'set', 'unset') AS v;

@@ -82,6 +82,7 @@ public enum ErrorClass {
   INVALID_INLINE_TABLE("42000", "Invalid inline table."),
   INVALID_INTERVAL_FORMAT("22006", "Error parsing <input> to interval: <reason>."),
   INVALID_LIMIT_LIKE_EXPRESSION("42K0E", "The <name> like expression <expr> is invalid."),
+  INVALID_OPTIONS("42K06", "Invalid options:"),
   INVALID_PARAMETER_VALUE("22023", "The value of parameter(s) <parameter> in <functionName> is invalid: <message>."),
   INVALID_REQUEST("08P01", "The request cannot be served: <reason>."),
   INVALID_SCHEMA_OR_RELATION_NAME("42602", "<name> is not a valid name for tables/schemas."),

@@ -14,11 +14,12 @@ import java.util.function.Supplier;
  * {@link Style#JSON} is to_json with Spark's default options: a struct leaves out its NULL fields, an array or map
  * writes a NULL element as {@code null}, numbers and booleans are bare, a TIMESTAMP is
  * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the session's zone, a BINARY its base64, other values quoted text.
+ * {@link Style#JSON_WITH_NULLS} is to_json with ignoreNullFields false: the same, with a NULL field written null.
  * {@link Style#CAST} is CAST(... AS STRING): {@code [1, null]}, a struct's values {@code {1, x}}, a map
  * {@code {a -> 1}}, each element as CAST writes it. A NULL value gives NULL in both.
  */
 final class ComplexText {
-  enum Style { JSON, CAST }
+  enum Style { JSON, JSON_WITH_NULLS, CAST }
 
   private final Style style;
   private final Supplier<String> newAlias;
@@ -35,7 +36,7 @@ final class ComplexText {
 
   /** The text of {@code value}, NULL where it is NULL. */
   Sql of(Sql value, SqlType type) {
-    boolean json = style == Style.JSON;
+    boolean json = style != Style.CAST;
     String separator = json ? "," : ", ";
     return switch (type.kind()) {
       case VOID -> Sql.of("CAST(NULL AS CHARACTER VARYING)");
@@ -45,7 +46,8 @@ final class ComplexText {
           String name = type.fieldNames().get(i);
           Sql field = of(Sql.of("({}).{}", value, Sql.name(name)), type.children().get(i));
           // JSON leaves a NULL field out (CONCAT_WS skips it); CAST writes null
-          fields.add(json ? Sql.of("({} || {})", Sql.text(JsonText.quote(name) + ":"), field) : orNull(field));
+          Sql written = style == Style.JSON ? field : orNull(field);
+          fields.add(json ? Sql.of("({} || {})", Sql.text(JsonText.quote(name) + ":"), written) : written);
         }
         // a NULL makes up CONCAT_WS's second value where the struct has one field
         fields.add(Sql.of("NULL"));

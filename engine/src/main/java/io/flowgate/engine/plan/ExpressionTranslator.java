@@ -1027,22 +1027,22 @@ final class ExpressionTranslator {
     return Sql.cast(target.isIntegral() ? Sql.of("FLOOR({})", seconds) : seconds, target);
   }
 
-  /** to_json(value): a struct, an array or a map as JSON text; options (a second argument) are not taken. */
+  /** to_json(value [, options]): a struct, an array or a map as JSON text. */
   private Typed toJson(FunctionCall call, Scope scope) {
     List<Expression> arguments = call.arguments();
     if (arguments.isEmpty() || arguments.size() > 2) {
       throw Errors.wrongArguments("to_json", "1 or 2", arguments.size(), call.span());
     }
-    if (arguments.size() == 2) {
-      throw Errors.notSupported("the options of to_json", arguments.get(1).span());
-    }
+    boolean keepNulls = arguments.size() == 2 && JsonOptions.check("to_json", arguments.get(1),
+        JsonOptions.TO_JSON).getOrDefault("ignorenullfields", "true").equals("false");
     Typed value = translate(arguments.get(0), scope);
     SqlType type = value.type().orElse(SqlType.STRING);
     if (type.kind() != TypeKind.STRUCT && type.kind() != TypeKind.ARRAY && type.kind() != TypeKind.MAP) {
       throw Errors.typeMismatch("INVALID_JSON_SCHEMA", Errors.quote(ExpressionNames.name(call)), "Input schema "
           + type.sql() + " must be a struct, an array or a map", arguments.get(0).span());
     }
-    return new Typed(complexText(ComplexText.Style.JSON).of(value.sql(), type), Optional.of(SqlType.STRING),
+    ComplexText.Style style = keepNulls ? ComplexText.Style.JSON_WITH_NULLS : ComplexText.Style.JSON;
+    return new Typed(complexText(style).of(value.sql(), type), Optional.of(SqlType.STRING),
         value.nullable());
   }
 
@@ -1177,6 +1177,9 @@ final class ExpressionTranslator {
       case "from_json" -> {
         if (call.arguments().size() < 2 || call.arguments().size() > 3) {
           throw Errors.wrongArguments("from_json", "2 or 3", call.arguments().size(), call.span());
+        }
+        if (call.arguments().size() == 3) {
+          JsonOptions.check("from_json", call.arguments().get(2), JsonOptions.FROM_JSON);
         }
         Typed json = translate(call.arguments().get(0), scope);
         SqlType schema = FromJson.schema(call.arguments().get(1), call.span());
