@@ -28,6 +28,7 @@ import io.flowgate.engine.exec.OpenFiles;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.exec.RestoreTable;
+import io.flowgate.engine.exec.VacuumTable;
 import io.flowgate.engine.exec.RoutineExecutor;
 import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.exec.VolumeExecutor;
@@ -71,6 +72,8 @@ public final class Session {
   private Optional<java.time.Duration> statementTimeout = Optional.empty();
   /** The session time zone: how TIMESTAMP values read as text and fields, and how text reads as them. */
   private java.time.ZoneId timeZone = SessionContext.UTC;
+  /** Whether VACUUM's RETAIN may not be shorter than the table's retention (the vendor's safety check). */
+  private boolean vacuumRetentionCheck = true;
   /** The vendor's bound on STATEMENT_TIMEOUT: two days. */
   private static final long MAX_STATEMENT_TIMEOUT_SECONDS = 172_800;
   /** JDBC's auto-commit; off, the statements a transaction takes run in one until commit or rollback. */
@@ -567,17 +570,20 @@ public final class Session {
    * (also spark.sql.ansi.enabled; true only, as Flowgate computes by the ANSI rules) and TIMEZONE (a region such as
    * {@code America/Los_Angeles}, or an offset such as {@code +02:00}; also named {@code spark.sql.session.timeZone},
    * and set by {@code SET TIME ZONE}) are the parameters this gateway has; any other is CONFIG_NOT_AVAILABLE, as on
-   * the vendor's SQL warehouses. {@code SET} alone lists them.
+   * the vendor's SQL warehouses. {@code spark.databricks.delta.retentionDurationCheck.enabled} (true by default)
+   * says whether VACUUM's RETAIN may be shorter than the table's retention. {@code SET} alone lists them.
    */
   private StatementResult setConfig(Ddl.SetConfig set) {
     if (set.key().isEmpty() && !set.reset()) {
       return configRows(List.of(List.of(ANSI_MODE, "true"),
           List.of(STATEMENT_TIMEOUT, String.valueOf(timeout().toSeconds())),
-          List.of(Ddl.SetConfig.TIME_ZONE, timeZone.getId())));
+          List.of(Ddl.SetConfig.TIME_ZONE, timeZone.getId()),
+          List.of(RETENTION_CHECK, String.valueOf(vacuumRetentionCheck))));
     }
     if (set.key().isEmpty()) {
       statementTimeout = Optional.empty();
       timeZone = SessionContext.UTC;
+      vacuumRetentionCheck = true;
       return new StatementResult.Done();
     }
     String key = set.key().get().toUpperCase(java.util.Locale.ROOT);
@@ -600,6 +606,18 @@ public final class Session {
       }
       return set.value().isEmpty() && !set.reset() ? configRows(List.of(List.of(set.key().get(), "true")))
           : new StatementResult.Done();
+    }
+    if (key.equalsIgnoreCase(RETENTION_CHECK)) {
+      if (set.value().isEmpty() && !set.reset()) {
+        return configRows(List.of(List.of(set.key().get(), String.valueOf(vacuumRetentionCheck))));
+      }
+      String value = set.reset() ? "true" : set.value().get().strip().toLowerCase(java.util.Locale.ROOT);
+      if (!value.equals("true") && !value.equals("false")) {
+        throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", set.key().get())
+            .parameter("functionName", "SET").parameter("message", "it takes true or false").at(set.span()).build();
+      }
+      vacuumRetentionCheck = value.equals("true");
+      return new StatementResult.Done();
     }
     if (!key.equals(STATEMENT_TIMEOUT)) {
       throw EngineException.of(ErrorClass.CONFIG_NOT_AVAILABLE).parameter("config", set.key().get())
@@ -665,6 +683,7 @@ public final class Session {
 
   private static final String STATEMENT_TIMEOUT = "STATEMENT_TIMEOUT";
   private static final String ANSI_MODE = "ANSI_MODE";
+  private static final String RETENTION_CHECK = "spark.databricks.delta.retentionDurationCheck.enabled";
 
   /** The running statements this user may see; a statement that carries a password is not shown. */
   private StatementResult showStatements() {
@@ -699,6 +718,9 @@ public final class Session {
     }
     if (ddl instanceof Ddl.RestoreTable restore) {
       return new RestoreTable(context()).restore(restore);
+    }
+    if (ddl instanceof Ddl.Vacuum vacuum) {
+      return new VacuumTable(context(), vacuumRetentionCheck).vacuum(vacuum);
     }
     if (ddl instanceof Ddl.CancelStatement cancel) {
       engine.running().cancel(cancel.id(), user());

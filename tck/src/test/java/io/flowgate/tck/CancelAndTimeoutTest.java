@@ -48,7 +48,7 @@ class CancelAndTimeoutTest {
       statement.execute("CREATE TABLE IF NOT EXISTS filled (id BIGINT)");
       statement.execute("SET STATEMENT_TIMEOUT = 1");
       assertThat(QueryRows.of(statement, "SET")).containsExactly("ANSI_MODE | true", "STATEMENT_TIMEOUT | 1",
-          "TIMEZONE | UTC");
+          "TIMEZONE | UTC", "spark.databricks.delta.retentionDurationCheck.enabled | true");
       // A write that runs out of time leaves nothing behind.
       assertThatThrownBy(() -> statement.execute("INSERT INTO filled SELECT id FROM range(3000000000)"))
           .isInstanceOf(SQLTimeoutException.class).hasMessageContaining("[STATEMENT_TIMEOUT_EXCEEDED]");

@@ -126,6 +126,9 @@ final class StatementParser {
       return new Access.RevokeToken(span, cursor.peek().type() == TokenType.STRING ? cursor.expectString()
           : cursor.anyIdentifier());
     }
+    if (cursor.acceptWord("VACUUM")) {
+      return vacuum(span);
+    }
     if (cursor.acceptWords("TRUNCATE", "TABLE")) {
       List<String> table = cursor.qualifiedName();
       return new Ddl.Truncate(span, table);
@@ -307,6 +310,35 @@ final class StatementParser {
           + " (not in this version of Flowgate)", cursor.span());
     }
     throw cursor.unexpected("CATALOG, SCHEMA, TABLE or VIEW");
+  }
+
+  /**
+   * {@code VACUUM t [LITE | FULL] [RETAIN n HOURS] [DRY RUN]}, the clauses in any order as the dialect takes them;
+   * LITE and FULL read the same here (the store lists no files).
+   */
+  private Statement vacuum(Span span) {
+    List<String> table = cursor.qualifiedName();
+    Optional<java.math.BigDecimal> retainHours = Optional.empty();
+    boolean dryRun = false;
+    boolean mode = false;
+    while (!cursor.atEnd() && !cursor.isSymbol(";")) {
+      if (!mode && (cursor.acceptWord("LITE") || cursor.acceptWord("FULL"))) {
+        mode = true;
+      } else if (retainHours.isEmpty() && cursor.acceptWord("RETAIN")) {
+        Token number = cursor.peek();
+        if (number.type() != TokenType.INTEGER && number.type() != TokenType.DECIMAL) {
+          throw cursor.unexpected("a number of hours");
+        }
+        cursor.next();
+        retainHours = Optional.of(new java.math.BigDecimal(number.text().replaceAll("(?i)(BD|[LSYDF])$", "")));
+        cursor.expectWord("HOURS");
+      } else if (!dryRun && cursor.acceptWords("DRY", "RUN")) {
+        dryRun = true;
+      } else {
+        throw cursor.unexpected("LITE, FULL, RETAIN n HOURS or DRY RUN");
+      }
+    }
+    return new Ddl.Vacuum(span, table, retainHours, dryRun);
   }
 
   private Statement tableCommand(Span span) {

@@ -331,6 +331,17 @@ public sealed interface Ddl extends Statement {
     }
   }
 
+  /**
+   * {@code VACUUM t [RETAIN n HOURS] [DRY RUN]}: forget the rows older versions of the table need, for the versions
+   * committed before the retention period.
+   */
+  record Vacuum(Span span, List<String> table, Optional<java.math.BigDecimal> retainHours, boolean dryRun)
+      implements Ddl {
+    public Vacuum {
+      table = List.copyOf(table);
+    }
+  }
+
   record Truncate(Span span, List<String> table) implements Ddl {
     public Truncate {
       table = List.copyOf(table);

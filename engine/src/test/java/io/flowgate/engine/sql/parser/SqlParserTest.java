@@ -83,6 +83,18 @@ class SqlParserTest {
   }
 
   @Test
+  void vacuum() {
+    assertSameTree("VACUUM c.t", new Ddl.Vacuum(Span.NONE, java.util.List.of("c", "t"), java.util.Optional.empty(),
+        false));
+    // the clauses in any order, each once; RETAIN takes a decimal number of hours
+    assertSameTree("VACUUM t DRY RUN RETAIN 1.5 HOURS LITE", new Ddl.Vacuum(Span.NONE, java.util.List.of("t"),
+        java.util.Optional.of(new java.math.BigDecimal("1.5")), true));
+    assertThatThrownBy(() -> SqlParser.parseStatement("VACUUM t FULL LITE")).hasMessageContaining("PARSE_SYNTAX_ERROR");
+    assertThatThrownBy(() -> SqlParser.parseStatement("VACUUM t RETAIN x HOURS"))
+        .hasMessageContaining("a number of hours");
+  }
+
+  @Test
   void timeTravel() {
     SqlParser.ParsedStatement query = SqlParser.parseStatement("SELECT * FROM t VERSION AS OF 3 a JOIN u TIMESTAMP AS OF"
         + " '2026-01-01' ON a.id = u.id");
