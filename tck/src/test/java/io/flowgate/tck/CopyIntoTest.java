@@ -73,6 +73,36 @@ class CopyIntoTest {
   }
 
   @Test
+  void mergeSchemaAddsTheColumnsTheTableLacks() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("copy_evolve"));
+    Files.writeString(folder.resolve("a.json"), "{\"id\": 1, \"name\": \"a\"}\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE evolving (id BIGINT)");
+      assertThat(rows(statement, "COPY INTO evolving FROM 'copy_evolve' FILEFORMAT = JSON"
+          + " COPY_OPTIONS ('mergeSchema' = 'true')")).containsExactly("1 | 1");
+      assertThat(rows(statement, "SELECT * FROM evolving")).containsExactly("1 | a");
+      // a later file with one more column; a column the file lacks reads NULL
+      Files.writeString(folder.resolve("b.json"), "{\"id\": 2, \"score\": 1.5}\n");
+      assertThat(rows(statement, "COPY INTO evolving FROM 'copy_evolve' FILEFORMAT = JSON"
+          + " FORMAT_OPTIONS ('mergeSchema' = 'true')")).containsExactly("1 | 1");
+      assertThat(rows(statement, "SELECT * FROM evolving ORDER BY id")).containsExactly("1 | a | null",
+          "2 | null | 1.5");
+      assertThat(rows(statement, "DESCRIBE evolving")).containsExactly("id | bigint | null",
+          "name | string | null", "score | double | null");
+      // with a SELECT, its items are the columns
+      assertThat(rows(statement, "COPY INTO evolving FROM (SELECT id + 10 AS id, upper(name) AS label"
+          + " FROM 'copy_evolve') FILEFORMAT = JSON FILES = ('a.json') COPY_OPTIONS ('mergeSchema' = 'true',"
+          + " 'force' = 'true')")).containsExactly("1 | 1");
+      assertThat(rows(statement, "SELECT id, label FROM evolving WHERE label IS NOT NULL")).containsExactly("11 | A");
+      // without mergeSchema a column the table lacks is not loaded, as before
+      Files.writeString(folder.resolve("c.json"), "{\"id\": 3, \"extra\": true}\n");
+      assertThat(rows(statement, "COPY INTO evolving FROM 'copy_evolve' FILEFORMAT = JSON")).containsExactly("1 | 1");
+      assertThat(rows(statement, "SELECT count(*) FROM evolving WHERE id = 3")).containsExactly("1");
+      assertThat(rows(statement, "DESCRIBE evolving")).hasSize(4);
+    }
+  }
+
+  @Test
   void whatCannotRunIsRefusedByName() throws Exception {
     Files.createDirectories(gateway.data().resolve("ingest").resolve("copy_refused"));
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {

@@ -10,9 +10,11 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.CopyInto;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
@@ -66,14 +68,14 @@ public final class CopyIntoExecutor {
       }
     }
     Map<String, String> formatOptions = lowerCaseKeys(copy.formatOptions());
-    if (isTrue(copyOptions.get("mergeschema")) || isTrue(formatOptions.remove("mergeschema"))) {
-      throw Errors.notSupported("COPY INTO with mergeSchema (add the columns with ALTER TABLE ... ADD COLUMNS"
-          + " first)", span);
+    // mergeSchema may come among the format options too; it is the copy's, not the reader's
+    String formatMergeSchema = formatOptions.remove("mergeschema");
+    boolean mergeSchema = isTrue(copyOptions.get("mergeschema")) || isTrue(formatMergeSchema);
+    TableInfo target = context.translator().resolveTable(copy.target(), span);
+    if (target.kind().writtenByFlows()) {
+      throw Errors.unsupportedOnStreamingTable(target.name().parts(), "COPY INTO", span);
     }
-    TableInfo table = context.translator().resolveTable(copy.target(), span);
-    if (table.kind().writtenByFlows()) {
-      throw Errors.unsupportedOnStreamingTable(table.name().parts(), "COPY INTO", span);
-    }
+    TableInfo table = mergeSchema && copy.columns().isEmpty() ? mergeSchema(copy, target, formatOptions) : target;
     DmlExecutor.Planned planned = new DmlExecutor(context).plan(insert(copy, table, formatOptions));
     StreamSources.FileRead read = planned.translator().fileReads().get(0);
     boolean force = isTrue(copyOptions.get("force"));
@@ -114,23 +116,70 @@ public final class CopyIntoExecutor {
         new ListCursor(List.of(List.of(rows, rows))));
   }
 
-  /** The INSERT that COPY INTO runs, over every file its source names; the executor narrows it to new ones. */
-  private static Dml.Insert insert(CopyInto copy, TableInfo table, Map<String, String> formatOptions) {
-    Span span = copy.span();
-    boolean csv = copy.format().equals("csv");
-    if (csv) {
-      // a CSV file has no header unless the options say so, as the vendor's reader takes it
-      formatOptions.putIfAbsent("header", "false");
+  /**
+   * mergeSchema: the columns of the files (or of the SELECT over them) that the table lacks are added first, as
+   * ALTER TABLE ... ADD COLUMNS adds them, and the load then fills them. H2 commits DDL on its own, so this is
+   * refused inside a transaction, and the columns stay if the load then fails.
+   */
+  private TableInfo mergeSchema(CopyInto copy, TableInfo table, Map<String, String> formatOptions) {
+    if (positional(copy, formatOptions)) {
+      throw Errors.notSupported("COPY INTO with mergeSchema from columns matched by position (name them: a CSV"
+          + " header, or a SELECT)", copy.span());
     }
-    String inferSchema = formatOptions.remove("inferschema");
+    Relation files = new Relation.TableFunction(copy.span(), "read_files", readArguments(copy, formatOptions),
+        Optional.empty(), List.of());
+    Relation source = copy.select().isEmpty() ? files : new Relation.Derived(copy.span(), select(copy.span(),
+        copy.select(), files), Optional.of("source"), List.of());
+    // the reader's rescued data column is not one of the files' columns
+    String rescued = formatOptions.getOrDefault("rescueddatacolumn", "_rescued_data");
+    List<Ddl.ColumnDefinition> added = new DmlPlanner(context.translator()).missingColumns(source, table,
+        "COPY INTO with mergeSchema").stream().filter(column -> !column.name().equalsIgnoreCase(rescued)).toList();
+    if (added.isEmpty()) {
+      return table;
+    }
+    if (context.transaction().isPresent()) {
+      throw Errors.notSupported("COPY INTO with mergeSchema adding columns inside a transaction (the store commits"
+          + " DDL on its own); run it outside one", copy.span());
+    }
+    new DdlExecutor(context).addColumns(new Ddl.AddColumns(copy.span(), table.name().parts(), added));
+    return context.translator().resolveTable(copy.target(), copy.span());
+  }
+
+  /** Whether the files' columns are matched to the table's by position: BY POSITION, or CSV without a header. */
+  private static boolean positional(CopyInto copy, Map<String, String> formatOptions) {
+    return copy.byPosition() || copy.format().equals("csv") && !isTrue(formatOptions.getOrDefault("header", "false"));
+  }
+
+  /** read_files' arguments for the source: its path, format and options, as the vendor's reader takes them. */
+  private static List<Expression> readArguments(CopyInto copy, Map<String, String> formatOptions) {
+    Span span = copy.span();
+    Map<String, String> options = new LinkedHashMap<>(formatOptions);
+    if (copy.format().equals("csv")) {
+      // a CSV file has no header unless the options say so
+      options.putIfAbsent("header", "false");
+    }
+    String inferSchema = options.remove("inferschema");
     if (inferSchema != null) {
-      formatOptions.put("infercolumntypes", inferSchema);
+      options.put("infercolumntypes", inferSchema);
     }
     List<Expression> arguments = new ArrayList<>();
     arguments.add(text(span, source(copy)));
     arguments.add(named(span, "format", copy.format()));
-    formatOptions.forEach((key, value) -> arguments.add(named(span, key, value)));
-    boolean positional = copy.byPosition() || csv && !isTrue(formatOptions.get("header"));
+    options.forEach((key, value) -> arguments.add(named(span, key, value)));
+    return arguments;
+  }
+
+  private static Query select(Span span, List<QueryBody.SelectItem> items, Relation files) {
+    return Query.of(new QueryBody.Select(span, false, items, Optional.of(files), Optional.empty(), List.of(),
+        List.of(), Optional.empty(), Optional.empty()));
+  }
+
+  /** The INSERT that COPY INTO runs, over every file its source names; the executor narrows it to new ones. */
+  private static Dml.Insert insert(CopyInto copy, TableInfo table, Map<String, String> formatOptions) {
+    Span span = copy.span();
+    boolean csv = copy.format().equals("csv");
+    List<Expression> arguments = readArguments(copy, formatOptions);
+    boolean positional = positional(copy, formatOptions);
     if (copy.byPosition() && !csv) {
       throw Errors.notSupported("COPY INTO ... BY POSITION from " + copy.format() + " files (their columns have"
           + " names; BY POSITION is for CSV)", span);
@@ -151,8 +200,7 @@ public final class CopyIntoExecutor {
       targets = loaded.stream().map(ColumnInfo::name).toList();
     }
     Relation files = new Relation.TableFunction(span, "read_files", arguments, Optional.empty(), List.of());
-    Query source = Query.of(new QueryBody.Select(span, false, items, Optional.of(files), Optional.empty(), List.of(),
-        List.of(), Optional.empty(), Optional.empty()));
+    Query source = select(span, items, files);
     boolean byName = !copy.select().isEmpty() && !copy.byPosition() && copy.columns().isEmpty();
     return new Dml.Insert(span, copy.target(), false, targets.isEmpty() ? copy.columns() : targets, byName, source);
   }

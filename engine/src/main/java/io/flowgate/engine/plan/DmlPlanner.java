@@ -514,17 +514,25 @@ public final class DmlPlanner {
     if (!merge.schemaEvolution() || merge.clauses().stream().noneMatch(MergeClause::star)) {
       return List.of();
     }
+    return missingColumns(merge.source(), table, "MERGE WITH SCHEMA EVOLUTION");
+  }
+
+  /**
+   * The columns of {@code source} that {@code table} lacks (names compared without case), as columns to add; a
+   * column of no type (an untyped NULL) is refused, naming {@code what} adds it.
+   */
+  public List<ColumnDefinition> missingColumns(Relation source, TableInfo table, String what) {
     Set<String> known = new HashSet<>();
     table.columns().forEach(column -> known.add(column.name().toLowerCase(Locale.ROOT)));
     List<ColumnDefinition> added = new ArrayList<>();
-    for (Scope.Column column : queries.from(merge.source(), Optional.empty()).scope().columns()) {
+    for (Scope.Column column : queries.from(source, Optional.empty()).scope().columns()) {
       if (column.hidden() || !known.add(column.name().toLowerCase(Locale.ROOT))) {
         continue;
       }
       SqlType type = column.type().filter(t -> t.kind() != TypeKind.VOID).orElseThrow(() -> Errors.notSupported(
-          "MERGE WITH SCHEMA EVOLUTION adding the source column " + Errors.quote(List.of(column.name()))
-              + ", which has no type (cast it)", merge.source().span()));
-      added.add(new ColumnDefinition(merge.source().span(), column.name(), type, false, Optional.empty(),
+          what + " adding the source column " + Errors.quote(List.of(column.name())) + ", which has no type (cast"
+              + " it)", source.span()));
+      added.add(new ColumnDefinition(source.span(), column.name(), type, false, Optional.empty(),
           Optional.empty(), Optional.empty(), Optional.empty()));
     }
     return added;
