@@ -7,6 +7,8 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
+import org.h2.engine.SessionLocal;
+import org.h2.jdbc.JdbcConnection;
 
 /**
  * A client statement while it runs: who runs it, since when, how long it may take, and the store statement it is in.
@@ -101,19 +103,34 @@ public final class RunningStatement {
     return java.util.Optional.ofNullable(CURRENT.get());
   }
 
-  /** Gives {@code statement} the time left as its query timeout and makes it the one a cancel stops. */
+  /**
+   * Gives {@code statement} the time left as its query timeout, to the millisecond, and makes it the one a cancel
+   * stops; a store statement outside any client statement (a schedule's refresh, say) has no timeout, whatever the
+   * connection's last statement had.
+   *
+   * <p>The timeout is set on the H2 session itself: JDBC's setQueryTimeout runs {@code SET QUERY_TIMEOUT}, which H2
+   * parses anew on each pooled connection handle and counts as a metadata change that empties every session's query
+   * cache, so each point lookup was parsed again.
+   */
   static void apply(Statement statement) throws SQLException {
     RunningStatement running = CURRENT.get();
-    if (running == null) {
-      return;
+    int millis = 0;
+    if (running != null) {
+      long left = running.deadline - System.nanoTime();
+      if (running.canceled || left <= 0) {
+        // As the store reports a cancel, so callers close what they opened and H2Errors says why.
+        throw new SQLException("canceled", "HY008", org.h2.api.ErrorCode.STATEMENT_WAS_CANCELED);
+      }
+      millis = (int) Math.min(Integer.MAX_VALUE, (left + 999_999L) / 1_000_000L);
+      running.inStore = statement;
     }
-    long left = running.deadline - System.nanoTime();
-    if (running.canceled || left <= 0) {
-      // As the store reports a cancel, so callers close what they opened and H2Errors says why.
-      throw new SQLException("canceled", "HY008", org.h2.api.ErrorCode.STATEMENT_WAS_CANCELED);
+    if (statement.getConnection().unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session) {
+      if (session.getQueryTimeout() != millis) {
+        session.setQueryTimeout(millis);
+      }
+    } else {
+      statement.setQueryTimeout((millis + 999) / 1000);
     }
-    statement.setQueryTimeout((int) Math.min(Integer.MAX_VALUE, (left + 999_999_999L) / 1_000_000_000L));
-    running.inStore = statement;
   }
 
   /** Fails by name when the statement running on this thread was cancelled or ran out of time; else returns. */
