@@ -147,6 +147,19 @@ public sealed interface Sql permits Sql.Syntax, Sql.Name, Sql.Param, Sql.Number,
     return of("CAST({} AS {})", value, new Type(type));
   }
 
+  /**
+   * {@code value} without the casts around a bound value ({@code CAST(CAST(? AS ...) AS ...)} is the bare parameter);
+   * any other piece as it is. For the places where H2 reads an argument once, as the statement is prepared, unless it
+   * is a parameter itself: LISTAGG's separator given as {@code CAST(?)} is read before it is bound, as empty.
+   */
+  static Sql uncast(Sql value) {
+    Sql inner = value;
+    while (inner instanceof Syntax syntax && syntax.text().startsWith("CAST({} AS ") && !syntax.holes().isEmpty()) {
+      inner = syntax.holes().get(0);
+    }
+    return inner instanceof Param ? inner : value;
+  }
+
   static Sql join(String separator, List<? extends Sql> parts) {
     return new Joined(separator, List.copyOf(parts));
   }

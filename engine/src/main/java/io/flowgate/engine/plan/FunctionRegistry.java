@@ -353,13 +353,13 @@ public final class FunctionRegistry {
     aggregate("bit_or", "BIT_OR_AGG", THE_ARGUMENTS);
     aggregate("bit_xor", "BIT_XOR_AGG", THE_ARGUMENTS);
     register(new Function("listagg", Kind.AGGREGATE, 1, 2, fixed(SqlType.STRING), a -> Sql.of(
-        "LISTAGG({}CAST({} AS CHARACTER VARYING), CAST({} AS CHARACTER VARYING))", a.get(0), a.get(1),
-        a.size() > 2 ? a.get(2) : Sql.text(""))),
+        "LISTAGG({}CAST({} AS CHARACTER VARYING), {})", a.get(0), a.get(1),
+        a.size() > 2 ? separator(a.get(2)) : Sql.text(""))),
         "string_agg");
     for (String direction : List.of("ASC", "DESC")) {
       register(new Function("listagg$within_" + direction.toLowerCase(java.util.Locale.ROOT), Kind.AGGREGATE, 3, 3,
-          fixed(SqlType.STRING), a -> Sql.of("LISTAGG({}CAST({} AS CHARACTER VARYING), CAST({} AS CHARACTER VARYING))"
-              + " WITHIN GROUP (ORDER BY {} " + direction + ")", a.get(0), a.get(1), a.get(2), a.get(3))));
+          fixed(SqlType.STRING), a -> Sql.of("LISTAGG({}CAST({} AS CHARACTER VARYING), {})"
+              + " WITHIN GROUP (ORDER BY {} " + direction + ")", a.get(0), a.get(1), separator(a.get(2)), a.get(3))));
     }
     // the exact percentile, interpolated; percentile_approx is the value at rank ceil(p * n), exact too (H2's
     // PERCENTILE_DISC rounds the rank otherwise)
@@ -477,6 +477,12 @@ public final class FunctionRegistry {
 
   private static void window(String name, String h2Name, int min, int max, ResultType type) {
     register(new Function(name, Kind.WINDOW, min, max, type, call(h2Name)));
+  }
+
+  /** LISTAGG's separator: a bound value as the bare parameter (see {@link Sql#uncast}), anything else as text. */
+  private static Sql separator(Sql value) {
+    Sql bare = Sql.uncast(value);
+    return bare instanceof Sql.Param ? bare : Sql.of("CAST({} AS CHARACTER VARYING)", value);
   }
 
   private static ResultType fixed(SqlType type) {
