@@ -28,19 +28,19 @@ ALTER TABLE c ADD CONSTRAINT u CHECK (nope > 1);
 > exception UNRESOLVED_COLUMN.WITH_SUGGESTION
 -- every write is checked; NULL is not TRUE, so it fails too
 INSERT INTO c VALUES (-5, 1.0, 'x');
-> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
+> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES CHECK constraint positive_id (id > 0) violated by row with values:
 INSERT INTO c VALUES (NULL, 1.0, 'x');
-> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
+> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES - id : null
 INSERT INTO c VALUES (5, 1.0, 'x'), (6, 2.0, 'y');
 > update count 2
 UPDATE c SET id = -id WHERE id = 5;
-> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
+> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES - id : -5
 MERGE INTO c USING (SELECT -7 AS id) s ON c.id = s.id WHEN NOT MATCHED THEN INSERT (id, amount, note) VALUES (s.id, 0, 'm');
 > exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
 ALTER TABLE c ADD CONSTRAINT small CHECK (amount < 100 AND note <> 'z');
 > ok
 INSERT INTO c VALUES (7, 1.0, 'z');
-> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES
+> exception DELTA_VIOLATE_CONSTRAINT_WITH_VALUES - note : z
 SELECT * FROM c ORDER BY id;
 > id | amount | note
 > 1 | 10.0 | a

@@ -50,7 +50,7 @@ public enum ErrorClass {
   DELTA_UNSUPPORTED_EXPRESSION_GENERATED_COLUMN("42621", "<sqlExpr> cannot be used in a generated column."),
   DELTA_VACUUM_RETENTION_PERIOD_TOO_SHORT("22023", "Are you sure you want to vacuum with a retention period of <retention>, shorter than the table's <configured> (delta.deletedFileRetentionDuration)? Versions that readers still need could become unreadable. To go ahead, SET spark.databricks.delta.retentionDurationCheck.enabled = false, or lower the table's property."),
   DELTA_VERSION_NOT_FOUND("22003", "Version <userVersion> of <tableName> cannot be read: its readable versions are <earliest> to <latest>."),
-  DELTA_VIOLATE_CONSTRAINT_WITH_VALUES("23001", "CHECK constraint <constraintName><expression> violated by a row written: <reason>."),
+  DELTA_VIOLATE_CONSTRAINT_WITH_VALUES("23001", "CHECK constraint <constraintName> <expression> violated by row with values:\n<values>"),
   DIFFERENT_DELTA_TABLE_READ_BY_STREAMING_SOURCE("55019", "The streaming query was reading from an unexpected table (id = '<newTableId>'). It used to read from another table (id = '<oldTableId>') according to its checkpoint. This happens when the source table <tableName> was dropped and created again. Run a full refresh of the streaming table to read the new table from the start."),
   DIVIDE_BY_ZERO("22012", "Division by zero. Use `try_divide` to tolerate divisor being 0 and return NULL instead."),
   DUPLICATED_MAP_KEY("23505", "Duplicate map key <key> was found, please check the input data."),

@@ -62,7 +62,8 @@ public final class CheckConstraints {
       }
       context.catalog().setTableProperties(connection, table.id(), properties);
       H2Storage.executeLast(connection, Sql.of("ALTER TABLE {} ADD CONSTRAINT {} CHECK ({}) NOCHECK",
-          Sql.table(table.storageName()), Sql.name(storeName(table, name)), condition));
+          Sql.table(table.storageName()), Sql.name(storeName(table, name)),
+          TableDefinitions.enforcedCheck(table, name, add.condition(), context.translator())));
     });
   }
 

@@ -81,6 +81,39 @@ public final class TableDefinitions {
     return Sql.of("COALESCE({}, FALSE)", value.sql());
   }
 
+  /**
+   * The CHECK constraint H2 keeps for a condition: {@link #checkCondition}, and where it fails, a refusal that names
+   * the constraint and shows the row's values of the columns the condition reads, as the dialect's error does. The
+   * values are written only for a failing row.
+   */
+  public static Sql enforcedCheck(TableInfo table, String name, Ddl.SourceExpression condition,
+      QueryTranslator definitions) {
+    Set<String> read = new HashSet<>();
+    new io.flowgate.engine.sql.tree.TreeScanner<Void>() {
+      @Override
+      protected Void visitColumnRef(io.flowgate.engine.sql.tree.Expression.ColumnRef reference, Void context) {
+        read.add(reference.parts().get(0).toLowerCase(Locale.ROOT));
+        return null;
+      }
+    }.visit(condition.expression(), null);
+    ExpressionTranslator inline = inline(definitions);
+    List<Sql> lines = new ArrayList<>();
+    for (ColumnInfo column : table.columns()) {
+      if (read.contains(column.name().toLowerCase(Locale.ROOT))) {
+        Sql text = inline.asString(Typed.of(Sql.name(column.name()), SqlParser.parseType(column.type())));
+        lines.add(Sql.of("({} || COALESCE({}, {}))", Sql.text(" - " + column.name() + " : "), text,
+            Sql.text("null")));
+      }
+    }
+    Sql values = switch (lines.size()) {
+      case 0 -> Sql.text("");
+      case 1 -> lines.get(0);
+      default -> Sql.of("CONCAT_WS({}, {})", Sql.text("\n"), Sql.list(lines));
+    };
+    return Sql.of("CASE WHEN {} THEN TRUE ELSE FG_SYS.CHECK_VIOLATED({}, {}, {}) END",
+        checkCondition(table, name, condition, definitions), Sql.text(name), Sql.text(condition.text()), values);
+  }
+
   /** A column's DEFAULT as H2 computes it: a definition, so in UTC whatever the session's zone. */
   public static Sql columnDefault(Ddl.SourceExpression value, QueryTranslator definitions) {
     return inline(definitions).translate(value.expression(), new Scope(List.of(), Optional.empty())).sql();

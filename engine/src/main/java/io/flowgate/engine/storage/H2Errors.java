@@ -81,15 +81,15 @@ final class H2Errors {
       case H2Functions.RECURSION_LIMIT -> EngineException.of(ErrorClass.RECURSION_LEVEL_LIMIT_EXCEEDED)
           .parameter("levelLimit", named(e, 0, "?")).cause(e).build();
       case H2Functions.GENERATED_MISMATCH -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
-          .parameter("constraintName", "Generated Column").parameter("expression", " (" + Errors.quote(named(e, 0,
+          .parameter("constraintName", "Generated Column").parameter("expression", "(" + Errors.quote(named(e, 0,
               "?")) + " <=> " + named(e, 1, "its expression") + ")")
-          .parameter("reason", "the value given for a generated column is not what its expression gives").cause(e)
+          .parameter("values", " - the value given for the column is not what its expression gives").cause(e)
           .build();
-      // the engine names a CHECK constraint storage$name (exec.CheckConstraints)
+      // a CHECK constraint added before the engine wrote them with CHECK_VIOLATED shows no values; the engine names
+      // it storage$name (exec.CheckConstraints)
       case ErrorCode.CHECK_CONSTRAINT_VIOLATED_1 -> EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES)
           .parameter("constraintName", checkName(firstQuoted(e, "?"))).parameter("expression", "")
-          .parameter("reason", "its condition is not TRUE for it (SHOW TBLPROPERTIES shows the condition)").cause(e)
-          .build();
+          .parameter("values", " - (not known: SHOW TBLPROPERTIES shows the condition)").cause(e).build();
       // Only IDENTITY columns are H2 sequences: their START WITH and INCREMENT BY must stay in the BIGINT range.
       case ErrorCode.SEQUENCE_ATTRIBUTES_INVALID_7 -> EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE)
           .parameter("parameter", "START WITH, INCREMENT BY").parameter("functionName", "IDENTITY")

@@ -1,5 +1,7 @@
 package io.flowgate.engine.storage;
 
+import io.flowgate.engine.error.EngineException;
+import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.IntervalField;
@@ -98,6 +100,17 @@ public final class H2Functions {
       throw new SQLException(column + "\n" + expression + "\n", "23001", GENERATED_MISMATCH);
     }
     return true;
+  }
+
+  /**
+   * The refusal of a row a CHECK constraint does not hold for: its name, its condition as written, and the row's
+   * values of the columns the condition reads, one {@code  - column : value} line each. Called only for a failing
+   * row: the constraint is {@code CASE WHEN condition THEN TRUE ELSE CHECK_VIOLATED(...) END}. H2 reports it as an
+   * invalid constraint with this refusal as its cause, which {@link H2Errors} finds.
+   */
+  public static Boolean checkViolated(String name, String condition, String values) {
+    throw EngineException.of(ErrorClass.DELTA_VIOLATE_CONSTRAINT_WITH_VALUES).parameter("constraintName", name)
+        .parameter("expression", "(" + condition + ")").parameter("values", values).build();
   }
 
   /** An interval (months or microseconds) between the fields {@code start} and {@code end} as the dialect writes it. */
@@ -304,6 +317,7 @@ public final class H2Functions {
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
       "JSON_DECIMAL:jsonDecimal", "JSON_DATE:jsonDate", "JSON_TIMESTAMP:jsonTimestamp",
       "CHECKED_LENGTH:checkedLength", "CHECKED_REPEAT:checkedRepeat", "CHECK_GENERATED:checkGenerated",
+      "CHECK_VIOLATED:checkViolated",
       "REQUIRE_ARGUMENT:requireArgument", "SEQUENCE_STEP:sequenceStep", "RECURSION_LEVEL:recursionLevel", "TO_ZONE:toZone", "FROM_ZONE:fromZone", "INTERVAL_TEXT:intervalText",
       "WORD_CAPS:TextFunctions.initcap", "CHAR_MAP:TextFunctions.translate", "SPLIT:TextFunctions.split",
       "TEXT_MAP_KEYS:TextFunctions.textMapKeys", "TEXT_MAP_VALUES:TextFunctions.textMapValues",

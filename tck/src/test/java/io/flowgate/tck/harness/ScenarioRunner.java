@@ -81,11 +81,17 @@ public final class ScenarioRunner {
         hasRows = statement.execute(sql);
       } catch (SQLException e) {
         if (first.startsWith("exception ")) {
-          String errorClass = first.substring("exception ".length());
+          // exception CLASS [text the message holds]
+          String[] expectedError = first.substring("exception ".length()).split(" ", 2);
+          String errorClass = expectedError[0];
           String message = e.getMessage();
           if (!message.startsWith("[" + errorClass + "]") || !message.contains(" SQLSTATE: " + e.getSQLState())) {
             throw new ScenarioFailure(where + ": expected [" + errorClass + "] with its SQLSTATE, got "
                 + e.getSQLState() + " " + message);
+          }
+          if (expectedError.length > 1 && !message.contains(expectedError[1])) {
+            throw new ScenarioFailure(where + ": expected the message to hold \"" + expectedError[1] + "\", got "
+                + message);
           }
           return;
         }
