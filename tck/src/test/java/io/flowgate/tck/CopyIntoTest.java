@@ -103,6 +103,31 @@ class CopyIntoTest {
   }
 
   @Test
+  void validateChecksTheLoadWithoutWritingIt() throws Exception {
+    Path folder = Files.createDirectories(gateway.data().resolve("ingest").resolve("copy_check"));
+    Files.writeString(folder.resolve("a.csv"), "id,name\n1,a\n2,b\n3,c\n");
+    try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
+      statement.execute("CREATE TABLE checked (id INT NOT NULL, name STRING)");
+      statement.execute("ALTER TABLE checked ADD CONSTRAINT positive CHECK (id > 0)");
+      String copy = "COPY INTO checked FROM 'copy_check' FILEFORMAT = CSV";
+      String header = " FORMAT_OPTIONS ('header' = 'true')";
+      // the rows it would write, and nothing written, no file recorded, no commit
+      assertThat(rows(statement, copy + " VALIDATE ALL" + header)).containsExactly("1 | a", "2 | b", "3 | c");
+      assertThat(rows(statement, copy + " VALIDATE 2 ROWS" + header)).containsExactly("1 | a", "2 | b");
+      assertThat(rows(statement, "SELECT count(*) FROM checked")).containsExactly("0");
+      assertThat(rows(statement, "DESCRIBE HISTORY checked")).noneMatch(line -> line.contains("COPY INTO"));
+      // a row the table's checks refuse fails validation as it would fail the load
+      Files.writeString(folder.resolve("b.csv"), "id,name\n-4,d\n");
+      assertThatThrownBy(() -> statement.execute(copy + " VALIDATE" + header))
+          .hasMessageStartingWith("[DELTA_VIOLATE_CONSTRAINT_WITH_VALUES]").hasMessageContaining(" - id : -4");
+      assertThat(rows(statement, copy + " FILES = ('a.csv')" + header)).containsExactly("3 | 3");
+      // a loaded file is not validated again
+      assertThat(rows(statement, copy + " VALIDATE ALL FILES = ('a.csv')" + header)).isEmpty();
+      assertThat(rows(statement, "SELECT count(*) FROM checked")).containsExactly("3");
+    }
+  }
+
+  @Test
   void whatCannotRunIsRefusedByName() throws Exception {
     Files.createDirectories(gateway.data().resolve("ingest").resolve("copy_refused"));
     try (Connection connection = gateway.connect(); Statement statement = connection.createStatement()) {
@@ -110,7 +135,6 @@ class CopyIntoTest {
       statement.execute("CREATE TABLE plain (id INT)");
       statement.execute("CREATE VIEW plain_view AS SELECT id FROM plain");
       for (String[] refusal : new String[][] {
-          {"COPY INTO plain FROM 'copy_refused' FILEFORMAT = CSV VALIDATE 10 ROWS", "[FEATURE_NOT_SUPPORTED]"},
           {"COPY INTO plain FROM 'copy_refused' FILEFORMAT = CSV COPY_OPTIONS ('mergeSchema' = 'true')",
               "[FEATURE_NOT_SUPPORTED]"},
           {"COPY INTO plain FROM 'copy_refused' FILEFORMAT = CSV COPY_OPTIONS ('speed' = 'fast')",

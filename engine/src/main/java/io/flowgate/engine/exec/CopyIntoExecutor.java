@@ -10,6 +10,8 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -21,9 +23,12 @@ import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Span;
+import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -52,9 +57,6 @@ public final class CopyIntoExecutor {
 
   public StatementResult execute(CopyInto copy) {
     Span span = copy.span();
-    if (copy.validate()) {
-      throw Errors.notSupported("COPY INTO ... VALIDATE (run a SELECT over read_files to look at the files)", span);
-    }
     if (copy.credential()) {
       throw Errors.notSupported("a credential in COPY INTO's source (the files are read from the ingest roots or a"
           + " volume)", span);
@@ -75,11 +77,25 @@ public final class CopyIntoExecutor {
     if (target.kind().writtenByFlows()) {
       throw Errors.unsupportedOnStreamingTable(target.name().parts(), "COPY INTO", span);
     }
-    TableInfo table = mergeSchema && copy.columns().isEmpty() ? mergeSchema(copy, target, formatOptions) : target;
-    DmlExecutor.Planned planned = new DmlExecutor(context).plan(insert(copy, table, formatOptions));
+    // VALIDATE changes nothing, so it checks against the table as it is
+    TableInfo table = mergeSchema && copy.columns().isEmpty() && copy.validate().isEmpty()
+        ? mergeSchema(copy, target, formatOptions) : target;
+    Dml.Insert load = insert(copy, table, formatOptions);
+    Optional<Long> validatedRows = copy.validate().flatMap(CopyInto.Validate::rows);
+    if (validatedRows.isPresent()) {
+      Query source = load.source();
+      load = new Dml.Insert(load.span(), load.target(), false, load.columns(), load.byName(), new Query(source.span(),
+          source.with(), source.body(), source.orderBy(), Optional.of(new Expression.Literal(span,
+              Expression.LiteralKind.INTEGER, Long.toString(validatedRows.get()))), source.offset()),
+          load.replaceWhere());
+    }
+    DmlExecutor.Planned planned = new DmlExecutor(context).plan(load);
     StreamSources.FileRead read = planned.translator().fileReads().get(0);
     boolean force = isTrue(copyOptions.get("force"));
     CatalogService catalog = context.catalog();
+    if (copy.validate().isPresent()) {
+      return validate(table, planned, read, force);
+    }
     if (!force && context.storage().read(connection -> catalog.copiedFiles(connection, table.id()))
         .containsAll(read.files().files().stream().map(Path::toString).toList())) {
       return result(0); // nothing new: no commit
@@ -88,25 +104,73 @@ public final class CopyIntoExecutor {
         context.session().user(), version -> {
           // read after the table's version is taken, which locks its row: two COPY INTOs take turns, and the second
           // sees the files the first loaded
-          Set<String> loaded = force ? Set.of() : catalog.copiedFiles(connection, table.id());
-          List<Path> fresh = read.files().files().stream().filter(file -> !loaded.contains(file.toString()))
-              .toList();
-          long written = 0;
-          if (!fresh.isEmpty()) {
-            try (OpenFiles files = new OpenFiles()) {
-              files.open(read, fresh);
-              Map<String, Object> runtime = new HashMap<>(files.runtime());
-              runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
-              written = DmlExecutor.insertRecorded(connection, table, planned.statement(), runtime, version);
-            }
-            for (Path file : fresh) {
-              catalog.recordCopiedFile(connection, table.id(), file.toString());
-            }
+          List<Path> fresh = freshFiles(connection, table, read, force);
+          long written = write(connection, table, planned, read, fresh, version);
+          for (Path file : fresh) {
+            catalog.recordCopiedFile(connection, table.id(), file.toString());
           }
           return new VersionedWrite.Written<>(written, CommitOperation.COPY_INTO, Map.of(),
               Map.of("numOutputRows", written, "numFiles", (long) fresh.size()));
         }));
     return result(rows);
+  }
+
+  /** The files of the read that the table has not loaded (all of them, with force). */
+  private List<Path> freshFiles(Connection connection, TableInfo table, StreamSources.FileRead read, boolean force)
+      throws SQLException {
+    Set<String> loaded = force ? Set.of() : context.catalog().copiedFiles(connection, table.id());
+    return read.files().files().stream().filter(file -> !loaded.contains(file.toString())).toList();
+  }
+
+  /** Appends the rows of {@code fresh} as {@code version}; the rows written. */
+  private static long write(Connection connection, TableInfo table, DmlExecutor.Planned planned,
+      StreamSources.FileRead read, List<Path> fresh, long version) throws SQLException {
+    if (fresh.isEmpty()) {
+      return 0;
+    }
+    try (OpenFiles files = new OpenFiles()) {
+      files.open(read, fresh);
+      Map<String, Object> runtime = new HashMap<>(files.runtime());
+      runtime.put(Binding.Runtime.COMMIT_VERSION.key(), version);
+      return DmlExecutor.insertRecorded(connection, table, planned.statement(), runtime, version);
+    }
+  }
+
+  /** The rows VALIDATE shows: the vendor's preview of at most 50. */
+  private static final int PREVIEW_ROWS = 50;
+
+  /**
+   * VALIDATE [ALL | n ROWS]: the load (of its first n rows) runs as it would, with every check a write makes (values
+   * that must fit their columns, NOT NULL, CHECK constraints, generated columns), in a transaction that is then
+   * rolled back, so nothing is written and no file is recorded. Answers up to 50 of the rows it would have written.
+   */
+  private StatementResult validate(TableInfo table, DmlExecutor.Planned planned, StreamSources.FileRead read,
+      boolean force) {
+    List<List<Object>> preview = new ArrayList<>();
+    try {
+      context.storage().inTransaction(connection -> VersionedWrite.commit(context.catalog(), connection, table.id(),
+          context.session().user(), version -> {
+            write(connection, table, planned, read, freshFiles(connection, table, read, force), version);
+            Sql columns = Sql.list(table.columns().stream().map(ColumnInfo::name).map(Sql::name).toList());
+            for (Object[] row : H2Storage.allRows(connection, Sql.of("SELECT {} FROM {} WHERE {} = CAST({} AS BIGINT)"
+                + " LIMIT {}", columns, Sql.table(table.storageName()), Sql.name(StoreNames.VERSION_COLUMN),
+                Sql.constant(version), Sql.constant(PREVIEW_ROWS)).statement(), List.of(), Map.of())) {
+              preview.add(java.util.Arrays.asList(row));
+            }
+            throw new Validated();
+          }));
+    } catch (Validated rolledBack) {
+      // the load held: nothing of it stays
+    }
+    return new StatementResult.Rows(table.columns().stream().map(column -> new ResultColumn(column.name(),
+        SqlParser.parseType(column.type()), true)).toList(), new ListCursor(preview));
+  }
+
+  /** Ends a validating load's transaction, which rolls it back. */
+  private static final class Validated extends RuntimeException {
+    Validated() {
+      super(null, null, false, false);
+    }
   }
 
   /** The vendor's answer to COPY INTO: the rows it changed and inserted, the same rows here. */

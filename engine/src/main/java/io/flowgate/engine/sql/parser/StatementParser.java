@@ -405,15 +405,14 @@ final class StatementParser {
     cursor.expectWord("FILEFORMAT");
     cursor.expectSymbol("=");
     String format = cursor.anyIdentifier().toLowerCase(java.util.Locale.ROOT);
-    boolean validate = false;
+    Optional<CopyInto.Validate> validate = Optional.empty();
     if (cursor.acceptWord("VALIDATE")) {
-      validate = true;
-      if (!cursor.acceptWord("ALL") && !cursor.isWord("FILES") && !cursor.isWord("PATTERN")
-          && !cursor.isWord("FORMAT_OPTIONS") && !cursor.isWord("COPY_OPTIONS") && !cursor.atEnd()
-          && !cursor.isSymbol(";")) {
-        cursor.next();
+      Optional<Long> rows = Optional.empty();
+      if (!cursor.acceptWord("ALL") && cursor.peek().type() == TokenType.INTEGER) {
+        rows = Optional.of(cursor.expectInteger());
         cursor.expectWord("ROWS");
       }
+      validate = Optional.of(new CopyInto.Validate(rows));
     }
     List<String> files = List.of();
     Optional<String> pattern = Optional.empty();

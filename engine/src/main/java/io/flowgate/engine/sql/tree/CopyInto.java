@@ -12,9 +12,12 @@ import java.util.Optional;
  * run).
  */
 public record CopyInto(Span span, List<String> target, boolean byPosition, List<String> columns,
-    List<QueryBody.SelectItem> select, String path, String format, boolean validate, boolean credential,
+    List<QueryBody.SelectItem> select, String path, String format, Optional<Validate> validate, boolean credential,
     List<String> files, Optional<String> pattern, Map<String, String> formatOptions,
     Map<String, String> copyOptions) implements Statement {
+  /** {@code VALIDATE [ALL | n ROWS]}: the rows checked, empty for ALL. */
+  public record Validate(Optional<Long> rows) {}
+
   public CopyInto {
     target = List.copyOf(target);
     columns = List.copyOf(columns);

@@ -131,7 +131,7 @@ class SqlParserTest {
     assertSameTree("COPY INTO c.s.t FROM '/Volumes/c/s/v/in' FILEFORMAT = csv PATTERN = '*.csv'"
         + " FORMAT_OPTIONS ('header' = 'true') COPY_OPTIONS ('force' = 'true')",
         new CopyInto(Span.NONE, java.util.List.of("c", "s", "t"), false, java.util.List.of(), java.util.List.of(),
-            "/Volumes/c/s/v/in", "csv", false, false, java.util.List.of(), Optional.of("*.csv"),
+            "/Volumes/c/s/v/in", "csv", Optional.empty(), false, java.util.List.of(), Optional.of("*.csv"),
             java.util.Map.of("header", "true"), java.util.Map.of("force", "true")));
     SqlParser.ParsedStatement select = SqlParser.parseStatement("COPY INTO t BY POSITION FROM (SELECT a, b + 1 AS c"
         + " FROM 'in' WITH (CREDENTIAL (AWS_ACCESS_KEY = 'k'))) FILEFORMAT = JSON VALIDATE 5 ROWS FILES = ('x', 'y')");
@@ -139,10 +139,13 @@ class SqlParserTest {
       assertThat(copy.byPosition()).isTrue();
       assertThat(copy.select()).hasSize(2);
       assertThat(copy.credential()).isTrue();
-      assertThat(copy.validate()).isTrue();
+      assertThat(copy.validate()).contains(new CopyInto.Validate(Optional.of(5L)));
       assertThat(copy.files()).containsExactly("x", "y");
       assertThat(copy.format()).isEqualTo("json");
     });
+    assertThat(SqlParser.parseStatement("COPY INTO t FROM 'in' FILEFORMAT = CSV VALIDATE ALL").statement())
+        .isInstanceOfSatisfying(CopyInto.class, copy -> assertThat(copy.validate())
+            .contains(new CopyInto.Validate(Optional.empty())));
     assertThatThrownBy(() -> SqlParser.parseStatement("COPY INTO t FROM 'in'"))
         .isInstanceOfSatisfying(EngineException.class, e ->
             assertThat(e.errorClass()).isEqualTo(ErrorClass.PARSE_SYNTAX_ERROR));
