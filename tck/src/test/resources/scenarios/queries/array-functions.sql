@@ -126,3 +126,15 @@ SELECT concat_ws(',', 'a', array('b', NULL, 'c'), NULL, array(), true, 1) AS j, 
 > rows: 1
 SELECT concat_ws(',', array(1, 2));
 > exception DATATYPE_MISMATCH
+-- array() and array(NULL) are ARRAY<VOID>: they meet any array type and cast to it
+SELECT typeof(array()) AS e, typeof(array(NULL)) AS n, typeof(coalesce(CAST(NULL AS ARRAY<INT>), array())) AS c, typeof(CASE WHEN true THEN array() ELSE array('x') END) AS w;
+> e | n | c | w
+> array<void> | array<void> | array<int> | array<string>
+> rows: 1
+SELECT CAST(array() AS ARRAY<STRUCT<a: INT>>) AS s, array(array(), array(1)) AS nested, nvl(CAST(NULL AS ARRAY<STRING>), array()) AS fallback;
+> s | nested | fallback
+> [] | [[],[1]] | []
+> rows: 1
+-- a table column cannot hold one: its elements have no type
+CREATE TABLE void_elements AS SELECT array() AS xs;
+> exception UNSUPPORTED_DATATYPE

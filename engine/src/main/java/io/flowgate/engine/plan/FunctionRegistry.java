@@ -317,7 +317,9 @@ public final class FunctionRegistry {
     scalar("to_utc_timestamp", 2, 2, fixed(SqlType.TIMESTAMP),
         a -> Sql.of("FG_SYS.FROM_ZONE(CAST({} AS TIMESTAMP), {})", a));
     // arrays
-    scalar("array", 0, MANY, a -> ResultTypes.arrayOf(ResultTypes.common(a)), a -> Sql.of("ARRAY[{}]", Sql.list(a)));
+    // array() and array(NULL) are ARRAY<VOID>, as in the dialect: they meet and cast to any array type
+    scalar("array", 0, MANY, a -> a.isEmpty() ? SqlType.array(SqlType.VOID) : ResultTypes.arrayOf(ResultTypes.common(a)),
+        a -> Sql.of("ARRAY[{}]", Sql.list(a)));
     scalar("size", 1, 1, fixed(SqlType.INT),
         // NULL of NULL, as in ANSI mode (-1 is the legacy answer)
         a -> Sql.of("CARDINALITY({})", a), "cardinality", "array_size");

@@ -46,8 +46,8 @@ final class ResultTypes {
     return type.orElse(SqlType.STRING);
   }
 
-  /** An array of the values' common type (STRING where nothing fixes it). */
+  /** An array of the values' common type (VOID for NULLs alone; STRING where nothing fixes it, as for parameters). */
   static SqlType arrayOf(Optional<SqlType> element) {
-    return SqlType.array(element.filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING));
+    return SqlType.array(element.orElse(SqlType.STRING));
   }
 }

@@ -114,10 +114,17 @@ public record SqlType(TypeKind kind, int length, int scale, List<SqlType> childr
    */
   public static boolean unionCompatible(SqlType a, SqlType b) {
     if (a.kind == TypeKind.VOID || b.kind == TypeKind.VOID || a.family().equals(b.family())) {
-      return a.children.isEmpty() && b.children.isEmpty() || a.equals(b) || a.kind == TypeKind.VOID
-          || b.kind == TypeKind.VOID;
+      return a.children.isEmpty() && b.children.isEmpty() || sameButVoid(a, b);
     }
     return false;
+  }
+
+  /** The same type, where the elements of an array of NULLs ({@code array()}) match any element type. */
+  private static boolean sameButVoid(SqlType a, SqlType b) {
+    if (a.equals(b) || a.kind == TypeKind.VOID || b.kind == TypeKind.VOID) {
+      return true;
+    }
+    return a.kind == TypeKind.ARRAY && b.kind == TypeKind.ARRAY && sameButVoid(a.children.get(0), b.children.get(0));
   }
 
   /**
