@@ -67,13 +67,10 @@ public final class VacuumTable {
         .filter(commit -> !commit.timestamp().isAfter(cutoff)).map(CommitInfo::version)
         .max(Long::compare) : Optional.empty();
     // a metadata write: a plan cached for a version that is no longer readable must be made again, and refused
-    Object[] answer = context.writeMetadata(connection -> {
+    Vacuumed answer = context.writeMetadata(connection -> {
       Optional<Long> since = context.catalog().historySince(connection, table.id());
-      if (since.isEmpty()) {
-        return new Object[] {0L, null};
-      }
-      if (lastBefore.isEmpty() || lastBefore.get() <= since.get()) {
-        return new Object[] {0L, since.get()};
+      if (since.isEmpty() || lastBefore.isEmpty() || lastBefore.get() <= since.get()) {
+        return new Vacuumed(0, since);
       }
       Sql history = Sql.table(StoreNames.historyOf(table.storageName()));
       Sql taken = Sql.of("{} <= CAST({} AS BIGINT)", Sql.name(StoreNames.REMOVED_VERSION_COLUMN),
@@ -87,12 +84,15 @@ public final class VacuumTable {
             List.of(), Map.of());
         context.catalog().recordHistory(connection, table.id(), lastBefore.get());
       }
-      return new Object[] {rows, lastBefore.get()};
+      return new Vacuumed(rows, lastBefore);
     });
     return new StatementResult.Rows(List.of(new ResultColumn("num_deleted_rows", SqlType.BIGINT, false),
         new ResultColumn("earliest_version", SqlType.BIGINT, true)),
-        new ListCursor(List.of(java.util.Arrays.asList(answer))));
+        new ListCursor(List.of(java.util.Arrays.asList(answer.rows(), answer.earliestVersion().orElse(null)))));
   }
+
+  /** The history rows deleted (or that would be) and the earliest version readable after; none without history. */
+  private record Vacuumed(long rows, Optional<Long> earliestVersion) {}
 
   private static Duration hours(BigDecimal hours) {
     return Duration.ofMillis(hours.multiply(BigDecimal.valueOf(3_600_000)).longValue());
