@@ -675,7 +675,8 @@ final class ArrayFunctions {
   }
 
   private static EngineException inputType(FunctionCall call, int position, String expected, Typed value) {
-    return Errors.typeMismatch(Errors.quote(call.name()), "argument " + (position + 1) + " must be an " + expected
+    return Errors.typeMismatch(Errors.quote(call.name()), "argument " + (position + 1) + " must be " + (expected.startsWith("A") ? "an " : "a ")
+        + expected
         + ", not " + value.type().map(SqlType::sql).orElse("a parameter"), call.arguments().get(position).span());
   }
 
