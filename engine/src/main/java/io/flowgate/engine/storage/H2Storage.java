@@ -29,6 +29,7 @@ import org.h2.jdbcx.JdbcConnectionPool;
  */
 public final class H2Storage implements AutoCloseable {
   private final JdbcConnectionPool pool;
+  private final StoreConnections connections;
   /**
    * One write transaction (or DDL statement) at a time. With several open, H2 writes each one's uncommitted changes
    * to the file whenever another commits, and after a kill it does not always roll them back (the crash test found
@@ -41,6 +42,7 @@ public final class H2Storage implements AutoCloseable {
 
   private H2Storage(JdbcConnectionPool pool, Optional<Path> directory, boolean crashed) {
     this.pool = pool;
+    this.connections = new StoreConnections(pool);
     this.directory = directory;
     this.crashed = crashed;
   }
@@ -94,7 +96,7 @@ public final class H2Storage implements AutoCloseable {
 
   private void rebuildIndexes() {
     List<Sql> statements;
-    try (Connection connection = pool.getConnection()) {
+    try (Connection connection = connections.getConnection()) {
       statements = IndexRebuild.statements(connection);
     } catch (SQLException e) {
       throw H2Errors.translate(e);
@@ -118,7 +120,7 @@ public final class H2Storage implements AutoCloseable {
 
   /** Whether a store connection can be had and is valid within a second. */
   public boolean answers() {
-    try (Connection connection = pool.getConnection()) {
+    try (Connection connection = connections.getConnection()) {
       return connection.isValid(1);
     } catch (SQLException | IllegalStateException e) {
       return false;
@@ -126,7 +128,7 @@ public final class H2Storage implements AutoCloseable {
   }
 
   public DataSource dataSource() {
-    return pool;
+    return connections;
   }
 
   /** Work inside one H2 transaction; it commits when {@code work} returns and rolls back when it throws. */
@@ -136,7 +138,7 @@ public final class H2Storage implements AutoCloseable {
 
   public <T> T inTransaction(TransactionWork<T> work) {
     writes.enter();
-    try (Connection connection = pool.getConnection()) {
+    try (Connection connection = connections.getConnection()) {
       connection.setAutoCommit(false);
       try {
         T result = work.run(connection);
@@ -158,7 +160,7 @@ public final class H2Storage implements AutoCloseable {
    * (H2 reads committed rows while a transaction writes others).
    */
   public <T> T read(TransactionWork<T> work) {
-    try (Connection connection = pool.getConnection()) {
+    try (Connection connection = connections.getConnection()) {
       return work.run(connection);
     } catch (SQLException e) {
       throw H2Errors.translate(e);
@@ -171,7 +173,7 @@ public final class H2Storage implements AutoCloseable {
    */
   public StoreTransaction begin() {
     try {
-      Connection connection = pool.getConnection();
+      Connection connection = connections.getConnection();
       try {
         connection.setAutoCommit(false);
         return new StoreTransaction(connection, writes);
@@ -209,7 +211,7 @@ public final class H2Storage implements AutoCloseable {
   public void execute(Sql ddl) {
     String sql = ddlText(ddl);
     writes.enter();
-    try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+    try (Connection connection = connections.getConnection(); Statement statement = connection.createStatement()) {
       statement.execute(sql);
     } catch (SQLException e) {
       throw H2Errors.translate(e);
@@ -401,7 +403,7 @@ public final class H2Storage implements AutoCloseable {
    * catch yet), so a view is refused when it is made rather than when it is first read.
    */
   public void check(H2Statement statement) {
-    try (Connection connection = pool.getConnection();
+    try (Connection connection = connections.getConnection();
         PreparedStatement prepared = prepare(connection, statement.sql())) {
       prepared.getParameterMetaData();
     } catch (SQLException e) {
@@ -422,7 +424,7 @@ public final class H2Storage implements AutoCloseable {
       Runnable onClose) {
     Connection connection = null;
     try {
-      connection = pool.getConnection();
+      connection = connections.getConnection();
       PreparedStatement prepared = prepare(connection, statement.sql(), ResultSet.TYPE_FORWARD_ONLY,
           ResultSet.CONCUR_READ_ONLY);
       prepared.setFetchSize(fetchSize);
@@ -441,7 +443,7 @@ public final class H2Storage implements AutoCloseable {
   /** Drops data tables that no catalog entry names: left behind by a crash between H2 DDL and the catalog commit. */
   public void dropOrphans(Set<String> known) {
     List<String> orphans = new ArrayList<>();
-    try (Connection connection = pool.getConnection()) {
+    try (Connection connection = connections.getConnection()) {
       for (Object[] row : allRows(connection, Sql.of("SELECT TABLE_NAME FROM INFORMATION_SCHEMA.TABLES"
           + " WHERE TABLE_SCHEMA = {}", Sql.text(StoreNames.DATA_SCHEMA)).statement(), List.of(), Map.of())) {
         if (!known.contains((String) row[0])) {
@@ -491,7 +493,7 @@ public final class H2Storage implements AutoCloseable {
 
   @Override
   public void close() {
-    try (Connection connection = pool.getConnection(); Statement statement = connection.createStatement()) {
+    try (Connection connection = connections.getConnection(); Statement statement = connection.createStatement()) {
       statement.execute("SHUTDOWN");
     } catch (SQLException e) {
       throw Errors.internal("cannot shut the store down", e);

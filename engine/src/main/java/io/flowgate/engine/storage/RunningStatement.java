@@ -2,6 +2,7 @@ package io.flowgate.engine.storage;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
@@ -124,12 +125,22 @@ public final class RunningStatement {
       millis = (int) Math.min(Integer.MAX_VALUE, (left + 999_999L) / 1_000_000L);
       running.inStore = statement;
     }
-    if (statement.getConnection().unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session) {
+    timeout(statement.getConnection(), millis);
+  }
+
+  /**
+   * Sets the store session's query timeout ({@code 0}: none). A pooled connection keeps the last one set, so the
+   * store clears it whenever it hands a connection out ({@link StoreConnections}).
+   */
+  static void timeout(Connection connection, int millis) throws SQLException {
+    if (connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session) {
       if (session.getQueryTimeout() != millis) {
         session.setQueryTimeout(millis);
       }
     } else {
-      statement.setQueryTimeout((millis + 999) / 1000);
+      try (Statement statement = connection.createStatement()) {
+        statement.setQueryTimeout((millis + 999) / 1000);
+      }
     }
   }
 
