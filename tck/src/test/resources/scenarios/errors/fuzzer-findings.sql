@@ -186,3 +186,8 @@ SELECT string_agg(s, length(s)) FROM VALUES ('a') AS v(s);
 -- a time zone the query names that does not exist is the caller's mistake
 SELECT from_utc_timestamp(TIMESTAMP'2017-07-14 02:40:00', 'GMT+1' 'GMT+1');
 > exception INVALID_PARAMETER_VALUE
+-- an integer literal beyond BIGINT is a DECIMAL; slice's literal checks only read those within BIGINT
+SELECT slice(array(1, 2, 3, 4), - 1, 9223372036854775808) AS b;
+> b
+> [4]
+> rows: 1

@@ -483,7 +483,12 @@ final class ArrayFunctions {
       negative = true;
     }
     if (value instanceof Expression.Literal literal && literal.kind() == Expression.LiteralKind.INTEGER) {
-      long number = Long.parseLong(literal.text().replaceAll("[LSY]$", ""));
+      long number;
+      try {
+        number = Long.parseLong(literal.text().replaceAll("[LSY]$", ""));
+      } catch (NumberFormatException beyondBigint) {
+        return; // a DECIMAL by the dialect's rules: the argument's type check refuses it
+      }
       if (refused.test(negative ? -number : number)) {
         throw EngineException.of(ErrorClass.INVALID_PARAMETER_VALUE).parameter("parameter", Errors.quote(parameter))
             .parameter("functionName", Errors.quote(function)).parameter("message", message)
