@@ -181,9 +181,8 @@ public final class CopyIntoExecutor {
   }
 
   /**
-   * mergeSchema: the columns of the files (or of the SELECT over them) that the table lacks are added first, as
-   * ALTER TABLE ... ADD COLUMNS adds them, and the load then fills them. H2 commits DDL on its own, so this is
-   * refused inside a transaction, and the columns stay if the load then fails.
+   * mergeSchema: the columns of the files (or of the SELECT over them) that the table lacks are added first
+   * ({@link DdlExecutor#evolve}), and the load then fills them.
    */
   private TableInfo mergeSchema(CopyInto copy, TableInfo table, Map<String, String> formatOptions) {
     if (positional(copy, formatOptions)) {
@@ -198,15 +197,8 @@ public final class CopyIntoExecutor {
     String rescued = formatOptions.getOrDefault("rescueddatacolumn", "_rescued_data");
     List<Ddl.ColumnDefinition> added = new DmlPlanner(context.translator()).missingColumns(source, table,
         "COPY INTO with mergeSchema").stream().filter(column -> !column.name().equalsIgnoreCase(rescued)).toList();
-    if (added.isEmpty()) {
-      return table;
-    }
-    if (context.transaction().isPresent()) {
-      throw Errors.notSupported("COPY INTO with mergeSchema adding columns inside a transaction (the store commits"
-          + " DDL on its own); run it outside one", copy.span());
-    }
-    new DdlExecutor(context).addColumns(new Ddl.AddColumns(copy.span(), table.name().parts(), added));
-    return context.translator().resolveTable(copy.target(), copy.span());
+    return new DdlExecutor(context).evolve(table, added, "COPY INTO with mergeSchema", copy.span())
+        ? context.translator().resolveTable(copy.target(), copy.span()) : table;
   }
 
   /** Whether the files' columns are matched to the table's by position: BY POSITION, or CSV without a header. */

@@ -476,6 +476,24 @@ public final class DdlExecutor {
   }
 
   /**
+   * Schema evolution ({@code what}: MERGE WITH SCHEMA EVOLUTION, COPY INTO with mergeSchema): adds {@code added} to
+   * {@code table} as ALTER TABLE ... ADD COLUMNS does, with its checks. The store commits DDL on its own, so the
+   * columns stay if the write then fails, and inside a client transaction adding one is refused. Returns whether any
+   * column was added.
+   */
+  public boolean evolve(TableInfo table, List<Ddl.ColumnDefinition> added, String what, Span span) {
+    if (added.isEmpty()) {
+      return false;
+    }
+    if (context.transaction().isPresent()) {
+      throw Errors.notSupported(what + " adding columns inside a transaction (the store commits DDL on its own);"
+          + " run it outside one", span);
+    }
+    addColumns(new Ddl.AddColumns(span, table.name().parts(), added));
+    return true;
+  }
+
+  /**
    * ALTER TABLE ... ADD COLUMNS on a managed table: nullable columns after the others, NULL in the rows the table
    * has (and in the change images written before, where the table has the change data feed). NOT NULL, DEFAULT,
    * GENERATED and IDENTITY columns are FEATURE_NOT_SUPPORTED.

@@ -18,7 +18,6 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
-import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.sql.tree.QueryBody;
@@ -107,23 +106,10 @@ public final class DmlExecutor {
     return new Planned(table, translator, statement);
   }
 
-  /**
-   * MERGE WITH SCHEMA EVOLUTION: adds the source's columns the target lacks, as ALTER TABLE ... ADD COLUMNS does
-   * (with its checks), before the MERGE is planned again and runs. The store commits DDL on its own, so the columns
-   * stay if the MERGE then fails; inside a transaction, where no DDL may run, adding one is refused. Returns whether
-   * any was added.
-   */
+  /** MERGE WITH SCHEMA EVOLUTION: adds the source's columns the target lacks, before the MERGE is planned again. */
   private boolean evolveSchema(Dml.Merge merge, TableInfo table) {
-    List<Ddl.ColumnDefinition> added = new DmlPlanner(context.translator()).evolvedColumns(merge, table);
-    if (added.isEmpty()) {
-      return false;
-    }
-    if (context.transaction().isPresent()) {
-      throw Errors.notSupported("MERGE WITH SCHEMA EVOLUTION adding columns inside a transaction (the store commits"
-          + " DDL on its own); run it outside one", merge.span());
-    }
-    new DdlExecutor(context).addColumns(new Ddl.AddColumns(merge.span(), table.name().parts(), added));
-    return true;
+    return new DdlExecutor(context).evolve(table, new DmlPlanner(context.translator()).evolvedColumns(merge, table),
+        "MERGE WITH SCHEMA EVOLUTION", merge.span());
   }
 
   /**

@@ -349,8 +349,8 @@ public final class DmlPlanner {
       if (clause.action() == MergeAction.DELETE) {
         sql.add(Sql.of("DELETE"));
       } else if (clause.action() == MergeAction.UPDATE) {
-        List<Assignment> assignments = clause.star() ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
-            : clause.assignments();
+        List<Assignment> assignments = clause.star()
+            ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span()) : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
         List<Sql> sets = assignments(assignments, table, clause.star() ? source.scope() : both);
         sets.add(versionAssignment());
@@ -358,7 +358,8 @@ public final class DmlPlanner {
       } else {
         List<Sql> columns = new ArrayList<>();
         List<Sql> values = new ArrayList<>();
-        List<Assignment> inserts = clause.star() ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
+        List<Assignment> inserts = clause.star()
+            ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
             : zip(clause.columns(), clause.values(), clause.span());
         for (Assignment insert : inserts) {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
@@ -475,7 +476,6 @@ public final class DmlPlanner {
     return new Replacement(Optional.of(queries.plan(outside).statement()), delete);
   }
 
-  /** {@code UPDATE SET *} and {@code INSERT *}: every writable target column from the source column of that name. */
   /**
    * {@code UPDATE SET *} and {@code INSERT *}: each of the target's columns from the source's column of its name.
    * Under schema evolution a target column the source lacks is left out (an update keeps it, an insert writes NULL

@@ -318,7 +318,8 @@ public final class FunctionRegistry {
         a -> Sql.of("FG_SYS.FROM_ZONE(CAST({} AS TIMESTAMP), {})", a));
     // arrays
     // array() and array(NULL) are ARRAY<VOID>, as in the dialect: they meet and cast to any array type
-    scalar("array", 0, MANY, a -> a.isEmpty() ? SqlType.array(SqlType.VOID) : ResultTypes.arrayOf(ResultTypes.common(a)),
+    scalar("array", 0, MANY,
+        a -> a.isEmpty() ? SqlType.array(SqlType.VOID) : ResultTypes.arrayOf(ResultTypes.common(a)),
         a -> Sql.of("ARRAY[{}]", Sql.list(a)));
     scalar("size", 1, 1, fixed(SqlType.INT),
         // NULL of NULL, as in ANSI mode (-1 is the legacy answer)

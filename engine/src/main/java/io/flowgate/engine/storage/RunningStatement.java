@@ -133,14 +133,10 @@ public final class RunningStatement {
    * store clears it whenever it hands a connection out ({@link StoreConnections}).
    */
   static void timeout(Connection connection, int millis) throws SQLException {
-    if (connection.unwrap(JdbcConnection.class).getSession() instanceof SessionLocal session) {
-      if (session.getQueryTimeout() != millis) {
-        session.setQueryTimeout(millis);
-      }
-    } else {
-      try (Statement statement = connection.createStatement()) {
-        statement.setQueryTimeout((millis + 999) / 1000);
-      }
+    // the store is always an embedded H2 (a file or memory database), whose sessions are local
+    SessionLocal session = (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
+    if (session.getQueryTimeout() != millis) {
+      session.setQueryTimeout(millis);
     }
   }
 
