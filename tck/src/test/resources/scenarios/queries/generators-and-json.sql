@@ -106,21 +106,46 @@ SELECT to_json(named_struct('a', 1, 'b', CAST(NULL AS STRING)), map('ignoreNullF
 > rows: 1
 SELECT to_json(named_struct('a', 1), map('x', 'y'));
 > exception FEATURE_NOT_SUPPORTED
-SELECT to_json(named_struct('a', 1), map('timestampFormat', 'dd/MM/yyyy'));
-> exception FEATURE_NOT_SUPPORTED
+SELECT to_json(named_struct('t', TIMESTAMP'2024-02-01 10:11:12', 'd', DATE'2024-02-03'), map('timestampFormat', 'dd/MM/yyyy HH:mm', 'dateFormat', 'yyyy/MM/dd')) AS j;
+> j
+> {"t":"01/02/2024 10:11","d":"2024/02/03"}
+> rows: 1
+SELECT to_json(named_struct('a', 1), map('dateFormat', 'yyyy-MM-dd Hq{'));
+> exception INVALID_PARAMETER_VALUE
 SELECT to_json(named_struct('a', 1), 'pretty');
 > exception INVALID_OPTIONS.NON_MAP_FUNCTION
 SELECT to_json(named_struct('a', 1), map('pretty', false));
 > exception INVALID_OPTIONS.NON_STRING_TYPE
--- from_json's PERMISSIVE mode is what it does; FAILFAST and other options are refused, never ignored
+-- from_json's PERMISSIVE mode reads what fits and makes the rest NULL; FAILFAST fails on the first part that does not fit
 SELECT from_json('not json', 'a INT', map('mode', 'PERMISSIVE')) AS v;
 > v
 > null
 > rows: 1
 SELECT from_json('not json', 'a INT', map('mode', 'FAILFAST'));
+> exception MALFORMED_RECORD_IN_PARSING.WITHOUT_SUGGESTION
+SELECT from_json('[{"a": 1}]', 'a INT', map('mode', 'FAILFAST'));
+> exception MALFORMED_RECORD_IN_PARSING.CANNOT_PARSE_JSON_ARRAYS_AS_STRUCTS
+SELECT from_json('{"a": 1, "b": "x"}', 'a INT, b INT', map('mode', 'FAILFAST'));
+> exception MALFORMED_RECORD_IN_PARSING.CANNOT_PARSE_STRING_AS_DATATYPE value 'x' of the field 'b' as target spark data type "INT" from the input type 'STRING'
+SELECT from_json('{"a": 1, "s": {"n": [1, "two"]}}', 'a INT, s STRUCT<n: ARRAY<INT>>', map('mode', 'FAILFAST'));
+> exception MALFORMED_RECORD_IN_PARSING.CANNOT_PARSE_STRING_AS_DATATYPE
+SELECT from_json('{"a": 1, "b": null}', 'a INT, b INT, c STRUCT<x: INT>', map('mode', 'FAILFAST')) AS v, from_json(CAST(NULL AS STRING), 'a INT', map('mode', 'failfast')) AS n, from_json('{"a": 1, "b": "x"}', 'a INT, b INT') AS lenient;
+> v | n | lenient
+> {"a":1,"b":null,"c":null} | null | {"a":1,"b":null}
+> rows: 1
+SELECT from_json('{"a": 1}', 'a INT', map('mode', 'DROPMALFORMED'));
 > exception FEATURE_NOT_SUPPORTED
-SELECT from_json('{"d": "02/01/2024"}', 'd DATE', map('dateFormat', 'dd/MM/yyyy'));
-> exception FEATURE_NOT_SUPPORTED
+-- dateFormat and timestampFormat read dates and timestamps by Spark's pattern letters; text without an offset is the session zone's wall clock
+SELECT from_json('{"d": "02/01/2024", "t": "02/01/2024 13:14", "z": "2024-01-02T03:04:05+02:00", "bad": "2024-13-45"}', 'd DATE, t TIMESTAMP, z TIMESTAMP, bad DATE', map('dateFormat', 'dd/MM/yyyy', 'timestampFormat', 'dd/MM/yyyy HH:mm')) AS v;
+> v
+> {"d":"2024-01-02","t":"2024-01-02 13:14:00.0","z":null,"bad":null}
+> rows: 1
+SELECT from_json('{"t": "2024-01-02T03:04:05+02:00", "u": "2024-01-02 03:04:05"}', 't TIMESTAMP, u TIMESTAMP') AS v;
+> v
+> {"t":"2024-01-02 01:04:05.0","u":"2024-01-02 03:04:05.0"}
+> rows: 1
+SELECT from_json('{"d": "2024-01-02"}', 'd DATE', map('dateFormat', 'not a pattern {'));
+> exception INVALID_PARAMETER_VALUE
 -- a struct with a NULL field is not NULL
 SELECT named_struct('a', CAST(NULL AS INT)) IS NULL AS n, isnotnull(named_struct('a', 1, 'b', CAST(NULL AS INT))) AS nn, nvl2(named_struct('a', CAST(NULL AS INT)), 'set', 'unset') AS v;
 > n | nn | v

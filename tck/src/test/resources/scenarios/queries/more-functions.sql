@@ -34,6 +34,11 @@ SELECT abs(timestampdiff(MINUTE, CAST(localtimestamp() AS TIMESTAMP), current_ti
 > wall_clock_of_the_zone
 > true
 > rows: 1
+-- from_json reads a timestamp without an offset as the session zone's wall clock; to_json writes the zone's
+SELECT CAST(from_json('{"u": "2024-01-02 03:04:05"}', 'u TIMESTAMP').u AS STRING) AS s, CAST(from_json('{"u": "2024-01-02T03:04:05Z"}', 'u TIMESTAMP').u AS STRING) AS z, to_json(from_json('{"u": "2024-01-02 03:04:05"}', 'u TIMESTAMP')) AS j;
+> s | z | j
+> 2024-01-02 03:04:05 | 2024-01-02 08:04:05 | {"u":"2024-01-02T03:04:05.000+05:00"}
+> rows: 1
 SET TIME ZONE 'UTC';
 > ok
 SELECT array_size(array(1, 2)) AS z, ifnull(NULL, 1) AS a, isnull(NULL) AS b, iff(true, 1, 2) AS c, current_database() AS d, current_timezone() AS e, user() AS f, try_subtract(5, 3) AS g, try_subtract(CAST(-2147483648 AS INT), 1) AS h, try_subtract(-2147483648, 1) AS i;

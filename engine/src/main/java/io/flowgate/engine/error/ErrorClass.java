@@ -94,6 +94,7 @@ public enum ErrorClass {
   INVALID_WHERE_CONDITION("42903", "The WHERE condition <condition> contains invalid expressions: <expressionList>. Rewrite the query to avoid window functions, aggregate functions, and generator functions in the WHERE clause."),
   JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE("42K0I", "The join condition <joinCondition> has the invalid type <conditionType>, expected BOOLEAN."),
   LOGIN_RATE_LIMITED("28000", "Too many failed logins for this user from this address; try again in <seconds> seconds."),
+  MALFORMED_RECORD_IN_PARSING("22023", "Malformed records are detected in record parsing: <badRecord>. Parse Mode: <failFastMode>. To process malformed records as null result, try setting the option 'mode' as 'PERMISSIVE'."),
   MANAGED_TABLE_DOES_NOT_SUPPORT_CDC("0A000", "Managed tables do not support AUTO CDC flows. Use a streaming table, with flows defined by CREATE FLOW, as the target of change data capture."),
   MISSING_AGGREGATION("42803", "The non-aggregating expression <expression> is based on columns which are not participating in the GROUP BY clause. Add the columns or the expression to the GROUP BY, aggregate the expression, or use <expressionAnyValue> if you do not care which of the values within a group is returned."),
   MISSING_WINDOW_SPECIFICATION("42P20", "Window specification is not defined in the WINDOW clause for <windowName>."),

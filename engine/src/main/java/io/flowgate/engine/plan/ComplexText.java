@@ -13,7 +13,8 @@ import java.util.function.Supplier;
  * Structs, arrays and maps as text, built in H2 SQL from the value's type, in one of the dialect's two spellings.
  * {@link Style#JSON} is to_json with Spark's default options: a struct leaves out its NULL fields, an array or map
  * writes a NULL element as {@code null}, numbers and booleans are bare, a TIMESTAMP is
- * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the session's zone, a BINARY its base64, other values quoted text.
+ * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the session's zone (or by the timestampFormat option; a DATE by dateFormat),
+ * a BINARY its base64, other values quoted text.
  * {@link Style#JSON_WITH_NULLS} is to_json with ignoreNullFields false: the same, with a NULL field written null.
  * {@link Style#CAST} is CAST(... AS STRING): {@code [1, null]}, a struct's values {@code {1, x}}, a map
  * {@code {a -> 1}}, each element as CAST writes it. A NULL value gives NULL in both.
@@ -25,13 +26,19 @@ final class ComplexText {
   private final Supplier<String> newAlias;
   private final Function<Typed, Sql> text;
   private final Sql zone;
+  private final JsonOptions.Formats formats;
 
-  /** {@code text} writes a simple value as the dialect's text; {@code zone} names the zone timestamps are shown in. */
-  ComplexText(Style style, Supplier<String> newAlias, Function<Typed, Sql> text, Sql zone) {
+  /**
+   * {@code text} writes a simple value as the dialect's text; {@code zone} names the zone timestamps are shown in;
+   * {@code formats} are to_json's patterns for dates and timestamps.
+   */
+  ComplexText(Style style, Supplier<String> newAlias, Function<Typed, Sql> text, Sql zone,
+      JsonOptions.Formats formats) {
     this.style = style;
     this.newAlias = newAlias;
     this.text = text;
     this.zone = zone;
+    this.formats = formats;
   }
 
   /** The text of {@code value}, NULL where it is NULL. */
@@ -72,12 +79,20 @@ final class ComplexText {
             Sql.of("CARDINALITY({})", keys), separator), Sql.text("}")));
       }
       case TINYINT, SMALLINT, INT, BIGINT, FLOAT, DOUBLE, DECIMAL, BOOLEAN -> text.apply(Typed.of(value, type));
-      case TIMESTAMP -> json ? Sql.of("FG_SYS.JSON_QUOTE(FG_SYS.JSON_TIMESTAMP_TEXT({}, {}))", value, zone)
-          : text.apply(Typed.of(value, type));
+      case TIMESTAMP -> json ? Sql.of("FG_SYS.JSON_QUOTE(FG_SYS.JSON_TIMESTAMP_TEXT({}, {}, {}))", value, zone,
+          formats.timestamp().map(Sql::text).orElse(Sql.of("NULL"))) : text.apply(Typed.of(value, type));
+      case DATE -> json && formats.date().isPresent()
+          ? Sql.of("FG_SYS.JSON_QUOTE(FG_SYS.JSON_DATE_TEXT({}, {}))", value, Sql.text(formats.date().get()))
+          : quoted(value, type, json);
       case BINARY -> json ? Sql.of("FG_SYS.JSON_QUOTE(FG_SYS.BASE64({}))", value) : text.apply(Typed.of(value, type));
-      default -> json ? Sql.of("FG_SYS.JSON_QUOTE({})", text.apply(Typed.of(value, type)))
-          : text.apply(Typed.of(value, type));
+      default -> quoted(value, type, json);
     };
+  }
+
+  /** A simple value's text, as a JSON string in JSON. */
+  private Sql quoted(Sql value, SqlType type, boolean json) {
+    Sql written = text.apply(Typed.of(value, type));
+    return json ? Sql.of("FG_SYS.JSON_QUOTE({})", written) : written;
   }
 
   /** H2 says a ROW with a NULL field IS NULL or not NOT NULL; only DISTINCT FROM tells a NULL struct or map. */

@@ -972,7 +972,7 @@ final class ExpressionTranslator {
       throw uncastable(value.type().get(), cast);
     }
     if (target.isCharacter() && value.is(t -> !t.children().isEmpty())) {
-      return Typed.of(Sql.cast(complexText(ComplexText.Style.CAST).of(value.sql(), value.type().get()), target),
+      return Typed.of(Sql.cast(complexText(ComplexText.Style.CAST, JsonOptions.Formats.DEFAULT).of(value.sql(), value.type().get()), target),
           target);
     }
     if (value.is(SqlType::isInterval)) {
@@ -1033,8 +1033,9 @@ final class ExpressionTranslator {
     if (arguments.isEmpty() || arguments.size() > 2) {
       throw Errors.wrongArguments("to_json", "1 or 2", arguments.size(), call.span());
     }
-    boolean keepNulls = arguments.size() == 2 && JsonOptions.check("to_json", arguments.get(1),
-        JsonOptions.TO_JSON).getOrDefault("ignorenullfields", "true").equals("false");
+    Map<String, String> options = arguments.size() == 2
+        ? JsonOptions.check("to_json", arguments.get(1), JsonOptions.TO_JSON) : Map.of();
+    boolean keepNulls = options.getOrDefault("ignorenullfields", "true").equals("false");
     Typed value = translate(arguments.get(0), scope);
     SqlType type = value.type().orElse(SqlType.STRING);
     if (type.kind() != TypeKind.STRUCT && type.kind() != TypeKind.ARRAY && type.kind() != TypeKind.MAP) {
@@ -1042,12 +1043,17 @@ final class ExpressionTranslator {
           + type.sql() + " must be a struct, an array or a map", arguments.get(0).span());
     }
     ComplexText.Style style = keepNulls ? ComplexText.Style.JSON_WITH_NULLS : ComplexText.Style.JSON;
-    return new Typed(complexText(style).of(value.sql(), type), Optional.of(SqlType.STRING),
-        value.nullable());
+    return new Typed(complexText(style, JsonOptions.Formats.of(options)).of(value.sql(), type),
+        Optional.of(SqlType.STRING), value.nullable());
   }
 
-  private ComplexText complexText(ComplexText.Style style) {
-    return new ComplexText(style, queries::newAlias, this::asString, zoned() ? zoneName() : Sql.text("UTC"));
+  private ComplexText complexText(ComplexText.Style style, JsonOptions.Formats formats) {
+    return new ComplexText(style, queries::newAlias, this::asString, sessionZone(), formats);
+  }
+
+  /** The zone whose wall clock a TIMESTAMP's text shows: the session's, or UTC in a definition. */
+  private Sql sessionZone() {
+    return zoned() ? zoneName() : Sql.text("UTC");
   }
 
   /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
@@ -1178,13 +1184,12 @@ final class ExpressionTranslator {
         if (call.arguments().size() < 2 || call.arguments().size() > 3) {
           throw Errors.wrongArguments("from_json", "2 or 3", call.arguments().size(), call.span());
         }
-        if (call.arguments().size() == 3) {
-          JsonOptions.check("from_json", call.arguments().get(2), JsonOptions.FROM_JSON);
-        }
+        Map<String, String> options = call.arguments().size() == 3
+            ? JsonOptions.check("from_json", call.arguments().get(2), JsonOptions.FROM_JSON) : Map.of();
         Typed json = translate(call.arguments().get(0), scope);
         SqlType schema = FromJson.schema(call.arguments().get(1), call.span());
         Sql text = Sql.cast(json.sql(), SqlType.STRING);
-        return Typed.of(new FromJson(queries::newAlias).value(text, schema), schema);
+        return Typed.of(new FromJson(queries::newAlias, options, sessionZone()).value(text, schema), schema);
       }
       case "to_json" -> {
         return toJson(call, scope);

@@ -4,6 +4,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.files.FileBatches;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.type.DatetimeText;
 import io.flowgate.engine.type.IntervalField;
 import io.flowgate.engine.type.IntervalText;
 import io.flowgate.engine.type.JsonPath;
@@ -212,12 +213,55 @@ public final class H2Functions {
     return (BigDecimal) TextValues.parse(text, SqlType.decimal(38, 18));
   }
 
-  public static LocalDate jsonDate(String text) {
-    return (LocalDate) TextValues.parse(text, SqlType.DATE);
+  /** A date read by from_json's dateFormat, ISO 8601 when {@code pattern} is null. */
+  public static LocalDate jsonDate(String text, String pattern) {
+    return DatetimeText.date(text, pattern);
   }
 
-  public static LocalDateTime jsonTimestamp(String text) {
-    return (LocalDateTime) TextValues.parse(text, SqlType.TIMESTAMP);
+  /**
+   * A timestamp read by from_json's timestampFormat (ISO 8601 when {@code pattern} is null) as a UTC wall clock; text
+   * without an offset is a wall clock of {@code zone}, or of no zone when that is null (TIMESTAMP_NTZ).
+   */
+  public static LocalDateTime jsonTimestamp(String text, String pattern, String zone) throws SQLException {
+    return DatetimeText.timestamp(text, pattern, zone == null ? null : zone(zone));
+  }
+
+  /**
+   * from_json in FAILFAST mode met text it cannot read: the whole record ({@code field} null) or one field's value
+   * as {@code type}.
+   */
+  public static String jsonMalformed(String record, String field, String value, String type) {
+    EngineException.Builder error = EngineException.of(ErrorClass.MALFORMED_RECORD_IN_PARSING)
+        .parameter("badRecord", "'" + record + "'").parameter("failFastMode", "FAILFAST");
+    String target = "\"" + type.toUpperCase(java.util.Locale.ROOT) + "\"";
+    if (field == null) {
+      if (record.strip().startsWith("[") && target.startsWith("\"STRUCT")) {
+        error.subClass("CANNOT_PARSE_JSON_ARRAYS_AS_STRUCTS", "Parsing JSON arrays as structs is forbidden.");
+      } else {
+        error.subClass("WITHOUT_SUGGESTION", "");
+      }
+    } else {
+      error.subClass("CANNOT_PARSE_STRING_AS_DATATYPE", "Cannot parse the value <fieldValue> of the field <fieldName>"
+          + " as target spark data type <targetType> from the input type <inputType>.")
+          .parameter("fieldValue", "'" + value + "'").parameter("fieldName", "'" + field + "'")
+          .parameter("targetType", target).parameter("inputType", "'" + jsonKind(value) + "'");
+    }
+    throw error.build();
+  }
+
+  /** The kind of JSON value whose text (a string's unquoted) {@code value} is, as well as its text tells. */
+  private static String jsonKind(String value) {
+    String text = value.strip();
+    if (text.startsWith("{")) {
+      return "OBJECT";
+    }
+    if (text.startsWith("[")) {
+      return "ARRAY";
+    }
+    if (text.equals("true") || text.equals("false")) {
+      return "BOOLEAN";
+    }
+    return text.matches("-?[0-9][0-9.eE+-]*") ? "NUMBER" : "STRING";
   }
 
   /**
@@ -238,14 +282,18 @@ public final class H2Functions {
     return text == null ? null : io.flowgate.engine.type.JsonText.quote(text);
   }
 
-  /** A TIMESTAMP (its UTC wall clock) as to_json writes it in the session's zone: 2020-01-01T10:11:12.500Z. */
-  public static String jsonTimestampText(LocalDateTime utc, String zone) throws SQLException {
-    return utc == null ? null : JSON_TIMESTAMP_TEXT.format(utc.atOffset(java.time.ZoneOffset.UTC)
-        .atZoneSameInstant(zone(zone)));
+  /**
+   * A TIMESTAMP (its UTC wall clock) as to_json writes it in the session's zone, by its timestampFormat or by default
+   * as 2020-01-01T10:11:12.500Z.
+   */
+  public static String jsonTimestampText(LocalDateTime utc, String zone, String pattern) throws SQLException {
+    return DatetimeText.format(utc, zone(zone), pattern == null ? "yyyy-MM-dd'T'HH:mm:ss.SSSXXX" : pattern);
   }
 
-  private static final java.time.format.DateTimeFormatter JSON_TIMESTAMP_TEXT =
-      java.time.format.DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm:ss.SSSXXX");
+  /** A DATE as to_json writes it by its dateFormat. */
+  public static String jsonDateText(LocalDate date, String pattern) {
+    return DatetimeText.format(date, pattern);
+  }
 
   /** A zone named by a query (from_utc_timestamp's argument, say): an unknown name is the caller's mistake. */
   private static java.time.ZoneId zone(String name) throws SQLException {
@@ -311,7 +359,8 @@ public final class H2Functions {
 
   private static final List<String> FUNCTIONS = List.of("MAP_INDEX:mapIndex", "CHECK_MAP_KEYS:checkMapKeys",
       "JSON_PATH:jsonPath",
-      "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText",
+      "JSON_QUOTE:jsonQuote", "JSON_TIMESTAMP_TEXT:jsonTimestampText", "JSON_DATE_TEXT:jsonDateText",
+      "JSON_MALFORMED:jsonMalformed",
       "READ_FILES:readFiles", "ROW_WRITTEN:LiveProgress.rowWritten", "LIVE_EVENTS:LiveProgress.liveEvents",
       "JSON_ARRAY_LENGTH:jsonArrayLength", "JSON_OBJECT_SIZE:jsonObjectSize", "JSON_OBJECT_KEY:jsonObjectKey",
       "JSON_INT:jsonInt", "JSON_BIGINT:jsonBigint", "JSON_DOUBLE:jsonDouble", "JSON_BOOLEAN:jsonBoolean",
@@ -339,10 +388,11 @@ public final class H2Functions {
 
   /**
    * The functions H2 must call each time, never taking one result for all: READ_FILES and LIVE_EVENTS give other
-   * rows each call, ROW_WRITTEN counts each row it is called for.
+   * rows each call, ROW_WRITTEN counts each row it is called for, and JSON_MALFORMED fails, which H2 must not do
+   * while it folds constants in a branch the row never takes.
    */
   private static final java.util.Set<String> CALLED_EACH_TIME = java.util.Set.of("READ_FILES", "ROW_WRITTEN",
-      "LIVE_EVENTS");
+      "LIVE_EVENTS", "JSON_MALFORMED");
 
   static List<Sql> installSql() {
     // A method named with its class is one of that class in this package, else one of this class.
