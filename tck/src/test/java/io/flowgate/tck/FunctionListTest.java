@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code engine/docs/functions.md} is the function registry as it is: every callable built-in with its kind, what
- * it takes and the scenario files that call it, so the list cannot drift from the code. Regenerate it after changing
+ * it takes, what it returns and the scenario files that call it, so the list cannot drift from the code. Regenerate it after changing
  * the registry with {@code mvn -pl tck verify -Dtest=FunctionListTest -Dflowgate.regenerate=true}.
  */
 class FunctionListTest {
@@ -62,6 +62,8 @@ class FunctionListTest {
           .or(() -> FunctionRegistry.signature(name)).orElse("written by the translator (see sql-surface.md)");
       rows.append("| `").append(name).append("` | ").append(function.getValue().toLowerCase(java.util.Locale.ROOT))
           .append(" | ").append(takes).append(" | ")
+          .append(FunctionRegistry.aliasOf(name).isPresent() ? "" : FunctionRegistry.returns(name)
+              .orElse("see sql-surface.md")).append(" | ")
           .append(callers.isEmpty() ? "**none**" : String.join(", ", callers.stream().limit(3).toList())
               + (callers.size() > 3 ? " (+" + (callers.size() - 3) + ")" : ""))
           .append(" |\n");
@@ -72,9 +74,10 @@ class FunctionListTest {
         + "`mvn -pl tck verify -Dtest=FunctionListTest -Dflowgate.regenerate=true`. Every function listed is callable;\n"
         + "a name not listed is UNRESOLVED_ROUTINE. \"Takes\" gives the parameter types a function checks its arguments\n"
         + "against (by the dialect's implicit casts; any other type is DATATYPE_MISMATCH.UNEXPECTED_INPUT_TYPE), or\n"
-        + "how many arguments it takes where it checks no types; result types follow Spark's rules (sql-surface.md).\n"
+        + "how many arguments it takes where it checks no types. \"Returns\" gives the result type by Spark's rules: a\n"
+        + "type, or how the arguments' types decide it (sql-surface.md tells the translator's own functions').\n"
         + "\"Scenarios\" names the tck scenario files that call it, whose expected rows check its results.\n\n"
         + names.size() + " names; " + (names.size() - untested) + " called by a scenario, " + untested + " not.\n\n"
-        + "| function | kind | takes | scenarios |\n|---|---|---|---|\n" + rows;
+        + "| function | kind | takes | returns | scenarios |\n|---|---|---|---|---|\n" + rows;
   }
 }

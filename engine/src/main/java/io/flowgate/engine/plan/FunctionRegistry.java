@@ -60,6 +60,19 @@ public final class FunctionRegistry {
   /** The type of a call's value from its translated arguments (count(*) has none). */
   interface ResultType {
     SqlType of(List<Typed> arguments);
+
+    /** The rule in words, for the function list. */
+    default String description() {
+      return "by its arguments";
+    }
+  }
+
+  /** A result type rule with the words the function list shows for it. */
+  private record Described(String description, ResultType rule) implements ResultType {
+    @Override
+    public SqlType of(List<Typed> arguments) {
+      return rule.of(arguments);
+    }
   }
 
   /**
@@ -80,24 +93,33 @@ public final class FunctionRegistry {
   private static final Set<String> DATE_FIELDS = Set.of("YEAR", "QUARTER", "MONTH", "WEEK", "DAY", "DAYOFWEEK",
       "DOW", "DAYOFYEAR", "DOY", "HOUR", "MINUTE", "SECOND", "MILLISECOND", "MICROSECOND", "EPOCH");
   /** The common type of all the arguments (coalesce, greatest, ...): where they meet in one value. */
-  private static final ResultType ANY_OF_THEM = a -> ResultTypes.orString(ResultTypes.common(a));
+  private static final ResultType ANY_OF_THEM = new Described("the common type of its arguments",
+      a -> ResultTypes.orString(ResultTypes.common(a)));
   /** The common type of the second and third arguments: the branches of nvl2 and if. */
-  private static final ResultType EITHER_BRANCH = a -> ResultTypes.orString(ResultTypes.common(a.subList(1, 3)));
+  private static final ResultType EITHER_BRANCH = new Described("the common type of its branches",
+      a -> ResultTypes.orString(ResultTypes.common(a.subList(1, 3))));
   /** The first argument's type if it is a number, else DOUBLE (abs, round). */
-  private static final ResultType THE_NUMBER = a -> ResultTypes.numberOrDouble(a.get(0).type());
+  private static final ResultType THE_NUMBER = new Described("its first argument's type if a number, else DOUBLE",
+      a -> ResultTypes.numberOrDouble(a.get(0).type()));
   /** The type of the first argument's remainder by the second (mod, pmod). */
-  private static final ResultType REMAINDER = a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1));
+  private static final ResultType REMAINDER = new Described("as `%` types its arguments",
+      a -> ResultTypes.arithmetic(BinaryOperator.MODULO, a.get(0), a.get(1)));
   /** The element type of the first argument, an array (element_at). */
-  private static final ResultType AN_ELEMENT = a -> a.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY)
-      .map(t -> t.children().get(0)).orElse(SqlType.STRING);
+  private static final ResultType AN_ELEMENT = new Described("the element type of its array",
+      a -> a.get(0).type().filter(t -> t.kind() == TypeKind.ARRAY).map(t -> t.children().get(0))
+          .orElse(SqlType.STRING));
   /** The first argument's type (min, max, first_value, ...). */
-  private static final ResultType THE_ARGUMENTS = a -> ResultTypes.orString(a.get(0).type());
+  private static final ResultType THE_ARGUMENTS = new Described("its first argument's type",
+      a -> ResultTypes.orString(a.get(0).type()));
   /** lag and lead: the value's type, met by the default's where one is given. */
-  private static final ResultType VALUE_OR_DEFAULT = a -> ResultTypes.orString(ResultTypes.common(a.size() > 2
-      ? List.of(a.get(0), a.get(2)) : a.subList(0, 1)));
+  private static final ResultType VALUE_OR_DEFAULT = new Described("the common type of its value and default",
+      a -> ResultTypes.orString(ResultTypes.common(a.size() > 2 ? List.of(a.get(0), a.get(2)) : a.subList(0, 1))));
+  /** An ARRAY of the argument's type (collect_list, collect_set). */
+  private static final ResultType AN_ARRAY_OF_IT = new Described("an ARRAY of its argument's type",
+      a -> ResultTypes.arrayOf(a.get(0).type()));
   /** shiftleft and friends: BIGINT for a BIGINT, else INT. */
-  private static final ResultType SHIFTED = a -> a.get(0).is(t -> t.kind() == TypeKind.BIGINT) ? SqlType.BIGINT
-      : SqlType.INT;
+  private static final ResultType SHIFTED = new Described("BIGINT for a BIGINT, else INT",
+      a -> a.get(0).is(t -> t.kind() == TypeKind.BIGINT) ? SqlType.BIGINT : SqlType.INT);
   private static final Map<String, Function> FUNCTIONS = new HashMap<>();
 
   static {
@@ -318,8 +340,8 @@ public final class FunctionRegistry {
         a -> Sql.of("FG_SYS.FROM_ZONE(CAST({} AS TIMESTAMP), {})", a));
     // arrays
     // array() and array(NULL) are ARRAY<VOID>, as in the dialect: they meet and cast to any array type
-    scalar("array", 0, MANY,
-        a -> a.isEmpty() ? SqlType.array(SqlType.VOID) : ResultTypes.arrayOf(ResultTypes.common(a)),
+    scalar("array", 0, MANY, new Described("an ARRAY of its arguments' common type (of VOID without any)",
+        a -> a.isEmpty() ? SqlType.array(SqlType.VOID) : ResultTypes.arrayOf(ResultTypes.common(a))),
         a -> Sql.of("ARRAY[{}]", Sql.list(a)));
     scalar("size", 1, 1, fixed(SqlType.INT),
         // NULL of NULL, as in ANSI mode (-1 is the legacy answer)
@@ -330,8 +352,10 @@ public final class FunctionRegistry {
     // An aggregate's renderer gets DISTINCT or nothing first, then its arguments (count(*) has the one argument *).
     register(new Function("count", Kind.AGGREGATE, 0, 1, fixed(SqlType.BIGINT),
         a -> Sql.of("COUNT({}{})", a.get(0), a.size() > 1 ? a.get(1) : Sql.of("*"))));
-    aggregate("sum", "SUM", a -> TypeRules.sum(a.get(0).type().orElse(SqlType.DOUBLE)));
-    aggregate("avg", "AVG", a -> TypeRules.average(a.get(0).type().orElse(SqlType.DOUBLE)), "mean");
+    aggregate("sum", "SUM", new Described("BIGINT of integers, DOUBLE of floats, DECIMAL(p + 10, s) of a DECIMAL",
+        a -> TypeRules.sum(a.get(0).type().orElse(SqlType.DOUBLE))));
+    aggregate("avg", "AVG", new Described("DOUBLE, or DECIMAL(p + 4, s + 4) of a DECIMAL",
+        a -> TypeRules.average(a.get(0).type().orElse(SqlType.DOUBLE))), "mean");
     aggregate("min", "MIN", THE_ARGUMENTS);
     aggregate("max", "MAX", THE_ARGUMENTS);
     aggregate("stddev", "STDDEV_SAMP", fixed(SqlType.DOUBLE), "stddev_samp", "std");
@@ -339,9 +363,9 @@ public final class FunctionRegistry {
     aggregate("variance", "VAR_SAMP", fixed(SqlType.DOUBLE), "var_samp");
     aggregate("var_pop", "VAR_POP", fixed(SqlType.DOUBLE));
     // collect_list and collect_set skip NULLs, as the dialect does (the translator makes an empty result [])
-    register(new Function("collect_list", Kind.AGGREGATE, 1, 1, a -> ResultTypes.arrayOf(a.get(0).type()),
+    register(new Function("collect_list", Kind.AGGREGATE, 1, 1, AN_ARRAY_OF_IT,
         a -> Sql.of("ARRAY_AGG({}{}) FILTER (WHERE {} IS NOT NULL)", a.get(0), a.get(1), a.get(1))), "array_agg");
-    register(new Function("collect_set", Kind.AGGREGATE, 1, 1, a -> ResultTypes.arrayOf(a.get(0).type()),
+    register(new Function("collect_set", Kind.AGGREGATE, 1, 1, AN_ARRAY_OF_IT,
         a -> Sql.of("ARRAY_AGG(DISTINCT {}) FILTER (WHERE {} IS NOT NULL)", a.get(1), a.get(1))));
     // the value at the largest (smallest) ordering value; NULL orderings are skipped. These and percentile_approx
     // are an expression around H2's aggregates: their last part is the OVER clause each of those takes (or nothing).
@@ -489,19 +513,19 @@ public final class FunctionRegistry {
   }
 
   private static ResultType fixed(SqlType type) {
-    return arguments -> type;
+    return new Described(type.sql().toUpperCase(java.util.Locale.ROOT), arguments -> type);
   }
 
   /** A STRING digest of a STRING or BINARY argument; other types are refused, as the dialect has no cast for them. */
   private static ResultType hashOf(String name) {
-    return arguments -> {
+    return new Described("STRING", arguments -> {
       if (arguments.get(0).is(t -> t.kind() != TypeKind.STRING && t.kind() != TypeKind.BINARY
           && t.kind() != TypeKind.VOID)) {
         throw Errors.typeMismatch(name, "its argument must be a STRING or a BINARY, not "
             + arguments.get(0).type().orElseThrow().sql(), Span.NONE);
       }
       return SqlType.STRING;
-    };
+    });
   }
 
   /** A STRING's UTF-8 bytes, or a BINARY as it is. */
@@ -575,6 +599,12 @@ public final class FunctionRegistry {
       }
       return String.join(", ", shown);
     });
+  }
+
+  /** The type a built-in of the registry returns, in words; empty for the translator's own. */
+  public static Optional<String> returns(String name) {
+    return lookup(name).filter(function -> !TRANSLATED.contains(name))
+        .map(function -> function.resultType().description());
   }
 
   /** The name {@code name} is another spelling of, where it is one ({@code ucase} of {@code upper}). */
