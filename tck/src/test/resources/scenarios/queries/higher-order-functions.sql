@@ -87,5 +87,17 @@ SELECT transform_keys(map('a', 1), (k, v) -> CAST(NULL AS STRING));
 > exception NULL_MAP_KEY
 SELECT aggregate(array(1, 2), 0, (acc, x) -> acc + x);
 > exception FEATURE_NOT_SUPPORTED
-SELECT array_sort(array(2, 1), (l, r) -> l - r);
-> exception FEATURE_NOT_SUPPORTED
+-- array_sort with a comparator: a negative answer puts the left element first; ties keep the array's order
+SELECT array_sort(array(5, 6, 1), (l, r) -> CASE WHEN l < r THEN -1 WHEN l > r THEN 1 ELSE 0 END) AS a, array_sort(array('bb', 'a', 'cc', 'd'), (l, r) -> length(l) - length(r)) AS b, array_sort(array('bc', 'ab', NULL, 'dc'), (l, r) -> CASE WHEN l IS NULL AND r IS NULL THEN 0 WHEN l IS NULL THEN -1 WHEN r IS NULL THEN 1 WHEN l < r THEN 1 WHEN l > r THEN -1 ELSE 0 END) AS c, array_sort(CAST(NULL AS ARRAY<INT>), (l, r) -> l - r) AS d, array_sort(array(1), (l, r) -> 0) AS e;
+> a | b | c | d | e
+> [1,5,6] | ["a","d","bb","cc"] | [null,"dc","bc","ab"] | null | [1]
+> rows: 1
+SELECT id, array_sort(transform(sequence(1, id), x -> x * id), (l, r) -> r - l) AS descending FROM VALUES (1), (3) AS t(id) ORDER BY id;
+> id | descending
+> 1 | [1]
+> 3 | [9,6,3]
+> rows: 2
+SELECT array_sort(array(2, 1), (l, r) -> l > r);
+> exception DATATYPE_MISMATCH
+SELECT array_sort(array(2, 1), l -> l);
+> exception INVALID_LAMBDA_FUNCTION_CALL.NUM_ARGS_MISMATCH

@@ -135,8 +135,7 @@ final class ArrayFunctions {
         Elements array = array(call, 0, scope);
         boolean ascending = true;
         if (name.equals("array_sort") && arguments.size() == 2) {
-          throw Errors.notSupported("array_sort with a comparator (H2 cannot order by a lambda); use array_sort(a)"
-              + " or sort_array(a, false)", arguments.get(1).span());
+          yield array.nullOr(Typed.of(byComparator(call, array, scope), array.type()));
         }
         if (arguments.size() == 2) {
           if (!(arguments.get(1) instanceof Expression.Literal literal)
@@ -661,6 +660,26 @@ final class ArrayFunctions {
       bound.add(Scope.Column.bound(parameters.get(1), second, elements.secondType().orElseThrow()));
     }
     return expressions.translate(lambda.body(), new Scope(bound, Optional.of(scope)));
+  }
+
+  /**
+   * array_sort(a, (l, r) -> n): each element placed by how many others the comparator puts before it (n < 0 when
+   * l comes first), ties in the array's order; so a sort by any consistent comparator, stable, in n² comparisons.
+   */
+  private Sql byComparator(FunctionCall call, Elements array, Scope scope) {
+    Sql other = Sql.name(newAlias.get());
+    Elements pairs = new Elements(array.value(), array.type(), array.count(), other,
+        Sql.of("ARRAY_GET({}, {}.X)", array.value(), other), array.elementType(), Optional.of(array.element()),
+        Optional.of(array.elementType()));
+    Typed comparison = lambda(call, 1, pairs, scope, 2, 2);
+    if (comparison.type().isPresent() && !comparison.is(t -> t.isIntegral() || t.kind() == TypeKind.VOID)) {
+      throw Errors.typeMismatch(Errors.quote(call.name()), "the comparator must give an integer, not "
+          + comparison.type().get().sql(), call.arguments().get(1).span());
+    }
+    Sql before = Sql.of("(SELECT COUNT(*) FROM {} {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0) AND {} < 0)", RANGE,
+        other, other, array.count(), comparison.sql());
+    return overElements(array.index(), array.element(), array.count(), Optional.empty(),
+        Sql.of("{}, {}.X", before, array.index()));
   }
 
   private static Typed condition(FunctionCall call, Typed test) {
