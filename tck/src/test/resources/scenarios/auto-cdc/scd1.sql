@@ -263,3 +263,19 @@ SELECT * FROM rekeyed ORDER BY id;
 > 1 | b | 2
 > 2 | c | 1
 > rows: 2
+-- a full refresh under new KEYS rebuilds the state; the old key column (the table's clustering key under KEYS (id)) takes NULL again
+CREATE OR REFRESH STREAMING TABLE rekeyed FLOW AUTO CDC FROM STREAM(rk) KEYS (name) SEQUENCE BY seq;
+> exception AUTOCDC_INCOMPATIBLE_STATE
+REFRESH STREAMING TABLE rekeyed FULL;
+> ok
+INSERT INTO rk VALUES (NULL, 'd', 3);
+> update count 1
+REFRESH STREAMING TABLE rekeyed;
+> ok
+SELECT * FROM rekeyed ORDER BY name;
+> id | name | seq
+> 1 | a | 1
+> 1 | b | 2
+> 2 | c | 1
+> null | d | 3
+> rows: 4
