@@ -263,8 +263,7 @@ final class ExpressionTranslator {
     @Override
     protected Typed visitExists(Exists exists, Scope scope) {
       requireQueryContext(exists);
-      return Typed.of(Sql.of("EXISTS ({})", queries.translateSubquery(exists.query(), scope).sql()),
-          SqlType.BOOLEAN);
+      return Typed.of(queries.exists(exists.query(), scope), SqlType.BOOLEAN);
     }
 
     @Override

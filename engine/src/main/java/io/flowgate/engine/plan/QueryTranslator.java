@@ -6,6 +6,7 @@ import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.FunctionInfo;
 import io.flowgate.catalog.model.GrantInfo;
+import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -306,6 +307,10 @@ public final class QueryTranslator {
       String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
       return new TranslatedQuery(Sql.of("SELECT {}", value.sql()), List.of(new OutputColumn(name, value.type())));
     }
+    Optional<TranslatedQuery> grouped = decorrelated(query, outer);
+    if (grouped.isPresent()) {
+      return grouped.get();
+    }
     Scope.Correlation correlation = new Scope.Correlation();
     TranslatedQuery translated = translateSubquery(query, outer.watched(correlation));
     if (correlation.found() || !query.with().isEmpty()) {
@@ -316,6 +321,110 @@ public final class QueryTranslator {
     String name = "w" + (++nextAlias[0]);
     return new TranslatedQuery(Sql.of("WITH {} AS ({}) SELECT * FROM {}", Sql.name(name), translated.sql(),
         Sql.name(name)), translated.columns());
+  }
+
+  /**
+   * A correlated scalar subquery over one stored table, as its aggregate grouped by the correlated keys (see
+   * {@link Decorrelation}); empty where it does not have that shape. H2 must run the grouped query once and keep its
+   * rows, which the subquery then searches by key: FETCH FIRST keeps it from pushing the key comparison into the
+   * query (which would run it again for every outer row), and a WITH from running it lazily (which keeps nothing).
+   */
+  private Optional<TranslatedQuery> decorrelated(Query query, Scope outer) {
+    Optional<Decorrelation.Rewritten> grouped = Decorrelation.scalarTable(query)
+        .flatMap(table -> innerColumns(table, query))
+        .flatMap(inner -> Decorrelation.grouped(query, inner::resolves));
+    if (grouped.isEmpty()) {
+      return Optional.empty();
+    }
+    TranslatedQuery rows = translate(grouped.get().query(), Optional.empty(), currentCtes);
+    int keys = grouped.get().outerKeys().size();
+    String alias = newAlias();
+    Sql kept = Sql.name("w" + (++nextAlias[0]));
+    Sql sql = Sql.of("SELECT {} FROM (WITH {} AS ({} FETCH FIRST 2147483647 ROWS ONLY) SELECT * FROM {}) {} WHERE {}",
+        Sql.column(alias, TranslatedQuery.positional(keys)), kept, rows.sql(), kept, Sql.name(alias),
+        keysMatch(alias, rows, grouped.get().outerKeys(), outer));
+    return Optional.of(new TranslatedQuery(sql, List.of(rows.columns().get(keys))));
+  }
+
+  /**
+   * {@code EXISTS (query)}: when the subquery reads one stored table correlated by equalities, membership of the
+   * outer keys among the table's (see {@link Decorrelation}), else the subquery as it is.
+   */
+  Sql exists(Query query, Scope outer) {
+    Optional<Decorrelation.Rewritten> keys = Decorrelation.existsTable(query)
+        .flatMap(table -> innerColumns(table, query))
+        .flatMap(inner -> Decorrelation.keys(query, inner::resolves));
+    if (keys.isPresent()) {
+      TranslatedQuery rows = translate(keys.get().query(), Optional.empty(), currentCtes);
+      List<Typed> outerKeys = new ArrayList<>();
+      for (Expression key : keys.get().outerKeys()) {
+        outerKeys.add(expressions.translate(key, outer));
+      }
+      if (sameKinds(rows, outerKeys)) {
+        List<Sql> values = outerKeys.stream().map(Typed::sql).toList();
+        Sql tuple = values.size() == 1 ? values.get(0) : Sql.of("({})", Sql.list(values));
+        return Sql.of("COALESCE({} IN ({}), FALSE)", tuple, rows.sql());
+      }
+    }
+    return Sql.of("EXISTS ({})", translateSubquery(query, outer).sql());
+  }
+
+  /** Whether each outer key compares with its inner one as the dialect's = would, with no cast between them. */
+  private static boolean sameKinds(TranslatedQuery rows, List<Typed> outerKeys) {
+    for (int i = 0; i < outerKeys.size(); i++) {
+      Optional<SqlType> inner = rows.columns().get(i).type();
+      Optional<SqlType> outer = outerKeys.get(i).type();
+      if (inner.isEmpty() || outer.isEmpty() || !(inner.get().isNumeric() && outer.get().isNumeric()
+          || inner.get().kind() == outer.get().kind() && inner.get().children().isEmpty())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** {@code alias.c1 = outer key 1 AND ...}: the rows of {@code rows} for the outer row's keys. */
+  private Sql keysMatch(String alias, TranslatedQuery rows, List<Expression> outerKeys, Scope outer) {
+    List<Scope.Column> keys = new ArrayList<>();
+    for (int i = 0; i < outerKeys.size(); i++) {
+      keys.add(new Scope.Column(alias, List.of(), "__fg_key" + i, TranslatedQuery.positional(i),
+          rows.columns().get(i).type(), true));
+    }
+    Scope keyScope = new Scope(keys, Optional.of(outer));
+    List<Sql> matches = new ArrayList<>();
+    for (int i = 0; i < outerKeys.size(); i++) {
+      Span span = outerKeys.get(i).span();
+      matches.add(expressions.filter(new Expression.Binary(span, Expression.BinaryOperator.EQUAL,
+          new ColumnRef(span, List.of("__fg_key" + i)), outerKeys.get(i)), keyScope).sql());
+    }
+    return Sql.and(matches);
+  }
+
+  /**
+   * The columns of the one table a subquery reads, when decorrelating it pays: a stored managed table (not a CTE,
+   * a view or a temporary view) with no index that leads with a column the subquery compares with the outer row,
+   * which H2 would search per outer row (the index of a declared primary key).
+   */
+  private Optional<Scope> innerColumns(TableRef reference, Query query) {
+    if (reference.name().size() == 1
+        && (currentCtes.containsKey(reference.name().get(0).toLowerCase(Locale.ROOT))
+        || session.tempViews().containsKey(reference.name().get(0).toLowerCase(Locale.ROOT)))
+        || InformationSchema.isInformationSchema(qualify(reference.name(), reference.span()))) {
+      return Optional.empty();
+    }
+    TableInfo table = resolveTable(reference.name(), reference.span());
+    if (table.kind() != TableKind.MANAGED) {
+      return Optional.empty();
+    }
+    Optional<String> indexed = table.keys().stream().filter(KeyInfo::primary).findFirst()
+        .map(key -> key.columns().get(0));
+    if (indexed.isPresent() && Decorrelation.comparesColumn((Select) query.body(), indexed.get())) {
+      return Optional.empty();
+    }
+    int readsBefore = reads.size();
+    Scope inner = from(reference, Optional.empty()).scope();
+    // the table is read by the rewritten query; this look at its columns is not a read of its own
+    reads.subList(readsBefore, reads.size()).clear();
+    return Optional.of(inner);
   }
 
   private Map<String, Cte> currentCtes = Map.of();

@@ -138,6 +138,11 @@ final class Scope {
         .toList(), reference.span());
   }
 
+  /** Whether {@code reference} names a column of this scope itself (not of one around it). */
+  boolean resolves(ColumnRef reference) {
+    return find(reference).isPresent();
+  }
+
   private Optional<Column> find(ColumnRef reference) {
     List<String> parts = reference.parts();
     String name = parts.get(parts.size() - 1);
