@@ -15,7 +15,6 @@ import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnChange;
-import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeScanner;
 import io.flowgate.engine.storage.H2Storage;
@@ -25,7 +24,6 @@ import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -294,16 +292,8 @@ public final class ColumnChanges {
 
   /** Whether the dialect expression {@code text} names {@code column}. */
   private static boolean reads(String text, String column) {
-    boolean[] found = {false};
-    new TreeScanner<Void>() {
-      @Override
-      protected Void visitColumnRef(ColumnRef reference, Void unused) {
-        List<String> parts = reference.parts();
-        found[0] |= parts.get(parts.size() - 1).toLowerCase(Locale.ROOT).equals(column.toLowerCase(Locale.ROOT));
-        return null;
-      }
-    }.visit(SqlParser.parseExpression(text), null);
-    return found[0];
+    return TreeScanner.columnReferences(SqlParser.parseExpression(text)).stream()
+        .anyMatch(reference -> reference.parts().get(reference.parts().size() - 1).equalsIgnoreCase(column));
   }
 
   private static EngineException unresolved(TableInfo table, String name, Span span) {

@@ -84,6 +84,10 @@ final class Decorrelation {
    */
   static Optional<Rewritten> grouped(Query query, Predicate<ColumnRef> inner) {
     Select select = (Select) query.body();
+    if (!TreeScanner.columnReferences(select.items().get(0)).stream().allMatch(inner)) {
+      // an aggregate of the outer row's columns: not the inner table's to group
+      return Optional.empty();
+    }
     return split(select, inner).map(keys -> {
       List<SelectItem> items = new ArrayList<>(selected(keys.inner()));
       items.add(select.items().get(0));
@@ -136,7 +140,7 @@ final class Decorrelation {
     List<Expression> outerKeys = new ArrayList<>();
     List<Expression> rest = new ArrayList<>();
     for (Expression conjunct : conjuncts) {
-      if (references(conjunct).stream().allMatch(inner)) {
+      if (TreeScanner.columnReferences(conjunct).stream().allMatch(inner)) {
         rest.add(conjunct);
       } else if (conjunct instanceof Binary equal && equal.operator() == BinaryOperator.EQUAL
           && readsOnly(equal.left(), inner, true) && readsOnly(equal.right(), inner, false)) {
@@ -168,7 +172,7 @@ final class Decorrelation {
 
   /** Whether {@code expression} reads columns, all of them inner ones ({@code inside}) or all outer ones. */
   private static boolean readsOnly(Expression expression, Predicate<ColumnRef> inner, boolean inside) {
-    List<ColumnRef> references = references(expression);
+    List<ColumnRef> references = TreeScanner.columnReferences(expression);
     return !references.isEmpty() && references.stream().allMatch(reference -> inner.test(reference) == inside)
         && !hasSubquery(expression);
   }
@@ -220,18 +224,6 @@ final class Decorrelation {
     return found[0];
   }
 
-  /** The column references of {@code expression}, those of its subqueries too. */
-  private static List<ColumnRef> references(Expression expression) {
-    List<ColumnRef> references = new ArrayList<>();
-    new TreeScanner<Void>() {
-      @Override
-      protected Void visitColumnRef(ColumnRef reference, Void context) {
-        references.add(reference);
-        return null;
-      }
-    }.visit(expression, null);
-    return references;
-  }
 
   private static void flatten(Expression expression, List<Expression> into) {
     if (expression instanceof Binary binary && binary.operator() == BinaryOperator.AND) {

@@ -393,14 +393,9 @@ public final class DmlPlanner {
     Sql unmatched = Sql.of("NOT EXISTS (SELECT 1 FROM {} WHERE {})", source.sql(),
         queries.expressions().joinCondition(merge.on(), target.join(source.scope())).sql());
     java.util.Set<String> onColumns = new java.util.HashSet<>();
-    new io.flowgate.engine.sql.tree.TreeScanner<Void>() {
-      @Override
-      protected Void visitColumnRef(ColumnRef reference, Void context) {
-        List<String> parts = reference.parts();
-        onColumns.add(parts.get(parts.size() - 1).toLowerCase(java.util.Locale.ROOT));
-        return null;
-      }
-    }.visit(merge.on(), null);
+    for (ColumnRef reference : io.flowgate.engine.sql.tree.TreeScanner.columnReferences(merge.on())) {
+      onColumns.add(reference.parts().get(reference.parts().size() - 1).toLowerCase(java.util.Locale.ROOT));
+    }
     List<Sql> earlier = new ArrayList<>();
     List<Sql> deleted = new ArrayList<>();
     List<Sql> updated = new ArrayList<>();

@@ -57,7 +57,7 @@ final class Pivots {
         throw EngineException.of(ErrorClass.MISSING_AGGREGATION).parameter("expression", "\"" + name + "\"")
             .parameter("expressionAnyValue", "\"any_value(" + name + ")\"").at(aggregate.span()).build();
       }
-      for (ColumnRef reference : references(aggregate.expression())) {
+      for (ColumnRef reference : TreeScanner.columnReferencesOutsideQueries(aggregate.expression())) {
         QueryTranslator.columnOf(reference, scope).ifPresent(column -> read.add((Scope.Column) column));
       }
     }
@@ -224,21 +224,4 @@ final class Pivots {
     return new ColumnRef(span, Scope.append(column.qualifier(), column.name()));
   }
 
-  /** The column references of {@code expression} outside its subqueries. */
-  private static List<ColumnRef> references(Expression expression) {
-    List<ColumnRef> found = new ArrayList<>();
-    new TreeScanner<Void>() {
-      @Override
-      protected Void visitColumnRef(ColumnRef reference, Void context) {
-        found.add(reference);
-        return null;
-      }
-
-      @Override
-      protected Void visitQuery(Query query, Void context) {
-        return null;
-      }
-    }.visit(expression, null);
-    return found;
-  }
 }

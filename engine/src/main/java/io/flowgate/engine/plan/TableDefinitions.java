@@ -89,13 +89,9 @@ public final class TableDefinitions {
   public static Sql enforcedCheck(TableInfo table, String name, Ddl.SourceExpression condition,
       QueryTranslator definitions) {
     Set<String> read = new HashSet<>();
-    new io.flowgate.engine.sql.tree.TreeScanner<Void>() {
-      @Override
-      protected Void visitColumnRef(io.flowgate.engine.sql.tree.Expression.ColumnRef reference, Void context) {
-        read.add(reference.parts().get(0).toLowerCase(Locale.ROOT));
-        return null;
-      }
-    }.visit(condition.expression(), null);
+    for (var reference : io.flowgate.engine.sql.tree.TreeScanner.columnReferences(condition.expression())) {
+      read.add(reference.parts().get(0).toLowerCase(Locale.ROOT));
+    }
     ExpressionTranslator inline = inline(definitions);
     List<Sql> lines = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {

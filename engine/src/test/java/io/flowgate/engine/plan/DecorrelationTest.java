@@ -41,6 +41,8 @@ class DecorrelationTest {
     assertThat(grouped("SELECT max(q) FROM lineitem l WHERE k = p.pk OR s = 1")).isEmpty();
     assertThat(grouped("SELECT max(q) FROM lineitem l WHERE k + p.pk = 1")).isEmpty();
     assertThat(grouped("SELECT max(q) FROM lineitem l WHERE s = 1")).isEmpty();
+    // an aggregate of an outer column is the outer query's, not one the inner table can group
+    assertThat(grouped("SELECT max(p.price) FROM lineitem l WHERE k = p.pk")).isEmpty();
   }
 
   @Test

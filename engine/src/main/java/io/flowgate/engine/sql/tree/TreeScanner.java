@@ -47,6 +47,33 @@ public abstract class TreeScanner<C> extends TreeVisitor<Void, C> {
     return null;
   }
 
+  /** The column references under {@code node}, in text order, those inside its subqueries too. */
+  public static List<Expression.ColumnRef> columnReferences(Node node) {
+    return columnReferences(node, true);
+  }
+
+  /** The column references under {@code node}, in text order, but not those inside its subqueries. */
+  public static List<Expression.ColumnRef> columnReferencesOutsideQueries(Node node) {
+    return columnReferences(node, false);
+  }
+
+  private static List<Expression.ColumnRef> columnReferences(Node node, boolean intoQueries) {
+    List<Expression.ColumnRef> found = new ArrayList<>();
+    new TreeScanner<Void>() {
+      @Override
+      protected Void visitColumnRef(Expression.ColumnRef reference, Void context) {
+        found.add(reference);
+        return null;
+      }
+
+      @Override
+      protected Void visitQuery(Query query, Void context) {
+        return intoQueries ? super.visitQuery(query, context) : null;
+      }
+    }.visit(node, null);
+    return found;
+  }
+
   /** The nodes directly below {@code node}, in text order. */
   public static List<Node> children(Node node) {
     return new Children().visit(node, null);
