@@ -355,6 +355,7 @@ public final class QueryTranslator {
         .flatMap(table -> innerColumns(table, query))
         .flatMap(inner -> Decorrelation.keys(query, inner::resolves));
     if (keys.isPresent()) {
+      int readsBefore = reads.size();
       TranslatedQuery rows = translate(keys.get().query(), Optional.empty(), currentCtes);
       List<Typed> outerKeys = new ArrayList<>();
       for (Expression key : keys.get().outerKeys()) {
@@ -365,6 +366,8 @@ public final class QueryTranslator {
         Sql tuple = values.size() == 1 ? values.get(0) : Sql.of("({})", Sql.list(values));
         return Sql.of("COALESCE({} IN ({}), FALSE)", tuple, rows.sql());
       }
+      // the subquery is read as it is below, so the table counts once
+      reads.subList(readsBefore, reads.size()).clear();
     }
     return Sql.of("EXISTS ({})", translateSubquery(query, outer).sql());
   }
