@@ -372,13 +372,17 @@ public final class QueryTranslator {
     return Sql.of("EXISTS ({})", translateSubquery(query, outer).sql());
   }
 
-  /** Whether each outer key compares with its inner one as the dialect's = would, with no cast between them. */
+  /**
+   * Whether each outer key compares with its inner one as the dialect's = would, with no cast between them: numbers,
+   * or simple values of one kind (and one collation).
+   */
   private static boolean sameKinds(TranslatedQuery rows, List<Typed> outerKeys) {
     for (int i = 0; i < outerKeys.size(); i++) {
       Optional<SqlType> inner = rows.columns().get(i).type();
       Optional<SqlType> outer = outerKeys.get(i).type();
       if (inner.isEmpty() || outer.isEmpty() || !(inner.get().isNumeric() && outer.get().isNumeric()
-          || inner.get().kind() == outer.get().kind() && inner.get().children().isEmpty())) {
+          || inner.get().kind() == outer.get().kind() && inner.get().children().isEmpty()
+          && inner.get().collation() == outer.get().collation())) {
         return false;
       }
     }
