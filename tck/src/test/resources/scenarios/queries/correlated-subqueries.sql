@@ -17,7 +17,7 @@ SELECT i.pk, i.qty FROM item i, part p WHERE p.pk = i.pk AND p.brand = 'a' AND i
 > 1 | 10
 > 2 | 5
 > rows: 2
--- in the select list; a key with no rows reads NULL, and count (0 over no rows) is the same as before
+-- in the select list; a key with no rows reads NULL, and a count 0
 SELECT p.pk, (SELECT max(qty) FROM item WHERE item.pk = p.pk) AS most, (SELECT count(*) FROM item WHERE item.pk = p.pk) AS n, (SELECT sum(price) - min(price) FROM item WHERE item.pk = p.pk AND qty > 5) AS spread FROM part p ORDER BY p.pk NULLS FIRST;
 > pk | most | n | spread
 > null | null | 0 | null
@@ -87,3 +87,12 @@ SELECT p.pk FROM part p WHERE EXISTS (SELECT * FROM item WHERE item.pk = CAST(p.
 > 2
 > 3
 > rows: 3
+-- a count alone is grouped too, and reads 0 for a key with no rows, also next to a window function
+SELECT p.pk, (SELECT count(DISTINCT sk) FROM item WHERE item.pk = p.pk) AS kinds, (SELECT count(*) FROM item WHERE item.pk = p.pk) AS n, row_number() OVER (ORDER BY p.pk) AS rn FROM part p ORDER BY p.pk NULLS FIRST;
+> pk | kinds | n | rn
+> null | 0 | 0 | 1
+> 1 | 2 | 3 | 2
+> 2 | 1 | 2 | 3
+> 3 | 1 | 1 | 4
+> 4 | 0 | 0 | 5
+> rows: 5

@@ -33,7 +33,7 @@ import java.util.function.Predicate;
  *   <li>A scalar subquery whose one item is arithmetic over avg, sum, min and max, {@code (SELECT 0.2 * avg(q) FROM t
  *       WHERE t.k = o.k AND ...)}, becomes the aggregate grouped by the inner keys, {@code SELECT k, 0.2 * avg(q) FROM
  *       t WHERE ... GROUP BY k}, whose row for the outer keys it reads. Those aggregates are NULL over no rows, so a
- *       key with no group reads NULL either way (count, 0 over no rows, stays correlated).</li>
+ *       key with no group reads NULL either way. A count alone is read as 0 where the key has no group.</li>
  *   <li>EXISTS becomes membership of the outer keys among the inner ones, {@code SELECT DISTINCT k FROM t WHERE k IS
  *       NOT NULL AND ...}, which H2 looks up by hash; a NULL outer key is no member, so it is never NULL.</li>
  * </ul>
@@ -57,7 +57,16 @@ final class Decorrelation {
   /** The table a scalar subquery reads, when it has the shape this rewrite takes (before names are resolved). */
   static Optional<TableRef> scalarTable(Query query) {
     return table(query).filter(table -> ((Select) query.body()).items().size() == 1
-        && ((Select) query.body()).items().get(0) instanceof SingleColumn item && nullWhenEmpty(item.expression()));
+        && ((Select) query.body()).items().get(0) instanceof SingleColumn item
+        && (nullWhenEmpty(item.expression()) || isCount(item.expression())));
+  }
+
+  /**
+   * Whether a scalar subquery (of the shape {@link #scalarTable} takes) counts rows: 0 over no rows, which its grouped
+   * form, which has no row for such a key, must be given back.
+   */
+  static boolean countsRows(Query query) {
+    return ((Select) query.body()).items().get(0) instanceof SingleColumn item && isCount(item.expression());
   }
 
   /** The table an EXISTS subquery reads, when it has the shape this rewrite takes: it selects no aggregate. */
@@ -180,6 +189,11 @@ final class Decorrelation {
   /** Arithmetic over aggregates that are NULL over no rows, and constants; at least one aggregate. */
   private static boolean nullWhenEmpty(Expression expression) {
     return strict(expression) && !(expression instanceof Literal) && hasAggregate(expression);
+  }
+
+  private static boolean isCount(Expression expression) {
+    return expression instanceof FunctionCall call && call.name().equals("count") && call.window().isEmpty()
+        && call.filter().isEmpty() && call.arguments().size() <= 1 && !hasSubquery(call);
   }
 
   private static boolean strict(Expression expression) {

@@ -46,8 +46,12 @@ class DecorrelationTest {
   }
 
   @Test
-  void onlyAggregatesThatAreNullOverNoRowsOnOneTable() {
-    for (String sql : new String[] {"SELECT count(*) FROM t WHERE k = p.pk", "SELECT coalesce(sum(q), 0) FROM t WHERE"
+  void onlyAggregatesThatAreNullOverNoRowsOrACountAloneOnOneTable() {
+    Query count = query("SELECT count(DISTINCT q) FROM t WHERE k = p.pk");
+    assertThat(Decorrelation.scalarTable(count)).isPresent();
+    assertThat(Decorrelation.countsRows(count)).isTrue();
+    assertThat(Decorrelation.countsRows(query("SELECT max(q) FROM t WHERE k = p.pk"))).isFalse();
+    for (String sql : new String[] {"SELECT count(*) + 1 FROM t WHERE k = p.pk", "SELECT coalesce(sum(q), 0) FROM t WHERE"
         + " k = p.pk", "SELECT sum(q) FROM t, u WHERE k = p.pk", "SELECT sum(q) FROM t WHERE k = p.pk GROUP BY s",
         "SELECT 1 FROM t WHERE k = p.pk", "SELECT sum(q) FROM t WHERE k = p.pk LIMIT 1",
         "SELECT sum(q) FILTER (WHERE s > 1) FROM t WHERE k = p.pk"}) {
