@@ -10,7 +10,6 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.QueryDescriber;
 import io.flowgate.engine.h2.Binding;
-import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;

@@ -63,7 +63,8 @@ final class CommonConjuncts {
     return join(factored, BinaryOperator.AND, condition.span());
   }
 
-  private static void flatten(Expression expression, BinaryOperator operator, List<Expression> into) {
+  /** The operands of a chain of {@code operator} ({@code a AND b AND c}), in order, into {@code into}. */
+  static void flatten(Expression expression, BinaryOperator operator, List<Expression> into) {
     if (expression instanceof Binary binary && binary.operator() == operator) {
       flatten(binary.left(), operator, into);
       flatten(binary.right(), operator, into);
@@ -81,7 +82,8 @@ final class CommonConjuncts {
     return expressions.stream().anyMatch(expression -> TreeEquality.equal(expression, wanted));
   }
 
-  private static Expression join(List<Expression> operands, BinaryOperator operator, Span span) {
+  /** {@code operands} (at least one) joined by {@code operator}. */
+  static Expression join(List<Expression> operands, BinaryOperator operator, Span span) {
     Expression joined = operands.get(0);
     for (int i = 1; i < operands.size(); i++) {
       joined = new Binary(span, operator, joined, operands.get(i));

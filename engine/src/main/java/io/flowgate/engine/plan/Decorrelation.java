@@ -1,5 +1,6 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
@@ -129,7 +130,7 @@ final class Decorrelation {
    */
   static boolean comparesColumn(Select select, String column) {
     List<Expression> conjuncts = new ArrayList<>();
-    flatten(select.where().orElseThrow(), conjuncts);
+    CommonConjuncts.flatten(select.where().orElseThrow(), BinaryOperator.AND, conjuncts);
     return conjuncts.stream().anyMatch(conjunct -> conjunct instanceof Binary equal
         && equal.operator() == BinaryOperator.EQUAL && (names(equal.left(), column) || names(equal.right(), column)));
   }
@@ -144,7 +145,7 @@ final class Decorrelation {
 
   private static Optional<Keys> split(Select select, Predicate<ColumnRef> inner) {
     List<Expression> conjuncts = new ArrayList<>();
-    flatten(select.where().orElseThrow(), conjuncts);
+    CommonConjuncts.flatten(select.where().orElseThrow(), BinaryOperator.AND, conjuncts);
     List<Expression> innerKeys = new ArrayList<>();
     List<Expression> outerKeys = new ArrayList<>();
     List<Expression> rest = new ArrayList<>();
@@ -171,7 +172,8 @@ final class Decorrelation {
   }
 
   private static Optional<Expression> and(List<Expression> conditions) {
-    return conditions.stream().reduce((a, b) -> new Binary(a.span(), BinaryOperator.AND, a, b));
+    return conditions.isEmpty() ? Optional.empty()
+        : Optional.of(CommonConjuncts.join(conditions, BinaryOperator.AND, conditions.get(0).span()));
   }
 
   private static Rewritten rewritten(Query query, Select select, List<Expression> outerKeys) {
@@ -188,7 +190,7 @@ final class Decorrelation {
 
   /** Arithmetic over aggregates that are NULL over no rows, and constants; at least one aggregate. */
   private static boolean nullWhenEmpty(Expression expression) {
-    return strict(expression) && !(expression instanceof Literal) && hasAggregate(expression);
+    return strict(expression) && !Calls.of(expression, call -> true).isEmpty();
   }
 
   private static boolean isCount(Expression expression) {
@@ -214,18 +216,6 @@ final class Decorrelation {
         && !hasSubquery(call.arguments().get(0));
   }
 
-  private static boolean hasAggregate(Expression expression) {
-    boolean[] found = {false};
-    new TreeScanner<Void>() {
-      @Override
-      protected Void visitFunctionCall(FunctionCall call, Void context) {
-        found[0] |= AGGREGATES_NULL_WHEN_EMPTY.contains(call.name());
-        return super.visitFunctionCall(call, context);
-      }
-    }.visit(expression, null);
-    return found[0];
-  }
-
   private static boolean hasSubquery(Node node) {
     boolean[] found = {false};
     new TreeScanner<Void>() {
@@ -236,15 +226,5 @@ final class Decorrelation {
       }
     }.visit(node, null);
     return found[0];
-  }
-
-
-  private static void flatten(Expression expression, List<Expression> into) {
-    if (expression instanceof Binary binary && binary.operator() == BinaryOperator.AND) {
-      flatten(binary.left(), into);
-      flatten(binary.right(), into);
-    } else {
-      into.add(expression);
-    }
   }
 }

@@ -1,5 +1,7 @@
 package io.flowgate.engine.type;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
@@ -10,8 +12,6 @@ import java.time.temporal.ChronoField;
 import java.time.temporal.TemporalAccessor;
 import java.time.temporal.TemporalQueries;
 import java.util.Locale;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Dates and timestamps read from and written as text by a datetime pattern (the letters of Spark's patterns, which
@@ -20,24 +20,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * wall clock in UTC; text without an offset or zone is a wall clock of the session's zone.
  */
 public final class DatetimeText {
-  private static final Map<String, DateTimeFormatter> PATTERNS = new ConcurrentHashMap<>();
-  private static final int MAX_CACHED = 256;
+  /** Formatters by pattern: building one costs more than the text it reads. */
+  private static final Cache<String, DateTimeFormatter> PATTERNS = Caffeine.newBuilder().maximumSize(256).build();
 
   private DatetimeText() {}
 
   /** The formatter of {@code pattern}; IllegalArgumentException when it is not a pattern. */
   public static DateTimeFormatter pattern(String pattern) {
-    DateTimeFormatter known = PATTERNS.get(pattern);
-    if (known != null) {
-      return known;
-    }
-    DateTimeFormatter built = new DateTimeFormatterBuilder().parseCaseInsensitive().appendPattern(pattern)
+    return PATTERNS.get(pattern, text -> new DateTimeFormatterBuilder().parseCaseInsensitive().appendPattern(text)
         .parseDefaulting(ChronoField.MONTH_OF_YEAR, 1).parseDefaulting(ChronoField.DAY_OF_MONTH, 1)
-        .toFormatter(Locale.US);
-    if (PATTERNS.size() < MAX_CACHED) {
-      PATTERNS.put(pattern, built);
-    }
-    return built;
+        .toFormatter(Locale.US));
   }
 
   /** The date {@code text} holds, read by {@code pattern} (ISO when null), or null when it holds none. */
