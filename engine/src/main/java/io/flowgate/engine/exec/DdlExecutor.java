@@ -22,6 +22,7 @@ import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.plan.KeyIndexes;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
@@ -300,19 +301,13 @@ public final class DdlExecutor {
     String storageName = "T" + id;
     List<Sql> ddl = new ArrayList<>(List.of(TableDefinitions.dataTable(storageName, columns,
         context.definitions(context.session()))));
-    // An informational primary key is not enforced, but lookups by it should not scan the table.
-    for (TableConstraint constraint : create.constraints()) {
-      if (constraint instanceof PrimaryKey primary) {
-        ddl.add(TableDefinitions.createIndex(storageName, storageName + "_PK", primary.columns(), columns,
-            primary.span()));
-      }
-    }
     // Policies are checked before anything is created, so a table never exists without the ones it declares.
     TableInfo table = new PolicyExecutor(context).withPolicies(new TableInfo(id, name, TableKind.MANAGED,
         storageName, columnInfos(columns), create.clauses().comment(), create.clauses().properties(),
         create.clauses().partitionBy(), create.clauses().clusterBy(), create.clauses().clusterAuto(),
         create.clauses().location(), Optional.empty(), TableKeys.of(name, columns, create.constraints(), catalog, translator), user(), Instant.now(), false, List.of()),
         create.clauses().policies());
+    ddl.addAll(KeyIndexes.of(table));
     // The query's rows are planned into the new table before anything exists, so a query that cannot be planned
     // changes nothing.
     QueryTranslator filling = context.translator();

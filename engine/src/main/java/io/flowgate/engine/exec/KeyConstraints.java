@@ -7,6 +7,7 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.KeyIndexes;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
@@ -31,8 +32,10 @@ public final class KeyConstraints {
   public void add(Ddl.AddKeyConstraint add) {
     TableInfo table = new DdlExecutor(context).alterable(add.table(), add.span(), "ALTER TABLE ... ADD CONSTRAINT",
         STREAMING_HINT);
-    List<KeyInfo> keys = TableKeys.added(table, add.constraint(), context.catalog(), context.translator());
-    context.changeMetadata(connection -> context.catalog().redefineTable(connection, table.withKeys(keys)));
+    TableInfo keyed = table.withKeys(TableKeys.added(table, add.constraint(), context.catalog(),
+        context.translator()));
+    context.changeMetadata(connection -> context.catalog().redefineTable(connection, keyed));
+    reindex(table, keyed);
   }
 
   /** DROP PRIMARY KEY or DROP FOREIGN KEY (columns). */
@@ -64,17 +67,27 @@ public final class KeyConstraints {
       context.access().requireOwner(context.session().user(), io.flowgate.catalog.model.GrantInfo.Securable.TABLE,
           other.name().parts(), span);
     }
+    List<TableInfo> others = referencing.stream().filter(other -> other.id() != table.id()).toList();
+    List<TableInfo> unkeyed = others.stream().map(other -> other.withKeys(other.keys().stream()
+        .filter(foreign -> !references(foreign, table.name())).toList())).toList();
+    TableInfo dropped = table.withKeys(table.keys().stream()
+        .filter(kept -> !kept.name().equals(key.name()) && !(key.primary() && references(kept, table.name())))
+        .toList());
     context.changeMetadata(connection -> {
-      for (TableInfo other : referencing) {
-        if (other.id() != table.id()) {
-          context.catalog().redefineTable(connection, other.withKeys(other.keys().stream()
-              .filter(foreign -> !references(foreign, table.name())).toList()));
-        }
+      for (TableInfo other : unkeyed) {
+        context.catalog().redefineTable(connection, other);
       }
-      context.catalog().redefineTable(connection, table.withKeys(table.keys().stream()
-          .filter(kept -> !kept.name().equals(key.name()) && !(key.primary() && references(kept, table.name())))
-          .toList()));
+      context.catalog().redefineTable(connection, dropped);
     });
+    for (int i = 0; i < others.size(); i++) {
+      reindex(others.get(i), unkeyed.get(i));
+    }
+    reindex(table, dropped);
+  }
+
+  /** Brings the store's key indexes in step with the keys, once the catalog has them. */
+  private void reindex(TableInfo before, TableInfo after) {
+    KeyIndexes.changes(Optional.of(before), after).forEach(context.storage()::execute);
   }
 
   /** The tables with a foreign key that references {@code table}'s primary key, itself included. */

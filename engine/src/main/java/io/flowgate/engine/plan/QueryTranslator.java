@@ -6,7 +6,6 @@ import io.flowgate.catalog.TableName;
 import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.FunctionInfo;
 import io.flowgate.catalog.model.GrantInfo;
-import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.PolicyInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
@@ -415,7 +414,7 @@ public final class QueryTranslator {
   /**
    * The columns of the one table a subquery reads, when decorrelating it pays: a stored managed table (not a CTE,
    * a view or a temporary view) with no index that leads with a column the subquery compares with the outer row,
-   * which H2 would search per outer row (the index of a declared primary key).
+   * which H2 would search per outer row (the index of a declared key, {@link KeyIndexes}).
    */
   private Optional<Scope> innerColumns(TableRef reference, Query query) {
     if (reference.name().size() == 1
@@ -428,9 +427,8 @@ public final class QueryTranslator {
     if (table.kind() != TableKind.MANAGED) {
       return Optional.empty();
     }
-    Optional<String> indexed = table.keys().stream().filter(KeyInfo::primary).findFirst()
-        .map(key -> key.columns().get(0));
-    if (indexed.isPresent() && Decorrelation.comparesColumn((Select) query.body(), indexed.get())) {
+    if (KeyIndexes.leadingColumns(table).stream()
+        .anyMatch(column -> Decorrelation.comparesColumn((Select) query.body(), column))) {
       return Optional.empty();
     }
     int readsBefore = reads.size();

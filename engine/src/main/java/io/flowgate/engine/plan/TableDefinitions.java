@@ -164,20 +164,6 @@ public final class TableDefinitions {
         Sql.list(columns.stream().map(Sql::name).toList()));
   }
 
-  /** A plain (non-unique) index on the named columns, which must be columns of the table. */
-  public static Sql createIndex(String storageName, String indexName, List<String> keyColumns,
-      List<ColumnDefinition> columns, io.flowgate.engine.sql.tree.Span span) {
-    List<Sql> quoted = new ArrayList<>();
-    for (String key : keyColumns) {
-      ColumnDefinition column = columns.stream().filter(c -> c.name().equalsIgnoreCase(key)).findFirst()
-          .orElseThrow(() -> Errors.unresolvedColumn(List.of(key), columns.stream().map(ColumnDefinition::name)
-              .toList(), span));
-      quoted.add(Sql.name(column.name()));
-    }
-    return Sql.of("CREATE INDEX {}.{} ON {} ({})", Sql.name(StoreNames.DATA_SCHEMA), Sql.name(indexName),
-        Sql.table(storageName), Sql.list(quoted));
-  }
-
   /** Refuses a column name the engine keeps for its own hidden columns ({@link StoreNames#reserved}). */
   public static void refuseReserved(String column, Span span) {
     if (StoreNames.reserved(column)) {

@@ -27,8 +27,10 @@ import java.util.stream.Collectors;
  * generator ({@code io.trino.tpch}); the queries are the standard ones with the validation parameters, one text for
  * both engines (the dialect and H2 read the same spelling of them), in {@code tpch/qNN.sql}.
  *
- * <p>Both sides get the same tables: the money columns as {@code DECIMAL(15,2)}, and the primary keys the schema
- * names (on Flowgate informational keys, which the engine backs with an index), no other index.
+ * <p>Both sides get the same tables: the money columns as {@code DECIMAL(15,2)}, the primary keys and foreign keys
+ * the schema names, and the same indexes. On Flowgate the keys are informational and the engine backs each with an
+ * index unless the primary key's leads with its columns; H2 gets those indexes by hand (its own foreign keys would
+ * also check every row loaded, which Flowgate's do not).
  */
 final class Tpch {
   static final int QUERIES = 22;
@@ -42,6 +44,19 @@ final class Tpch {
       "customer", List.of("c_custkey"),
       "orders", List.of("o_orderkey"),
       "lineitem", List.of("l_orderkey", "l_linenumber"));
+
+  /** The schema's foreign keys: a table's columns that reference its parent's primary key. */
+  private record ForeignKey(String table, List<String> columns, String parent) {}
+
+  private static final List<ForeignKey> FOREIGN_KEYS = List.of(
+      new ForeignKey("nation", List.of("n_regionkey"), "region"),
+      new ForeignKey("supplier", List.of("s_nationkey"), "nation"),
+      new ForeignKey("customer", List.of("c_nationkey"), "nation"),
+      new ForeignKey("partsupp", List.of("ps_partkey"), "part"),
+      new ForeignKey("partsupp", List.of("ps_suppkey"), "supplier"),
+      new ForeignKey("orders", List.of("o_custkey"), "customer"),
+      new ForeignKey("lineitem", List.of("l_orderkey"), "orders"),
+      new ForeignKey("lineitem", List.of("l_partkey", "l_suppkey"), "partsupp"));
 
   /** A generated table: its name, its columns' SQL types, and its rows as JDBC values. */
   record Table(String name, List<String> columns, List<TpchColumnType> types, List<Object[]> rows) {}
@@ -91,6 +106,26 @@ final class Tpch {
         PRIMARY_KEYS.get(table.name())) + ")");
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE " + table.name() + " (" + String.join(", ", definitions) + ")");
+    }
+  }
+
+  /**
+   * Adds the foreign keys once every table exists: on Flowgate as keys, on H2 as the indexes Flowgate backs them
+   * with (none where the primary key leads with the key's columns).
+   */
+  static void addForeignKeys(Connection connection, boolean flowgate) throws SQLException {
+    try (Statement statement = connection.createStatement()) {
+      for (ForeignKey key : FOREIGN_KEYS) {
+        String columns = String.join(", ", key.columns());
+        if (flowgate) {
+          statement.execute("ALTER TABLE " + key.table() + " ADD FOREIGN KEY (" + columns + ") REFERENCES "
+              + key.parent());
+        } else if (!PRIMARY_KEYS.get(key.table()).subList(0, Math.min(key.columns().size(),
+            PRIMARY_KEYS.get(key.table()).size())).equals(key.columns())) {
+          statement.execute("CREATE INDEX " + key.table() + "_" + String.join("_", key.columns()) + " ON "
+              + key.table() + " (" + columns + ")");
+        }
+      }
     }
   }
 

@@ -38,8 +38,8 @@ public final class TpchBenchmark {
     try (Servers servers = Servers.start("flowgate-tpch");
         Connection h2 = Rounds.connect(servers.h2Url("tpch"));
         Connection flowgate = Rounds.connect(servers.flowgateUrl("admin"))) {
-      h2Load = load(h2, tables, "VARCHAR");
-      flowgateLoad = load(flowgate, tables, "STRING");
+      h2Load = load(h2, tables, "VARCHAR", false);
+      flowgateLoad = load(flowgate, tables, "STRING", true);
       for (int query : queries) {
         results.add(run(query, h2, flowgate, rounds));
         Result result = results.get(results.size() - 1);
@@ -50,10 +50,12 @@ public final class TpchBenchmark {
     print(scaleFactor, rounds, rows, h2Load, flowgateLoad, results);
   }
 
-  private static double load(Connection connection, List<Tpch.Table> tables, String stringType) throws Exception {
+  private static double load(Connection connection, List<Tpch.Table> tables, String stringType, boolean flowgate)
+      throws Exception {
     for (Tpch.Table table : tables) {
       Tpch.create(connection, table, stringType);
     }
+    Tpch.addForeignKeys(connection, flowgate);
     Rounds.settle();
     return Rounds.seconds(() -> {
       for (Tpch.Table table : tables) {
