@@ -51,7 +51,8 @@ public final class FlowgateDriver extends Driver {
 
   @Override
   public Meta createMeta(AvaticaConnection connection) {
-    return NonFiniteNumbers.wrap(MetadataQueries.wrap(ConnectionSettings.wrap(super.createMeta(connection))));
+    return NonFiniteNumbers.wrap(MetadataQueries.wrap(ConnectionSettings.wrap(BareHandles.wrap(
+        super.createMeta(connection)))));
   }
 
   @Override
