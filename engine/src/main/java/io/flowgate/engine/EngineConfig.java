@@ -15,18 +15,24 @@ public record EngineConfig(Optional<Path> dataDirectory, int maxStoreConnections
     Duration statementTimeout, Duration transactionIdleTimeout) {
   public static final Duration DEFAULT_STATEMENT_TIMEOUT = Duration.ofDays(2);
   public static final Duration DEFAULT_TRANSACTION_IDLE_TIMEOUT = Duration.ofMinutes(2);
+  /**
+   * Enough store connections that one user's {@code --max-connections-per-user} (64) clients can each read a result
+   * at once: an open result holds one, and the gateway lets a user hold half of those it leaves to results. An idle
+   * H2 session costs a few KiB, and the pool opens them only when asked.
+   */
+  public static final int DEFAULT_STORE_CONNECTIONS = 256;
 
   public EngineConfig {
     ingestRoots = List.copyOf(ingestRoots);
   }
 
   public static EngineConfig inMemory() {
-    return new EngineConfig(Optional.empty(), 64, List.of(), DEFAULT_STATEMENT_TIMEOUT,
+    return new EngineConfig(Optional.empty(), DEFAULT_STORE_CONNECTIONS, List.of(), DEFAULT_STATEMENT_TIMEOUT,
         DEFAULT_TRANSACTION_IDLE_TIMEOUT);
   }
 
   public static EngineConfig inDirectory(Path directory) {
-    return new EngineConfig(Optional.of(directory), 64, List.of(directory.resolve("ingest")),
+    return new EngineConfig(Optional.of(directory), DEFAULT_STORE_CONNECTIONS, List.of(directory.resolve("ingest")),
         DEFAULT_STATEMENT_TIMEOUT, DEFAULT_TRANSACTION_IDLE_TIMEOUT);
   }
 

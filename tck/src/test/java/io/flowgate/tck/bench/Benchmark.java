@@ -30,7 +30,7 @@ import org.h2.tools.Server;
  * <p>Run: {@code bench/run} (see BENCHMARKS.md). Arguments: {@code [fetchRows] [lookups]}.
  */
 public final class Benchmark {
-  private static final int LOOKUP_TABLE_ROWS = 100_000;
+  static final int LOOKUP_TABLE_ROWS = 100_000;
 
   private Benchmark() {}
 
@@ -75,7 +75,7 @@ public final class Benchmark {
     report(results, fetchRows);
   }
 
-  private static void h2Data(Connection connection, int rows) throws SQLException {
+  static void h2Data(Connection connection, int rows) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("DROP TABLE IF EXISTS lookup");
       statement.execute("DROP TABLE IF EXISTS big");
@@ -89,7 +89,7 @@ public final class Benchmark {
     }
   }
 
-  private static void flowgateData(Connection connection, int rows) throws SQLException {
+  static void flowgateData(Connection connection, int rows) throws SQLException {
     try (Statement statement = connection.createStatement()) {
       statement.execute("CREATE TABLE lookup (id BIGINT, name STRING, amount DECIMAL(12,2), ts TIMESTAMP,"
           + " CONSTRAINT lookup_pk PRIMARY KEY (id))");
@@ -154,7 +154,7 @@ public final class Benchmark {
     return count / ((System.nanoTime() - started) / 1e9);
   }
 
-  private static long percentile(long[] values, double fraction) {
+  static long percentile(long[] values, double fraction) {
     long[] sorted = values.clone();
     Arrays.sort(sorted);
     return sorted[Math.min(sorted.length - 1, (int) Math.floor(fraction * sorted.length))];
