@@ -140,24 +140,8 @@ public final class ConcurrencyBenchmark {
       }
       long[] elapsed = new long[1];
       try (ServerProcess.HeapPeak heap = server.samplePeak(200)) {
-        run(connections, (client, connection) -> {
-          long count = 0;
-          try (Statement statement = connection.createStatement()) {
-            statement.setFetchSize(5_000);
-            try (ResultSet result = statement.executeQuery("SELECT id, name, amount, ts FROM big")) {
-              while (result.next()) {
-                result.getLong(1);
-                result.getString(2);
-                result.getBigDecimal(3);
-                result.getTimestamp(4);
-                count++;
-              }
-            }
-          }
-          if (count != rows) {
-            throw new IllegalStateException("a client read " + count + " rows of " + rows);
-          }
-        }, elapsed);
+        run(connections, (client, connection) -> Benchmark.fetch(connection, "SELECT id, name, amount, ts FROM big",
+            rows), elapsed);
         return new Scan((double) threads * rows / (elapsed[0] / 1e9), heap.peakMiB());
       }
     } finally {

@@ -56,7 +56,9 @@ public final class FootprintBenchmark {
           }
         }
         try (ServerProcess.HeapPeak heap = gateway.samplePeak(500)) {
-          scanSeconds = Rounds.seconds(() -> readAll(first, scanRows));
+          scanSeconds = Rounds.seconds(() -> Benchmark.fetch(first, "SELECT id, concat('name-', id), CAST(id / 100.0"
+              + " AS DECIMAL(12,2)), to_timestamp('2024-01-01 00:00:00') FROM range(1, " + (scanRows + 1) + ")",
+              scanRows));
           scanPeak = heap.peakMiB();
         }
       }
@@ -72,33 +74,13 @@ public final class FootprintBenchmark {
         + " %.0f MiB of %s (sampled every 500 ms, garbage included)%n", scanRows, scanSeconds,
         scanRows / scanSeconds, scanPeak, HEAP);
     System.out.printf(Locale.ROOT, "- jars: driver %.2f MiB, gateway %.1f MiB%n",
-        Files.size(ServerProcess.built("driver", "flowgate-jdbc.jar")) / 1048576.0,
-        Files.size(ServerProcess.built("gateway", "flowgate-gateway.jar")) / 1048576.0);
+        Files.size(io.flowgate.tck.harness.GatewayProcess.built("driver", "flowgate-jdbc.jar")) / 1048576.0,
+        Files.size(io.flowgate.tck.harness.GatewayProcess.built("gateway", "flowgate-gateway.jar")) / 1048576.0);
   }
 
   private static void selectOne(Connection connection) throws SQLException {
     try (Statement statement = connection.createStatement(); ResultSet rows = statement.executeQuery("SELECT 1")) {
       rows.next();
-    }
-  }
-
-  private static void readAll(Connection connection, long expected) throws SQLException {
-    long count = 0;
-    try (Statement statement = connection.createStatement()) {
-      statement.setFetchSize(5_000);
-      try (ResultSet rows = statement.executeQuery("SELECT id, concat('name-', id), CAST(id / 100.0 AS"
-          + " DECIMAL(12,2)), to_timestamp('2024-01-01 00:00:00') FROM range(1, " + (expected + 1) + ")")) {
-        while (rows.next()) {
-          rows.getLong(1);
-          rows.getString(2);
-          rows.getBigDecimal(3);
-          rows.getTimestamp(4);
-          count++;
-        }
-      }
-    }
-    if (count != expected) {
-      throw new IllegalStateException("read " + count + " rows of " + expected);
     }
   }
 }

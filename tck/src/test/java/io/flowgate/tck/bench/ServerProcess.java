@@ -1,5 +1,6 @@
 package io.flowgate.tck.bench;
 
+import io.flowgate.tck.harness.GatewayProcess;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -7,19 +8,17 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A server in a JVM of its own, as users run one: the gateway's jar, or H2's TCP server, on a free port with a heap
- * limit. It knows how long it took from launch to listening, and reads its heap through {@code jcmd}, so a benchmark
- * can state memory that is the server's alone.
+ * A server in a JVM of its own, as users run one: the gateway's jar ({@link GatewayProcess}), or H2's TCP server,
+ * on a free port with a heap limit. It knows how long it took from launch to listening, and reads its heap through
+ * {@code jcmd} and its CPU time from {@code /proc}, so a benchmark can state what is the server's alone.
  */
 final class ServerProcess implements AutoCloseable {
-  private static final Pattern GATEWAY_LISTENING = Pattern.compile("listening on [^ ]+:(\\d+)");
   private static final Pattern H2_LISTENING = Pattern.compile("TCP server running at tcp://[^ ]+:(\\d+)");
   private static final Pattern HEAP_USED = Pattern.compile("total \\d+K, used (\\d+)K");
 
@@ -33,12 +32,10 @@ final class ServerProcess implements AutoCloseable {
     this.startSeconds = startSeconds;
   }
 
-  /** The gateway's shaded jar on an embedded store in {@code data}, with {@code flags} after the defaults. */
+  /** The gateway's jar on an embedded store in {@code data}, with {@code flags} after the defaults. */
   static ServerProcess gateway(String heap, Path data, String... flags) throws IOException {
-    List<String> command = new ArrayList<>(List.of(java(), "-Xmx" + heap, "-jar", built("gateway", "flowgate-gateway.jar")
-        .toString(), "--port", "0", "--data", data.toString()));
-    command.addAll(List.of(flags));
-    return start(command, GATEWAY_LISTENING);
+    GatewayProcess gateway = GatewayProcess.start(data, List.of("-Xmx" + heap), flags);
+    return new ServerProcess(gateway.process(), gateway.port(), gateway.startSeconds());
   }
 
   /** H2's own TCP server on databases in {@code data}. */
@@ -49,32 +46,14 @@ final class ServerProcess implements AutoCloseable {
     } catch (java.net.URISyntaxException e) {
       throw new IllegalStateException(e);
     }
-    return start(List.of(java(), "-Xmx" + heap, "-cp", h2Jar, "org.h2.tools.Server", "-tcp", "-tcpPort", "0",
-        "-ifNotExists", "-baseDir", data.toString()), H2_LISTENING);
-  }
-
-  /** A jar the build made: {@code bench/run} runs from the project's folder, a test from the tck's. */
-  static Path built(String module, String jar) {
-    for (Path root : List.of(Path.of("."), Path.of(".."))) {
-      Path path = root.resolve(module).resolve("target").resolve(jar);
-      if (Files.exists(path)) {
-        return path.toAbsolutePath().normalize();
-      }
-    }
-    throw new IllegalStateException(module + "/target/" + jar + " is missing: build it first (bench/run does)");
-  }
-
-  private static String java() {
-    return ProcessHandle.current().info().command().orElse("java");
-  }
-
-  private static ServerProcess start(List<String> command, Pattern listening) throws IOException {
+    List<String> command = List.of(java(), "-Xmx" + heap, "-cp", h2Jar, "org.h2.tools.Server", "-tcp", "-tcpPort",
+        "0", "-ifNotExists", "-baseDir", data.toString());
     long launched = System.nanoTime();
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
     BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     String line;
     while ((line = output.readLine()) != null) {
-      Matcher matcher = listening.matcher(line);
+      Matcher matcher = H2_LISTENING.matcher(line);
       if (matcher.find()) {
         double seconds = (System.nanoTime() - launched) / 1e9;
         drain(output);
@@ -82,7 +61,11 @@ final class ServerProcess implements AutoCloseable {
       }
     }
     process.destroyForcibly();
-    throw new IllegalStateException("the server ended before it listened: " + command);
+    throw new IllegalStateException("H2's server ended before it listened: " + command);
+  }
+
+  private static String java() {
+    return Path.of(System.getProperty("java.home"), "bin", "java").toString();
   }
 
   /** Keeps reading what the server prints, so that it never blocks on a full pipe. */
@@ -161,7 +144,7 @@ final class ServerProcess implements AutoCloseable {
   }
 
   private String jcmd(String command) {
-    Path jcmd = Path.of(java()).resolveSibling("jcmd");
+    Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
     try {
       Process run = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), command)
           .redirectErrorStream(true).start();

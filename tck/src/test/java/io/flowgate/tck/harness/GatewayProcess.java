@@ -26,11 +26,13 @@ public final class GatewayProcess implements AutoCloseable {
   private final Process process;
   private final int port;
   private final Path output;
+  private final double startSeconds;
 
-  private GatewayProcess(Process process, int port, Path output) {
+  private GatewayProcess(Process process, int port, Path output, double startSeconds) {
     this.process = process;
     this.port = port;
     this.output = output;
+    this.startSeconds = startSeconds;
   }
 
   /** Starts {@code java -jar flowgate-gateway.jar --port 0 --data DATA} with more {@code flags}. */
@@ -40,10 +42,7 @@ public final class GatewayProcess implements AutoCloseable {
 
   /** The same, with options for the gateway's JVM (placed before {@code -jar}). */
   public static GatewayProcess start(Path data, List<String> jvmOptions, String... flags) throws IOException {
-    Path jar = Path.of("..", "gateway", "target", "flowgate-gateway.jar").toAbsolutePath().normalize();
-    if (!Files.exists(jar)) {
-      throw new IllegalStateException("no runnable jar at " + jar + "; run mvn package first");
-    }
+    Path jar = built("gateway", "flowgate-gateway.jar");
     List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
         .toString(), "-Xmx256m"));
     command.addAll(jvmOptions);
@@ -51,6 +50,7 @@ public final class GatewayProcess implements AutoCloseable {
     command.addAll(List.of(flags));
     Path output = Files.createTempFile("flowgate-gateway", ".out");
     output.toFile().deleteOnExit();
+    long launched = System.nanoTime();
     Process process = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(output.toFile()).start();
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -75,7 +75,23 @@ public final class GatewayProcess implements AutoCloseable {
       process.destroyForcibly();
       throw new IllegalStateException("the gateway did not start: " + Files.readString(output));
     }
-    return new GatewayProcess(process, port, output);
+    return new GatewayProcess(process, port, output, (System.nanoTime() - launched) / 1e9);
+  }
+
+  /** A jar the build made: tests run in the tck's folder, {@code bench/run} in the project's. */
+  public static Path built(String module, String jar) {
+    for (Path root : List.of(Path.of(".."), Path.of("."))) {
+      Path path = root.resolve(module).resolve("target").resolve(jar).toAbsolutePath().normalize();
+      if (Files.exists(path)) {
+        return path;
+      }
+    }
+    throw new IllegalStateException("no " + module + "/target/" + jar + "; run mvn package first");
+  }
+
+  /** From launching the JVM to its line that it listens (to within the 10 ms the start-up is polled at). */
+  public double startSeconds() {
+    return startSeconds;
   }
 
   public int port() {
