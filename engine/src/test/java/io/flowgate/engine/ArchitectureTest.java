@@ -69,9 +69,9 @@ class ArchitectureTest {
   }
 
   @Test
-  void onlyTheStoreTouchesH2() {
+  void onlyTheStoreTouchesH2AndItsPool() {
     noClasses().that().resideOutsideOfPackage("io.flowgate.engine.storage").should().dependOnClassesThat()
-        .resideInAPackage("org.h2..").check(ENGINE);
+        .resideInAnyPackage("org.h2..", "com.zaxxer.hikari..").check(ENGINE);
   }
 
   @Test

@@ -95,6 +95,8 @@ public final class Main {
       }
     }
     System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", level);
+    // the store's connection pool says only what goes wrong, unless asked for more
+    System.setProperty("org.slf4j.simpleLogger.log.com.zaxxer.hikari", level.equals("info") ? "warn" : level);
     System.setProperty("org.slf4j.simpleLogger.showDateTime", "true");
     System.setProperty("org.slf4j.simpleLogger.dateTimeFormat", "yyyy-MM-dd'T'HH:mm:ss.SSSZ");
   }

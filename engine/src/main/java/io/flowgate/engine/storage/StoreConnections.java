@@ -1,12 +1,12 @@
 package io.flowgate.engine.storage;
 
+import com.zaxxer.hikari.HikariDataSource;
 import java.io.PrintWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.SQLFeatureNotSupportedException;
 import java.util.logging.Logger;
 import javax.sql.DataSource;
-import org.h2.jdbcx.JdbcConnectionPool;
 
 /**
  * The store's pooled connections, each handed out without a query timeout: the timeout lives on the H2 session
@@ -14,9 +14,9 @@ import org.h2.jdbcx.JdbcConnectionPool;
  * statement (the catalog's reads, a schedule's refresh) must not inherit a few milliseconds a client had left.
  */
 final class StoreConnections implements DataSource {
-  private final JdbcConnectionPool pool;
+  private final HikariDataSource pool;
 
-  StoreConnections(JdbcConnectionPool pool) {
+  StoreConnections(HikariDataSource pool) {
     this.pool = pool;
   }
 
