@@ -11,7 +11,9 @@ import io.flowgate.engine.plan.KeyIndexes;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Span;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -67,22 +69,23 @@ public final class KeyConstraints {
       context.access().requireOwner(context.session().user(), io.flowgate.catalog.model.GrantInfo.Securable.TABLE,
           other.name().parts(), span);
     }
-    List<TableInfo> others = referencing.stream().filter(other -> other.id() != table.id()).toList();
-    List<TableInfo> unkeyed = others.stream().map(other -> other.withKeys(other.keys().stream()
-        .filter(foreign -> !references(foreign, table.name())).toList())).toList();
-    TableInfo dropped = table.withKeys(table.keys().stream()
-        .filter(kept -> !kept.name().equals(key.name()) && !(key.primary() && references(kept, table.name())))
-        .toList());
-    context.changeMetadata(connection -> {
-      for (TableInfo other : unkeyed) {
-        context.catalog().redefineTable(connection, other);
+    // each table whose keys change, as it is and as it will be: the referencing tables, then this one
+    Map<TableInfo, TableInfo> redefined = new LinkedHashMap<>();
+    for (TableInfo other : referencing) {
+      if (other.id() != table.id()) {
+        redefined.put(other, other.withKeys(other.keys().stream()
+            .filter(foreign -> !references(foreign, table.name())).toList()));
       }
-      context.catalog().redefineTable(connection, dropped);
-    });
-    for (int i = 0; i < others.size(); i++) {
-      reindex(others.get(i), unkeyed.get(i));
     }
-    reindex(table, dropped);
+    redefined.put(table, table.withKeys(table.keys().stream()
+        .filter(kept -> !kept.name().equals(key.name()) && !(key.primary() && references(kept, table.name())))
+        .toList()));
+    context.changeMetadata(connection -> {
+      for (TableInfo after : redefined.values()) {
+        context.catalog().redefineTable(connection, after);
+      }
+    });
+    redefined.forEach(this::reindex);
   }
 
   /** Brings the store's key indexes in step with the keys, once the catalog has them. */

@@ -130,6 +130,14 @@ public final class H2Storage implements AutoCloseable {
    * forgets what it has kept once it prepares a long statement (the prepared one in hand is unaffected): the
    * sessions' caches then hold at most 8 statements of 4 KiB each, and point queries and the like stay prepared.
    */
+  /** What every data statement gets once prepared: see {@link #uncacheLarge} and {@link RunningStatement#apply}. */
+  private static PreparedStatement ready(Connection connection, String sql, PreparedStatement prepared)
+      throws SQLException {
+    uncacheLarge(connection, sql);
+    RunningStatement.apply(prepared);
+    return prepared;
+  }
+
   private static void uncacheLarge(Connection connection, String sql) throws SQLException {
     if (sql.length() > LARGEST_CACHED_STATEMENT) {
       SessionLocal session = (SessionLocal) connection.unwrap(JdbcConnection.class).getSession();
@@ -153,18 +161,12 @@ public final class H2Storage implements AutoCloseable {
 
   /** Every data statement is prepared here, so each gets the time its client statement has left. */
   private static PreparedStatement prepare(Connection connection, String sql) throws SQLException {
-    PreparedStatement prepared = connection.prepareStatement(sql);
-    uncacheLarge(connection, sql);
-    RunningStatement.apply(prepared);
-    return prepared;
+    return ready(connection, sql, connection.prepareStatement(sql));
   }
 
   static PreparedStatement prepare(Connection connection, String sql, int type, int concurrency)
       throws SQLException {
-    PreparedStatement prepared = connection.prepareStatement(sql, type, concurrency);
-    uncacheLarge(connection, sql);
-    RunningStatement.apply(prepared);
-    return prepared;
+    return ready(connection, sql, connection.prepareStatement(sql, type, concurrency));
   }
 
   /** Whether a store connection can be had and is valid within a second. */
@@ -334,10 +336,7 @@ public final class H2Storage implements AutoCloseable {
 
   private static PreparedStatement prepareReturning(Connection connection, String sql, List<String> columns)
       throws SQLException {
-    PreparedStatement prepared = connection.prepareStatement(sql, columns.toArray(String[]::new));
-    uncacheLarge(connection, sql);
-    RunningStatement.apply(prepared);
-    return prepared;
+    return ready(connection, sql, connection.prepareStatement(sql, columns.toArray(String[]::new)));
   }
 
   /** Removes every row of a data table inside the caller's transaction; returns how many there were. */

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -86,66 +85,38 @@ public final class ConcurrencyBenchmark {
   }
 
   private static Load pointQueries(ServerProcess server, String url, int threads, int seconds) throws Exception {
-    List<Connection> connections = new ArrayList<>();
-    try {
-      for (int i = 0; i < threads; i++) {
-        connections.add(Rounds.connect(url));
-      }
-      ConcurrentLinkedQueue<long[]> latencies = new ConcurrentLinkedQueue<>();
-      AtomicLong queries = new AtomicLong();
-      long[] elapsed = new long[1];
-      ServerProcess.Cpu serverCpu = server.cpu();
-      ServerProcess.Cpu clientCpu = ServerProcess.cpuOf(ProcessHandle.current().pid());
-      run(connections, (client, connection) -> {
-        Random random = new Random(client);
-        long[] mine = new long[1 << 16];
-        int n = 0;
-        long deadline = System.nanoTime() + seconds * 1_000_000_000L;
-        try (PreparedStatement lookup = connection.prepareStatement(
-            "SELECT id, name, amount, ts FROM lookup WHERE id = ?")) {
-          for (long now = System.nanoTime(); now < deadline; now = System.nanoTime()) {
-            lookup.setLong(1, 1 + random.nextInt(Benchmark.LOOKUP_TABLE_ROWS));
-            try (ResultSet rows = lookup.executeQuery()) {
-              if (!rows.next() || rows.getString(2) == null) {
-                throw new IllegalStateException("a lookup found nothing");
-              }
-            }
-            if (n < mine.length) {
-              mine[n++] = System.nanoTime() - now;
-            }
-            queries.incrementAndGet();
+    ConcurrentLinkedQueue<long[]> latencies = new ConcurrentLinkedQueue<>();
+    AtomicLong queries = new AtomicLong();
+    ServerProcess.Cpu serverCpu = server.cpu();
+    ServerProcess.Cpu clientCpu = ServerProcess.cpuOf(ProcessHandle.current().pid());
+    long elapsed = run(url, threads, (client, connection) -> {
+      Random random = new Random(client);
+      long[] mine = new long[1 << 16];
+      int n = 0;
+      long deadline = System.nanoTime() + seconds * 1_000_000_000L;
+      try (PreparedStatement lookup = connection.prepareStatement(Benchmark.LOOKUP)) {
+        for (long now = System.nanoTime(); now < deadline; now = System.nanoTime()) {
+          Benchmark.lookUp(lookup, random);
+          if (n < mine.length) {
+            mine[n++] = System.nanoTime() - now;
           }
+          queries.incrementAndGet();
         }
-        latencies.add(java.util.Arrays.copyOf(mine, n));
-      }, elapsed);
-      ServerProcess.Cpu serverUsed = server.cpu().since(serverCpu);
-      ServerProcess.Cpu clientsUsed = ServerProcess.cpuOf(ProcessHandle.current().pid()).since(clientCpu);
-      long[] all = latencies.stream().flatMapToLong(java.util.Arrays::stream).toArray();
-      return new Load(queries.get() / (elapsed[0] / 1e9), Benchmark.percentile(all, 0.50) / 1000,
-          Benchmark.percentile(all, 0.99) / 1000, serverUsed, clientsUsed, queries.get());
-    } finally {
-      for (Connection connection : connections) {
-        connection.close();
       }
-    }
+      latencies.add(java.util.Arrays.copyOf(mine, n));
+    });
+    ServerProcess.Cpu serverUsed = server.cpu().since(serverCpu);
+    ServerProcess.Cpu clientsUsed = ServerProcess.cpuOf(ProcessHandle.current().pid()).since(clientCpu);
+    long[] all = latencies.stream().flatMapToLong(java.util.Arrays::stream).toArray();
+    return new Load(queries.get() / (elapsed / 1e9), Benchmark.percentile(all, 0.50) / 1000,
+        Benchmark.percentile(all, 0.99) / 1000, serverUsed, clientsUsed, queries.get());
   }
 
   private static Scan scans(String url, int threads, int rows, ServerProcess server) throws Exception {
-    List<Connection> connections = new ArrayList<>();
-    try {
-      for (int i = 0; i < threads; i++) {
-        connections.add(Rounds.connect(url));
-      }
-      long[] elapsed = new long[1];
-      try (ServerProcess.HeapPeak heap = server.samplePeak(200)) {
-        run(connections, (client, connection) -> Benchmark.fetch(connection, "SELECT id, name, amount, ts FROM big",
-            rows), elapsed);
-        return new Scan((double) threads * rows / (elapsed[0] / 1e9), heap.peakMiB());
-      }
-    } finally {
-      for (Connection connection : connections) {
-        connection.close();
-      }
+    try (ServerProcess.HeapPeak heap = server.samplePeak(200)) {
+      long elapsed = run(url, threads, (client, connection) -> Benchmark.fetch(connection,
+          "SELECT id, name, amount, ts FROM big", rows));
+      return new Scan((double) threads * rows / (elapsed / 1e9), heap.peakMiB());
     }
   }
 
@@ -153,35 +124,49 @@ public final class ConcurrencyBenchmark {
     void run(int client, Connection connection) throws Exception;
   }
 
-  /** Runs every client at once, from one start signal; the first failure of any fails the benchmark. */
-  private static void run(List<Connection> connections, Client client, long[] elapsed) throws Exception {
-    CountDownLatch start = new CountDownLatch(1);
-    ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
-    List<Thread> running = new ArrayList<>();
-    for (int i = 0; i < connections.size(); i++) {
-      int number = i;
-      Thread thread = new Thread(() -> {
-        try {
-          start.await();
-          client.run(number, connections.get(number));
-        } catch (Throwable e) {
-          failures.add(e);
-        }
-      }, "client-" + i);
-      thread.start();
-      running.add(thread);
-    }
-    long started = System.nanoTime();
-    start.countDown();
-    for (Thread thread : running) {
-      thread.join();
-    }
-    elapsed[0] = System.nanoTime() - started;
-    if (!failures.isEmpty()) {
-      IllegalStateException failed = new IllegalStateException(failures.size() + " of " + connections.size()
-          + " clients failed");
-      failed.initCause(failures.peek());
-      throw failed;
+  /**
+   * Runs {@code threads} clients at once, each on a connection of its own opened before the start signal; returns
+   * the nanoseconds from that signal until the last finished. The first failure of any fails the benchmark.
+   */
+  private static long run(String url, int threads, Client client) throws Exception {
+    List<Connection> connections = new ArrayList<>();
+    try {
+      for (int i = 0; i < threads; i++) {
+        connections.add(Rounds.connect(url));
+      }
+      CountDownLatch start = new CountDownLatch(1);
+      ConcurrentLinkedQueue<Throwable> failures = new ConcurrentLinkedQueue<>();
+      List<Thread> running = new ArrayList<>();
+      for (int i = 0; i < threads; i++) {
+        int number = i;
+        Thread thread = new Thread(() -> {
+          try {
+            start.await();
+            client.run(number, connections.get(number));
+          } catch (Throwable e) {
+            failures.add(e);
+          }
+        }, "client-" + i);
+        thread.start();
+        running.add(thread);
+      }
+      long started = System.nanoTime();
+      start.countDown();
+      for (Thread thread : running) {
+        thread.join();
+      }
+      long elapsed = System.nanoTime() - started;
+      if (!failures.isEmpty()) {
+        IllegalStateException failed = new IllegalStateException(failures.size() + " of " + threads
+            + " clients failed");
+        failed.initCause(failures.peek());
+        throw failed;
+      }
+      return elapsed;
+    } finally {
+      for (Connection connection : connections) {
+        connection.close();
+      }
     }
   }
 
