@@ -123,7 +123,7 @@ final class ArrayFunctions {
               map.collect(map.second(), Optional.of(test)));
         } else if (name.equals("transform_keys")) {
           type = SqlType.map(orString(body), type.children().get(1));
-          result = ExpressionTranslator.checkedMap(map.collect(body.sql(), Optional.empty()), values, type, name);
+          result = ExpressionWriter.checkedMap(map.collect(body.sql(), Optional.empty()), values, type, name);
         } else {
           type = SqlType.map(type.children().get(0), orString(body));
           result = Sql.of("ROW({}, {})", keys, map.collect(body.sql(), Optional.empty()));
@@ -311,7 +311,7 @@ final class ArrayFunctions {
         Typed values = expressions.translate(arguments.get(1), scope);
         SqlType type = SqlType.map(arrayType(call, 0, keys).children().get(0),
             arrayType(call, 1, values).children().get(0));
-        yield new Typed(ExpressionTranslator.checkedMap(keys.sql(), values.sql(), type, name), Optional.of(type),
+        yield new Typed(ExpressionWriter.checkedMap(keys.sql(), values.sql(), type, name), Optional.of(type),
             true);
       }
       case "map_from_entries" -> {
@@ -325,7 +325,7 @@ final class ArrayFunctions {
         SqlType type = SqlType.map(entryType.children().get(0), entryType.children().get(1));
         List<Sql> parts = entryType.fieldNames().stream().map(field -> array.collect(Sql.of("({}).{}",
             array.element(), Sql.name(field)), Optional.empty())).toList();
-        Sql map = ExpressionTranslator.checkedMap(parts.get(0), parts.get(1), type, name);
+        Sql map = ExpressionWriter.checkedMap(parts.get(0), parts.get(1), type, name);
         // a NULL entry makes the whole map NULL, as the dialect's does
         yield array.nullOr(Typed.of(Sql.of("CASE WHEN NOT {} THEN {} END", array.any(Sql.of("{} IS NULL",
             array.element())), map), type));
@@ -361,7 +361,7 @@ final class ArrayFunctions {
           yield Typed.of(Sql.cast(Sql.of("NULL"), type), type);
         }
         // a NULL map makes the concatenation NULL; a key in two maps is DUPLICATED_MAP_KEY
-        yield Typed.of(ExpressionTranslator.checkedMap(Sql.join(" || ", keys), Sql.join(" || ", values), type, name),
+        yield Typed.of(ExpressionWriter.checkedMap(Sql.join(" || ", keys), Sql.join(" || ", values), type, name),
             type);
       }
       case "str_to_map" -> {
@@ -380,7 +380,7 @@ final class ArrayFunctions {
         Sql keys = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_KEYS({})", Sql.list(delimited)), SqlType.array(SqlType.STRING));
         Sql values = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_VALUES({})", Sql.list(delimited)),
             SqlType.array(SqlType.STRING));
-        yield Typed.of(ExpressionTranslator.checkedMap(keys, values, type, name), type);
+        yield Typed.of(ExpressionWriter.checkedMap(keys, values, type, name), type);
       }
       case "try_element_at" -> {
         arity(call, 2, 2);
@@ -654,10 +654,12 @@ final class ArrayFunctions {
       }
     }
     List<Scope.Column> bound = new ArrayList<>();
-    bound.add(Scope.Column.bound(parameters.get(0), elements.element(), elements.elementType()));
+    bound.add(Scope.Column.bound(parameters.get(0), new Analyzed.Written(elements.element()),
+        elements.elementType()));
     if (parameters.size() == 2) {
       Sql second = elements.secondValue().orElseGet(() -> Sql.of("CAST({}.X - 1 AS INT)", elements.index()));
-      bound.add(Scope.Column.bound(parameters.get(1), second, elements.secondType().orElseThrow()));
+      bound.add(Scope.Column.bound(parameters.get(1), new Analyzed.Written(second),
+          elements.secondType().orElseThrow()));
     }
     return expressions.translate(lambda.body(), new Scope(bound, Optional.of(scope)));
   }

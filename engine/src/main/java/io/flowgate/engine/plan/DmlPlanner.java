@@ -96,7 +96,7 @@ public final class DmlPlanner {
       int given = targets.indexOf(column);
       Sql value = given >= 0 ? written.get(given) : column.defaultSql().map(text -> definitions.translate(SqlParser.parseExpression(text),
               Scope.empty(Optional.empty())).sql()).orElse(Sql.of("NULL"));
-      row.add(Scope.Column.bound(column.name(), Sql.cast(value, type), type));
+      row.add(Scope.Column.bound(column.name(), new Analyzed.Cast(new Analyzed.Written(value), type), type));
     }
     Scope scope = new Scope(row, Optional.empty());
     for (ColumnInfo column : targets) {

@@ -5,8 +5,8 @@ import io.flowgate.catalog.model.FunctionInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.plan.Analyzed.OperationKind;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.ParameterType;
 import io.flowgate.engine.sql.analyzer.TypeRules;
@@ -110,7 +110,7 @@ final class ExpressionTranslator {
 
     @Override
     protected Typed visitIntervalLiteral(Expression.IntervalLiteral interval, Scope scope) {
-      return Typed.of(Sql.number(interval.value()), interval.type()).notNull();
+      return Typed.of(new Analyzed.Number(BigDecimal.valueOf(interval.value())), interval.type()).notNull();
     }
 
     @Override
@@ -127,7 +127,7 @@ final class ExpressionTranslator {
             + json.type().get().sql(), extract.span());
       }
       String path = String.join("\n", extract.path());
-      return Typed.of(Sql.of("FG_SYS.JSON_PATH(CAST({} AS CHARACTER VARYING), {})", json.sql(), constant(path,
+      return Typed.of(new Analyzed.Operation(OperationKind.JSON_PATH, json.value(), constantValue(path,
           SqlType.STRING)), SqlType.STRING);
     }
 
@@ -147,7 +147,7 @@ final class ExpressionTranslator {
         throw Errors.notSupported("parameter markers in table definitions", parameter.span());
       }
       parameterTypes.seen(parameter.index());
-      return Typed.unknown(Sql.param(new Binding.UserParameter(parameter.index())));
+      return new Typed(new Analyzed.ClientParameter(parameter.index()), Optional.empty());
     }
 
     @Override
@@ -175,14 +175,14 @@ final class ExpressionTranslator {
                 "Parameter 1 requires the BOOLEAN type, however " + Errors.quote(ExpressionNames.name(
                     unary.operand())) + " has the type " + operand.type().get().sql(), unary.span());
           }
-          yield Typed.of(Sql.of("(NOT {})", operand.sql()), SqlType.BOOLEAN);
+          yield Typed.of(new Analyzed.Not(operand.value()), SqlType.BOOLEAN);
         }
         case MINUS -> {
           Typed number = operand.is(SqlType::isInterval) ? operand : numericOperand(operand, unary, "-");
-          yield new Typed(Sql.of("(- {})", number.sql()), number.type(), operand.nullable());
+          yield new Typed(new Analyzed.Negated(number.value()), number.type(), operand.nullable());
         }
         case PLUS -> numericOperand(operand, unary, "+");
-        case BITWISE_NOT -> new Typed(Sql.of("BITNOT({})", integralOperand(operand, unary, "~").sql()),
+        case BITWISE_NOT -> new Typed(new Analyzed.BitwiseNot(integralOperand(operand, unary, "~").value()),
             operand.type());
       };
     }
@@ -190,17 +190,14 @@ final class ExpressionTranslator {
     @Override
     protected Typed visitIsNull(IsNull isNull, Scope scope) {
       Typed value = translate(isNull.value(), scope);
-      // H2 says a ROW (a struct, a map) with a NULL field IS NULL; only DISTINCT FROM tells a NULL one
       boolean row = value.is(t -> t.kind() == TypeKind.STRUCT || t.kind() == TypeKind.MAP);
-      String test = row ? (isNull.negated() ? "({} IS DISTINCT FROM NULL)" : "({} IS NOT DISTINCT FROM NULL)")
-          : (isNull.negated() ? "({} IS NOT NULL)" : "({} IS NULL)");
-      return Typed.of(Sql.of(test, value.sql()), SqlType.BOOLEAN);
+      return Typed.of(new Analyzed.NullTest(value.value(), isNull.negated(), row), SqlType.BOOLEAN);
     }
 
     @Override
     protected Typed visitIsBoolean(IsBoolean test, Scope scope) {
-      return Typed.of(Sql.of("({} IS " + (test.negated() ? "NOT " : "") + (test.expected() ? "TRUE" : "FALSE")
-          + ")", translate(test.value(), scope).sql()), SqlType.BOOLEAN);
+      return Typed.of(new Analyzed.TruthTest(translate(test.value(), scope).value(), test.expected(),
+          test.negated()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -217,9 +214,8 @@ final class ExpressionTranslator {
         }
       }
       value = expect(value, ResultTypes.common(List.of(low, high)));
-      return Typed.of(Sql.of(between.negated() ? "({} NOT BETWEEN {} AND {})" : "({} BETWEEN {} AND {})",
-          meeting(value, List.of(low, high)), meeting(low, List.of(value)), meeting(high, List.of(value))),
-          SqlType.BOOLEAN);
+      return Typed.of(new Analyzed.Between(meeting(value, List.of(low, high)), meeting(low, List.of(value)),
+          meeting(high, List.of(value)), between.negated()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -239,8 +235,8 @@ final class ExpressionTranslator {
       }
       value = expect(value, ResultTypes.common(items));
       Typed tested = value;
-      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", meeting(value, items),
-          Sql.list(items.stream().map(item -> meeting(item, List.of(tested))).toList())), SqlType.BOOLEAN);
+      return Typed.of(new Analyzed.In(meeting(value, items),
+          items.stream().map(item -> meeting(item, List.of(tested))).toList(), in.negated()), SqlType.BOOLEAN);
     }
 
     /** In DDL a subquery has no place. */
@@ -315,7 +311,7 @@ final class ExpressionTranslator {
       Optional<SqlType> element = base.type().filter(t -> t.kind() == TypeKind.ARRAY)
           .map(t -> t.children().get(0));
       // the dialect's arrays are 0-based with [], H2's are 1-based
-      return new Typed(Sql.of("ARRAY_GET({}, ({}) + 1)", base.sql(), index.sql()), element);
+      return new Typed(new Analyzed.Operation(OperationKind.ELEMENT, base.value(), index.value()), element);
     }
   }
 
@@ -333,16 +329,16 @@ final class ExpressionTranslator {
 
   private Typed literalValue(Literal literal) {
     return switch (literal.kind()) {
-      case NULL -> Typed.of(Sql.of("NULL"), SqlType.VOID);
-      case BOOLEAN -> Typed.of(Sql.of(literal.text().equalsIgnoreCase("true") ? "TRUE" : "FALSE"), SqlType.BOOLEAN);
+      case NULL -> Typed.of(new Analyzed.NullValue(), SqlType.VOID);
+      case BOOLEAN -> Typed.of(new Analyzed.BooleanValue(literal.text().equalsIgnoreCase("true")), SqlType.BOOLEAN);
       case INTEGER -> integer(literal);
       case DECIMAL -> decimal(literal);
-      case STRING -> Typed.of(constant(literal.text(), SqlType.STRING), SqlType.STRING);
+      case STRING -> Typed.of(constantValue(literal.text(), SqlType.STRING), SqlType.STRING);
       case DATE -> {
         try {
           LocalDate date = LocalDate.parse(literal.text().strip());
-          yield Typed.of(inline ? Sql.of("DATE {}", Sql.text(date.toString())) : constant(date, SqlType.DATE),
-              SqlType.DATE);
+          yield Typed.of(inline ? new Analyzed.DefinitionLiteral(SqlType.DATE, date.toString())
+              : constantValue(date, SqlType.DATE), SqlType.DATE);
         } catch (DateTimeParseException e) {
           throw invalidLiteral(literal, "DATE");
         }
@@ -356,14 +352,14 @@ final class ExpressionTranslator {
           timestamp = timestamp.atZone(session.timeZone()).withZoneSameInstant(java.time.ZoneOffset.UTC)
               .toLocalDateTime();
         }
-        yield Typed.of(inline ? Sql.of("TIMESTAMP {}", Sql.text(timestamp.toString()))
-            : constant(timestamp, SqlType.TIMESTAMP), type);
+        yield Typed.of(inline ? new Analyzed.DefinitionLiteral(SqlType.TIMESTAMP, timestamp.toString())
+            : constantValue(timestamp, SqlType.TIMESTAMP), type);
       }
       case BINARY -> {
         byte[] bytes = HexFormat.of().parseHex(literal.text());
         // In DDL the bytes are written as hex digits the engine printed from their values.
-        yield Typed.of(inline ? Sql.of("X{}", Sql.text(HexFormat.of().formatHex(bytes))) : constant(bytes,
-            SqlType.BINARY), SqlType.BINARY);
+        yield Typed.of(inline ? new Analyzed.DefinitionLiteral(SqlType.BINARY, HexFormat.of().formatHex(bytes))
+            : constantValue(bytes, SqlType.BINARY), SqlType.BINARY);
       }
     };
   }
@@ -382,7 +378,7 @@ final class ExpressionTranslator {
     for (int i = 0; i < arguments.size(); i++) {
       FunctionInfo.Parameter parameter = function.parameters().get(i);
       SqlType type = SqlParser.parseType(parameter.type());
-      parameters.add(Scope.Column.bound(parameter.name(), Sql.cast(arguments.get(i).sql(), type), type));
+      parameters.add(Scope.Column.bound(parameter.name(), new Analyzed.Cast(arguments.get(i).value(), type), type));
     }
     queries.requireExecute(function, span);
     QueryTranslator body = queries.nested(function.name().catalog(), function.name().schema(), function.owner(),
@@ -393,7 +389,7 @@ final class ExpressionTranslator {
       return result; // no declared type, and none known before H2 runs the body
     }
     SqlType returns = SqlParser.parseType(function.returnType());
-    return Typed.of(Sql.cast(result.sql(), returns), returns);
+    return Typed.of(new Analyzed.Cast(result.value(), returns), returns);
   }
 
   /**
@@ -407,20 +403,20 @@ final class ExpressionTranslator {
       throw Errors.wrongArguments(call.name(), "1", call.arguments().size(), call.span());
     }
     Typed group = translate(call.arguments().get(0), scope);
-    List<Sql> groups = queries.catalog().groupsOf(session.user()).stream()
-        .map(name -> constant(name, SqlType.STRING)).toList();
+    List<Analyzed> groups = queries.catalog().groupsOf(session.user()).stream()
+        .map(name -> constantValue(name, SqlType.STRING)).toList();
     // Group names are kept in lower case; the argument is compared the same way.
-    Sql sql = groups.isEmpty() ? Sql.of("CASE WHEN {} IS NULL THEN NULL ELSE FALSE END", group.sql())
-        : Sql.of("(LOWER(CAST({} AS CHARACTER VARYING)) IN ({}))", group.sql(), Sql.list(groups));
-    return Typed.of(sql, SqlType.BOOLEAN);
+    Analyzed member = groups.isEmpty()
+        ? new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(new Analyzed.NullTest(group.value(), false,
+            false), new Analyzed.NullValue())), Optional.of(new Analyzed.BooleanValue(false)))
+        : new Analyzed.In(new Analyzed.Call(FunctionRegistry.lookup("lower").orElseThrow(), List.of(
+            new Analyzed.Cast(group.value(), SqlType.STRING))), groups, false);
+    return Typed.of(member, SqlType.BOOLEAN);
   }
 
   /** A constant of the statement: bound as a parameter of its type, or in DDL written as a literal. */
-  private Sql constant(Object value, SqlType type) {
-    if (inline) {
-      return Sql.text(value.toString());
-    }
-    return Sql.cast(Sql.constant(value), type);
+  private Analyzed constantValue(Object value, SqlType type) {
+    return inline ? new Analyzed.Text(value.toString()) : new Analyzed.Constant(value, type);
   }
 
   private static EngineException invalidLiteral(Literal literal, String type) {
@@ -442,7 +438,7 @@ final class ExpressionTranslator {
           : SqlType.decimal(Math.min(38, digits.replace("-", "").length()), 0);
     };
     // Printed from the parsed number, so nothing of the statement text reaches H2 here.
-    return Typed.of(Sql.cast(Sql.number(value), type), type);
+    return Typed.of(new Analyzed.Cast(new Analyzed.Number(value), type), type);
   }
 
   private static Typed decimal(Literal literal) {
@@ -455,7 +451,7 @@ final class ExpressionTranslator {
     if (upper.endsWith("D") || upper.endsWith("F")) {
       double value = Double.parseDouble(text.substring(0, text.length() - 1));
       SqlType type = upper.endsWith("F") ? SqlType.FLOAT : SqlType.DOUBLE;
-      return Typed.of(Sql.cast(Sql.number(BigDecimal.valueOf(value)), type), type);
+      return Typed.of(new Analyzed.Cast(new Analyzed.Number(BigDecimal.valueOf(value)), type), type);
     }
     return decimalOf(new BigDecimal(text));
   }
@@ -464,10 +460,10 @@ final class ExpressionTranslator {
     int scale = Math.max(value.scale(), 0);
     int precision = Math.max(value.precision(), scale);
     if (precision > SqlType.MAX_DECIMAL_PRECISION) {
-      return Typed.of(Sql.cast(Sql.number(value), SqlType.DOUBLE), SqlType.DOUBLE);
+      return Typed.of(new Analyzed.Cast(new Analyzed.Number(value), SqlType.DOUBLE), SqlType.DOUBLE);
     }
     SqlType type = SqlType.decimal(precision, scale);
-    return Typed.of(Sql.cast(Sql.number(value), type), type);
+    return Typed.of(new Analyzed.Cast(new Analyzed.Number(value), type), type);
   }
 
   /**
@@ -483,7 +479,7 @@ final class ExpressionTranslator {
       return value;
     }
     parameterTypes.expect(parameter.get(), type.get());
-    return new Typed(value.sql(), type);
+    return new Typed(value.value(), type);
   }
 
   /** Values that end up in one column (CASE branches, IN lists) must have types of one family. */
@@ -550,34 +546,8 @@ final class ExpressionTranslator {
       "day", "dayofyear", "dayofweek", "weekofyear", "hour", "minute", "second", "date_add", "date_sub", "datediff",
       "add_months", "last_day", "to_date", "date_format", "next_day", "months_between", "weekday", "unix_date");
 
-  /** Aggregates whose H2 value is cast to the dialect's type (the registry's result type). */
-  /**
-   * Aggregates that count NULLs as values, so that FILTER cannot become a CASE inside their argument. The others get
-   * their FILTER that way: H2 fails (an ArrayIndexOutOfBoundsException) on a select list with two arithmetic
-   * expressions over FILTERed aggregates, as a PIVOT with an expression of aggregates writes.
-   */
-  private static final java.util.Set<String> NULL_KEEPING_AGGREGATES = java.util.Set.of("any_value");
-
-  /** Aggregates of a pair of values: a FILTER goes into both, so a row it leaves out counts for neither. */
-  private static final java.util.Set<String> PAIRED_AGGREGATES = java.util.Set.of("max_by", "min_by", "corr",
-      "covar_pop", "covar_samp", "regr_slope", "regr_intercept", "regr_r2", "regr_avgx", "regr_avgy", "regr_sxx",
-      "regr_syy", "regr_sxy", "regr_count");
-
-  /**
-   * Aggregates written as an expression around H2's, which OVER cannot follow: their renderers take the OVER clause
-   * as their last part and put it after each of H2's aggregates.
-   */
-  private static final java.util.Set<String> WINDOWED_INSIDE = java.util.Set.of("max_by", "min_by",
-      "percentile_approx");
-
-  /** Aggregates of arrays, whose value over no rows is an empty array (H2's is NULL). */
-  private static final java.util.Set<String> ARRAY_AGGREGATES = java.util.Set.of("collect_list", "collect_set");
-
   /** Aggregates whose last argument is a constant H2 needs as one (the percentage). */
   private static final java.util.Set<String> PERCENTILES = java.util.Set.of("percentile", "percentile_approx");
-
-  private static final java.util.Set<String> CAST_AGGREGATES = java.util.Set.of("sum", "avg", "stddev", "stddev_pop",
-      "variance", "var_pop", "median", "percentile");
 
   /** Aggregates over numbers: a string argument is read as DOUBLE, anything else not a number is a type error. */
   private static final java.util.Set<String> NUMERIC_AGGREGATES = java.util.Set.of("sum", "avg", "stddev",
@@ -589,7 +559,7 @@ final class ExpressionTranslator {
    */
   private static Typed numericOperand(Typed operand, Expression where, String operator) {
     if (operand.is(SqlType::isCharacter) || operand.is(t -> t.kind() == TypeKind.VOID)) {
-      return Typed.of(Sql.cast(operand.sql(), SqlType.DOUBLE), SqlType.DOUBLE);
+      return Typed.of(new Analyzed.Cast(operand.value(), SqlType.DOUBLE), SqlType.DOUBLE);
     }
     if (operand.type().isPresent() && !operand.is(SqlType::isNumeric)) {
       throw unexpectedType(where, operator, operand, "a number");
@@ -636,12 +606,12 @@ final class ExpressionTranslator {
     }
     if (parameter == ParameterType.STRING && !value.is(SqlType::isCharacter)
         && !value.is(t -> t.kind() == TypeKind.BINARY || t.kind() == TypeKind.VOID)) {
-      return new Typed(asString(value), Optional.of(SqlType.STRING), value.nullable());
+      return new Typed(asText(value), Optional.of(SqlType.STRING), value.nullable());
     }
     SqlType read = parameter == ParameterType.NUMERIC ? SqlType.DOUBLE
         : parameter == ParameterType.BOOLEAN ? SqlType.BOOLEAN : null;
     return read != null && value.is(SqlType::isCharacter)
-        ? new Typed(Sql.cast(value.sql(), read), Optional.of(read), value.nullable()) : value;
+        ? new Typed(new Analyzed.Cast(value.value(), read), Optional.of(read), value.nullable()) : value;
   }
 
   private static EngineException unexpectedType(Expression where, String operator, Typed operand, String wanted) {
@@ -712,9 +682,8 @@ final class ExpressionTranslator {
     if (operator.isArithmetic()) {
       checkArithmetic(left, right, binary);
       // The dialect reads a string operand of arithmetic as a DOUBLE.
-      left = left.is(SqlType::isCharacter) ? Typed.of(Sql.cast(left.sql(), SqlType.DOUBLE), SqlType.DOUBLE) : left;
-      right = right.is(SqlType::isCharacter) ? Typed.of(Sql.cast(right.sql(), SqlType.DOUBLE), SqlType.DOUBLE)
-          : right;
+      left = left.is(SqlType::isCharacter) ? asDouble(left) : left;
+      right = right.is(SqlType::isCharacter) ? asDouble(right) : right;
     } else if (operator.isComparison() && left.type().isPresent() && right.type().isPresent()
         && !SqlType.comparable(left.type().get(), right.type().get())) {
       throw Errors.typeMismatch(Errors.quote(operator.symbol()), "cannot compare " + left.type().get().sql() + " with "
@@ -726,59 +695,44 @@ final class ExpressionTranslator {
       left = integralOperand(left, binary, operator.symbol());
       right = integralOperand(right, binary, operator.symbol());
     }
-    switch (operator) {
-      case AND, OR -> {
-        return Typed.of(Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql()), SqlType.BOOLEAN);
-      }
-      case NULL_SAFE_EQUAL -> {
-        return Typed.of(Sql.of("({} IS NOT DISTINCT FROM {})", left.sql(), right.sql()), SqlType.BOOLEAN);
-      }
+    Analyzed both = new Analyzed.Binary(operator, left.value(), right.value());
+    return switch (operator) {
+      // || is concat: of two arrays an array, of anything else the text of simple values
+      case CONCAT -> translate(new FunctionCall(binary.span(), "concat", false, List.of(binary.left(),
+          binary.right()), false, Optional.empty(), Optional.empty()), scope);
       case DIVIDE -> {
         SqlType type = ResultTypes.arithmetic(operator, left, right);
-        if (type.kind() == TypeKind.DECIMAL) {
-          return decimalResult(Sql.of("({} / {})", left.sql(), right.sql()), type);
-        }
-        return Typed.of(Sql.of("(CAST({} AS DOUBLE PRECISION) / {})", left.sql(), right.sql()), SqlType.DOUBLE);
+        yield type.kind() == TypeKind.DECIMAL ? decimalResult(both, type) : Typed.of(new Analyzed.Binary(operator,
+            new Analyzed.Cast(left.value(), SqlType.DOUBLE), right.value()), SqlType.DOUBLE);
       }
       case INTEGER_DIVIDE -> {
-        return Typed.of(Sql.of("CAST(TRUNC(CAST({} AS DECIMAL(38, 10)) / {}) AS BIGINT)", left.sql(), right.sql()),
-            SqlType.BIGINT);
+        Analyzed quotient = new Analyzed.Binary(BinaryOperator.DIVIDE, new Analyzed.Cast(left.value(),
+            SqlType.decimal(38, 10)), right.value());
+        yield Typed.of(new Analyzed.Cast(new Analyzed.Truncated(quotient), SqlType.BIGINT), SqlType.BIGINT);
       }
-      case CONCAT -> {
-        // || is concat: of two arrays an array, of anything else the text of simple values
-        return translate(new FunctionCall(binary.span(), "concat", false, List.of(binary.left(), binary.right()),
-            false, Optional.empty(), Optional.empty()), scope);
-      }
-      case BITWISE_AND -> {
-        return Typed.of(Sql.of("BITAND({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
-      }
-      case BITWISE_OR -> {
-        return Typed.of(Sql.of("BITOR({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
-      }
-      case BITWISE_XOR -> {
-        return Typed.of(Sql.of("BITXOR({}, {})", left.sql(), right.sql()), bitwiseType(left, right));
-      }
+      case BITWISE_AND, BITWISE_OR, BITWISE_XOR -> Typed.of(both, bitwiseType(left, right));
+      case AND, OR, EQUAL, NOT_EQUAL, LESS, LESS_OR_EQUAL, GREATER, GREATER_OR_EQUAL, NULL_SAFE_EQUAL ->
+          Typed.of(both, SqlType.BOOLEAN);
       case MODULO -> {
         SqlType type = ResultTypes.arithmetic(operator, left, right);
-        Sql sql = Sql.of("MOD({}, {})", left.sql(), right.sql());
-        return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
+        yield type.kind() == TypeKind.DECIMAL ? decimalResult(both, type) : Typed.of(both, type);
       }
-      default -> {
-        Sql sql = Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql());
-        if (operator.isComparison()) {
-          return Typed.of(sql, SqlType.BOOLEAN);
-        }
+      case ADD, SUBTRACT, MULTIPLY -> {
         if (left.is(t -> t.kind() == TypeKind.DATE) != right.is(t -> t.kind() == TypeKind.DATE)) {
-          return Typed.of(sql, SqlType.DATE);
+          yield Typed.of(both, SqlType.DATE);
         }
         if (left.is(ExpressionTranslator::isTemporal)) {
           // the difference of two dates or timestamps is an interval, which clients read as its text
-          return Typed.of(sql, SqlType.STRING);
+          yield Typed.of(both, SqlType.STRING);
         }
         SqlType type = ResultTypes.arithmetic(operator, left, right);
-        return type.kind() == TypeKind.DECIMAL ? decimalResult(sql, type) : Typed.of(sql, type);
+        yield type.kind() == TypeKind.DECIMAL ? decimalResult(both, type) : Typed.of(both, type);
       }
-    }
+    };
+  }
+
+  private static Typed asDouble(Typed value) {
+    return Typed.of(new Analyzed.Cast(value.value(), SqlType.DOUBLE), SqlType.DOUBLE);
   }
 
   /**
@@ -797,7 +751,7 @@ final class ExpressionTranslator {
       SqlType b = right.type().get();
       SqlType type = SqlType.interval(a.intervalStart().compareTo(b.intervalStart()) <= 0 ? a.intervalStart()
           : b.intervalStart(), a.intervalEnd().compareTo(b.intervalEnd()) >= 0 ? a.intervalEnd() : b.intervalEnd());
-      return Typed.of(Sql.of("({} " + operator.symbol() + " {})", left.sql(), right.sql()), type);
+      return Typed.of(new Analyzed.Binary(operator, left.value(), right.value()), type);
     }
     if (additive && right.is(SqlType::isInterval) && left.is(ExpressionTranslator::isTemporal)) {
       return shifted(left, right, operator == BinaryOperator.SUBTRACT);
@@ -809,15 +763,15 @@ final class ExpressionTranslator {
     Typed factor = interval == left ? right : left;
     boolean scales = operator == BinaryOperator.MULTIPLY || operator == BinaryOperator.DIVIDE && interval == left;
     if (scales && (factor.is(SqlType::isNumeric) || factor.is(t -> t.kind() == TypeKind.VOID))) {
-      Sql sql = operator == BinaryOperator.MULTIPLY && factor.is(SqlType::isIntegral)
-          ? Sql.of("({} * {})", interval.sql(), factor.sql())
-          : Sql.of("CAST(ROUND(CAST({} AS DECIMAL(38, 6)) " + operator.symbol() + " {}) AS BIGINT)", interval.sql(),
-              factor.sql());
+      Analyzed scaled = operator == BinaryOperator.MULTIPLY && factor.is(SqlType::isIntegral)
+          ? new Analyzed.Binary(operator, interval.value(), factor.value())
+          : new Analyzed.Cast(new Analyzed.Operation(OperationKind.ROUND, new Analyzed.Binary(operator,
+              new Analyzed.Cast(interval.value(), SqlType.decimal(38, 6)), factor.value())), SqlType.BIGINT);
       // As in the dialect, a scaled interval has all the fields of its kind: YEAR TO MONTH or DAY TO SECOND.
       SqlType type = interval.is(t -> t.kind() == TypeKind.INTERVAL_YEAR_MONTH)
           ? SqlType.interval(IntervalField.YEAR, IntervalField.MONTH)
           : SqlType.interval(IntervalField.DAY, IntervalField.SECOND);
-      return Typed.of(sql, type);
+      return Typed.of(scaled, type);
     }
     throw Errors.typeMismatch(Errors.quote(operator.symbol()), "cannot apply " + operator.symbol() + " to "
         + left.type().map(SqlType::sql).orElse("a parameter") + " and "
@@ -826,21 +780,22 @@ final class ExpressionTranslator {
 
   /** {@code temporal} moved by {@code interval} (backwards when {@code subtract}). */
   private Typed shifted(Typed temporal, Typed interval, boolean subtract) {
-    Sql amount = subtract ? Sql.of("(- {})", interval.sql()) : interval.sql();
+    Analyzed amount = subtract ? new Analyzed.Negated(interval.value()) : interval.value();
     SqlType type = temporal.type().get();
     if (interval.is(t -> t.kind() == TypeKind.INTERVAL_YEAR_MONTH)) {
-      if (type.kind() == TypeKind.TIMESTAMP && zoned()) {
-        return Typed.of(instant(Sql.of("DATEADD(MONTH, {}, {})", amount, wallClock(temporal))), type);
-      }
-      return Typed.of(Sql.of("DATEADD(MONTH, {}, {})", amount, temporal.sql()), type);
+      // months move the wall clock: a TIMESTAMP's in the session zone
+      return Typed.of(type.kind() == TypeKind.TIMESTAMP && zoned()
+          ? instantOf(new Analyzed.DateAdd("MONTH", amount, wallClockOf(temporal)))
+          : new Analyzed.DateAdd("MONTH", amount, temporal.value()), type);
     }
     if (type.kind() == TypeKind.DATE && interval.type().get().intervalEnd() == IntervalField.DAY) {
-      return Typed.of(Sql.of("DATEADD(DAY, {} / {}, {})", amount, Sql.number(IntervalField.DAY.unit()),
-          temporal.sql()), type);
+      return Typed.of(new Analyzed.DateAdd("DAY", new Analyzed.Binary(BinaryOperator.DIVIDE, amount,
+          new Analyzed.Number(BigDecimal.valueOf(IntervalField.DAY.unit()))), temporal.value()), type);
     }
-    Sql start = type.kind() == TypeKind.DATE ? instant(Sql.cast(temporal.sql(), SqlType.TIMESTAMP)) : temporal.sql();
+    Analyzed start = type.kind() == TypeKind.DATE
+        ? instantOf(new Analyzed.Cast(temporal.value(), SqlType.TIMESTAMP)) : temporal.value();
     SqlType result = type.kind() == TypeKind.DATE ? SqlType.TIMESTAMP : type;
-    return Typed.of(Sql.of("DATEADD(MICROSECOND, {}, {})", amount, start), result);
+    return Typed.of(new Analyzed.DateAdd("MICROSECOND", amount, start), result);
   }
 
   private static SqlType bitwiseType(Typed left, Typed right) {
@@ -852,29 +807,31 @@ final class ExpressionTranslator {
    * A decimal result cast to the precision and scale the dialect derives, so the values clients read have the scale
    * the column says (H2 keeps 20 or more digits after the point of a quotient; the cast rounds half up, as Spark).
    */
-  private static Typed decimalResult(Sql sql, SqlType type) {
-    return Typed.of(Sql.cast(sql, type), type);
+  private static Typed decimalResult(Analyzed value, SqlType type) {
+    return Typed.of(new Analyzed.Cast(value, type), type);
   }
 
   /** A simple value as the dialect writes it as text (a boolean lower case, a TIMESTAMP in the session's zone). */
   Sql asString(Typed value) {
+    return ExpressionWriter.write(asText(value));
+  }
+
+  private Analyzed asText(Typed value) {
     if (value.is(SqlType::isCharacter)) {
-      return value.sql();
+      return value.value();
     }
     if (value.is(SqlType::isInterval)) {
       return intervalText(value);
     }
     if (value.is(t -> t.kind() == TypeKind.BOOLEAN)) {
-      return Sql.of("LOWER(CAST({} AS CHARACTER VARYING))", value.sql());
+      return new Analyzed.BooleanText(value.value());
     }
-    return Sql.cast(wallClock(value), SqlType.STRING);
+    return new Analyzed.Cast(wallClockOf(value), SqlType.STRING);
   }
 
   /** An interval as the dialect writes it, {@code INTERVAL '1' DAY}. */
-  private static Sql intervalText(Typed interval) {
-    SqlType type = interval.type().get();
-    return Sql.of("FG_SYS.INTERVAL_TEXT({}, {}, {})", interval.sql(), Sql.number(type.intervalStart().ordinal()),
-        Sql.number(type.intervalEnd().ordinal()));
+  private static Analyzed intervalText(Typed interval) {
+    return new Analyzed.IntervalText(interval.value(), interval.type().get());
   }
 
   // The session time zone. The store keeps a TIMESTAMP (an instant) as its wall clock in UTC, so in a session of
@@ -885,20 +842,15 @@ final class ExpressionTranslator {
     return !inline && session.zoned();
   }
 
-  private Sql zoneName() {
-    return Sql.text(session.timeZone().getId());
-  }
-
   /** A TIMESTAMP as the session zone's wall clock; anything else as it is. */
-  Sql wallClock(Typed value) {
+  Analyzed wallClockOf(Typed value) {
     return zoned() && value.is(t -> t.kind() == TypeKind.TIMESTAMP)
-        ? Sql.of("FG_SYS.TO_ZONE({}, {})", value.sql(), zoneName()) : value.sql();
+        ? new Analyzed.WallClock(value.value(), session.timeZone()) : value.value();
   }
 
   /** A wall clock of the session zone (a TIMESTAMP_NTZ, or a DATE's midnight) as the TIMESTAMP it is there. */
-  Sql instant(Sql wallClock) {
-    return zoned() ? Sql.of("FG_SYS.FROM_ZONE({}, {})", Sql.cast(wallClock, SqlType.TIMESTAMP), zoneName())
-        : wallClock;
+  Analyzed instantOf(Analyzed wallClock) {
+    return zoned() ? new Analyzed.Instant(wallClock, session.timeZone()) : wallClock;
   }
 
   /** Whether a value becomes a TIMESTAMP as a wall clock when it meets one: text, a DATE, a TIMESTAMP_NTZ. */
@@ -907,56 +859,51 @@ final class ExpressionTranslator {
   }
 
   /** {@code value} where it meets {@code others} in one value: a wall clock meeting a TIMESTAMP becomes one. */
-  private Sql meeting(Typed value, List<Typed> others) {
+  private Analyzed meeting(Typed value, List<Typed> others) {
     return towardTimestamp(value, others.stream().anyMatch(other -> other.is(t -> t.kind() == TypeKind.TIMESTAMP)));
   }
 
   /** {@code value} written into a column of {@code type}: a wall clock written into a TIMESTAMP becomes one. */
   Sql assigned(Typed value, SqlType type) {
-    return towardTimestamp(value, type.kind() == TypeKind.TIMESTAMP);
+    return ExpressionWriter.write(towardTimestamp(value, type.kind() == TypeKind.TIMESTAMP));
   }
 
   /** {@code value}, as the TIMESTAMP it is in the session's zone where it becomes one and is a wall clock. */
-  private Sql towardTimestamp(Typed value, boolean becomesTimestamp) {
-    return becomesTimestamp && zoned() && wallClockLike(value) ? instant(value.sql()) : value.sql();
+  Analyzed towardTimestamp(Typed value, boolean becomesTimestamp) {
+    return becomesTimestamp && wallClockLike(value) ? instantOf(value.value()) : value.value();
   }
 
   private Typed like(Like like, Scope scope) {
-    Sql value = fit(ParameterType.STRING, expect(translate(like.value(), scope), Optional.of(SqlType.STRING)), like,
-        like.value(), 1).sql();
-    Sql pattern = fit(ParameterType.STRING, expect(translate(like.pattern(), scope), Optional.of(SqlType.STRING)),
-        like, like.pattern(), 2).sql();
-    Sql escape = like.escape().map(e -> translate(e, scope).sql()).orElse(Sql.text("\\"));
-    Sql sql = switch (like.kind()) {
-      case LIKE -> Sql.of("{} LIKE {} ESCAPE {}", value, pattern, escape);
-      case ILIKE -> Sql.of("{} ILIKE {} ESCAPE {}", value, pattern, escape);
-      case RLIKE -> Sql.of("REGEXP_LIKE({}, {})", value, pattern);
-    };
-    return Typed.of(Sql.of(like.negated() ? "(NOT {})" : "({})", sql), SqlType.BOOLEAN);
+    Analyzed value = fit(ParameterType.STRING, expect(translate(like.value(), scope), Optional.of(SqlType.STRING)),
+        like, like.value(), 1).value();
+    Analyzed pattern = fit(ParameterType.STRING, expect(translate(like.pattern(), scope),
+        Optional.of(SqlType.STRING)), like, like.pattern(), 2).value();
+    Optional<Analyzed> escape = like.escape().map(e -> translate(e, scope).value());
+    return Typed.of(new Analyzed.Like(like.kind(), value, pattern, escape, like.negated()), SqlType.BOOLEAN);
   }
 
   private Typed caseExpression(Case caseExpression, Scope scope) {
-    List<Sql> parts = new ArrayList<>();
-    caseExpression.operand().ifPresent(operand -> parts.add(Sql.of(" {}", translate(operand, scope).sql())));
+    Optional<Analyzed> operand = caseExpression.operand().map(value -> translate(value, scope).value());
     List<Typed> results = new ArrayList<>();
-    List<Sql> conditions = new ArrayList<>();
+    List<Analyzed> conditions = new ArrayList<>();
     for (WhenClause when : caseExpression.whens()) {
       results.add(translate(when.result(), scope));
       Typed condition = translate(when.condition(), scope);
       if (caseExpression.operand().isEmpty()) {
         requireBoolean(condition, when.condition(), "a WHEN condition");
       }
-      conditions.add(condition.sql());
+      conditions.add(condition.value());
     }
     caseExpression.otherwise().ifPresent(otherwise -> results.add(translate(otherwise, scope)));
     requireOneType(results, caseExpression, "CASE");
     // the results meet in one value: a wall clock among TIMESTAMPs is one of the session's zone
-    for (int i = 0; i < results.size(); i++) {
-      Sql result = meeting(results.get(i), results);
-      parts.add(i < conditions.size() ? Sql.of(" WHEN {} THEN {}", conditions.get(i), result)
-          : Sql.of(" ELSE {}", result));
+    List<Analyzed.When> whens = new ArrayList<>();
+    for (int i = 0; i < conditions.size(); i++) {
+      whens.add(new Analyzed.When(conditions.get(i), meeting(results.get(i), results)));
     }
-    return new Typed(Sql.of("CASE{} END", Sql.join("", parts)), ResultTypes.common(results));
+    Optional<Analyzed> otherwise = results.size() > conditions.size()
+        ? Optional.of(meeting(results.get(conditions.size()), results)) : Optional.empty();
+    return new Typed(new Analyzed.Case(operand, whens, otherwise), ResultTypes.common(results));
   }
 
   private Typed cast(Cast cast, Scope scope) {
@@ -979,51 +926,43 @@ final class ExpressionTranslator {
         throw Errors.typeMismatch(Errors.quote("CAST"), "cannot cast " + value.type().get().sql() + " to "
             + target.sql(), cast.span());
       }
-      return Typed.of(Sql.cast(intervalText(value), target), target);
+      return Typed.of(new Analyzed.Cast(intervalText(value), target), target);
     }
     boolean fromTimestamp = value.is(t -> t.kind() == TypeKind.TIMESTAMP) && target.kind() != TypeKind.TIMESTAMP;
     if (fromTimestamp && target.isNumeric() || target.kind() == TypeKind.TIMESTAMP && value.is(SqlType::isNumeric)) {
-      return Typed.of(epochSeconds(value.sql(), fromTimestamp, target), target);
+      return Typed.of(epochSeconds(value.value(), fromTimestamp, target), target);
     }
-    Sql source = fromTimestamp ? wallClock(value) : value.sql();
+    Analyzed source = fromTimestamp ? wallClockOf(value) : value.value();
     if (target.isIntegral() && value.is(t -> t.kind() == TypeKind.DOUBLE || t.kind() == TypeKind.FLOAT
         || t.kind() == TypeKind.DECIMAL)) {
-      source = Sql.of("TRUNC({})", source);
+      source = new Analyzed.Truncated(source);
     }
     if (target.isCharacter() && value.is(t -> t.kind() == TypeKind.BOOLEAN)) {
-      return Typed.of(Sql.of("CASE WHEN {} THEN {} WHEN NOT {} THEN {} END", source, Sql.text("true"), source,
-          Sql.text("false")), target);
+      return Typed.of(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(source,
+          new Analyzed.Text("true")), new Analyzed.When(new Analyzed.Not(source), new Analyzed.Text("false"))),
+          Optional.empty()), target);
     }
-    Sql sql = target.kind() == TypeKind.TIMESTAMP && wallClockLike(value) ? instant(Sql.cast(source, target))
-        : Sql.cast(source, target);
-    if (cast.tryCast()) {
-      // TRY_CAST gives NULL where CAST fails; H2 has no such form, so failures are caught per row by CASEWHEN on a
-      // validity test only for character sources, the common case.
-      if (!value.is(SqlType::isCharacter)) {
-        return Typed.of(sql, target);
-      }
-      Sql test = target.isNumeric() ? Sql.of("REGEXP_LIKE(TRIM({}), {})", source,
-          Sql.text("^[+-]?([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?$"))
-          : target.kind() == TypeKind.DATE ? Sql.of("REGEXP_LIKE(TRIM({}), {})", source,
-              Sql.text("^[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}$"))
-          : Sql.of("TRUE");
-      return Typed.of(Sql.of("CASE WHEN {} THEN {} END", test, sql), target);
+    Analyzed converted = target.kind() == TypeKind.TIMESTAMP && wallClockLike(value)
+        ? instantOf(new Analyzed.Cast(source, target)) : new Analyzed.Cast(source, target);
+    if (cast.tryCast() && value.is(SqlType::isCharacter)) {
+      // TRY_CAST gives NULL where CAST fails; H2 has no such form, so text is tested for the target's form first
+      return Typed.of(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(new Analyzed.Readable(source,
+          target), converted)), Optional.empty()), target);
     }
-    return Typed.of(sql, target);
+    return Typed.of(converted, target);
   }
 
   /**
    * A TIMESTAMP as seconds since 1970-01-01 00:00:00 UTC (whole ones, rounded down, for an integer), or a number of
    * such seconds as the instant, to the microsecond.
    */
-  private static Sql epochSeconds(Sql value, boolean fromTimestamp, SqlType target) {
-    Sql epoch = Sql.of("TIMESTAMP {}", Sql.text("1970-01-01 00:00:00"));
+  private static Analyzed epochSeconds(Analyzed value, boolean fromTimestamp, SqlType target) {
     if (!fromTimestamp) {
-      return Sql.cast(Sql.of("DATEADD(MICROSECOND, CAST(CAST({} AS DECIMAL(38, 6)) * 1000000 AS BIGINT), {})", value,
-          epoch), target);
+      return new Analyzed.Cast(new Analyzed.Operation(OperationKind.FROM_EPOCH_SECONDS, value), target);
     }
-    Sql seconds = Sql.of("(CAST(DATEDIFF(MICROSECOND, {}, {}) AS DECIMAL(20, 0)) / 1000000)", epoch, value);
-    return Sql.cast(target.isIntegral() ? Sql.of("FLOOR({})", seconds) : seconds, target);
+    Analyzed seconds = new Analyzed.Operation(OperationKind.EPOCH_SECONDS, value);
+    return new Analyzed.Cast(target.isIntegral() ? new Analyzed.Operation(OperationKind.FLOOR, seconds) : seconds,
+        target);
   }
 
   /** to_json(value [, options]): a struct, an array or a map as JSON text. */
@@ -1052,7 +991,7 @@ final class ExpressionTranslator {
 
   /** The zone whose wall clock a TIMESTAMP's text shows: the session's, or UTC in a definition. */
   private Sql sessionZone() {
-    return zoned() ? zoneName() : Sql.text("UTC");
+    return Sql.text(zoned() ? session.timeZone().getId() : "UTC");
   }
 
   /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
@@ -1098,7 +1037,7 @@ final class ExpressionTranslator {
     }
     switch (name) {
       case "current_user", "user", "session_user" -> {
-        return Typed.of(constant(session.user(), SqlType.STRING), SqlType.STRING);
+        return Typed.of(constantValue(session.user(), SqlType.STRING), SqlType.STRING);
       }
       case "is_account_group_member", "is_member" -> {
         return groupMember(call, scope);
@@ -1108,36 +1047,36 @@ final class ExpressionTranslator {
         throw EngineException.of(ErrorClass.UNSUPPORTED_GROUPING_EXPRESSION).at(call.span()).build();
       }
       case "current_timezone" -> {
-        return Typed.of(constant(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
+        return Typed.of(constantValue(session.timeZone().getId(), SqlType.STRING), SqlType.STRING);
       }
       case "localtimestamp" -> {
         if (!call.arguments().isEmpty() || call.star()) {
           throw Errors.wrongArguments(name, "0", call.arguments().size(), call.span());
         }
         // the session zone's wall clock now, with no zone: a TIMESTAMP_NTZ, as in Spark
-        return Typed.of(wallClock(Typed.of(Sql.of("LOCALTIMESTAMP(6)"), SqlType.TIMESTAMP)), SqlType.TIMESTAMP_NTZ);
+        return Typed.of(wallClockOf(Typed.of(new Analyzed.Now(), SqlType.TIMESTAMP)), SqlType.TIMESTAMP_NTZ);
       }
       case "typeof" -> {
         if (call.arguments().size() != 1 || call.star() || call.distinct()) {
           throw Errors.wrongArguments(name, "1", call.arguments().size(), call.span());
         }
         Typed value = translate(call.arguments().get(0), scope);
-        Sql type = constant(ResultTypes.orString(value.type()).sql(), SqlType.STRING);
+        Analyzed type = constantValue(ResultTypes.orString(value.type()).sql(), SqlType.STRING);
         // The value stays in the SQL, so an aggregate argument still makes the block aggregate.
-        return Typed.of(Sql.of("CASE WHEN {} IS NULL THEN {} ELSE {} END", value.sql(), type, type), SqlType.STRING)
-            .notNull();
+        return Typed.of(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(new Analyzed.NullTest(
+            value.value(), false, false), type)), Optional.of(type)), SqlType.STRING).notNull();
       }
       case "current_catalog" -> {
-        return Typed.of(constant(session.catalog(), SqlType.STRING), SqlType.STRING);
+        return Typed.of(constantValue(session.catalog(), SqlType.STRING), SqlType.STRING);
       }
       case "current_schema", "current_database" -> {
-        return Typed.of(constant(session.schema(), SqlType.STRING), SqlType.STRING);
+        return Typed.of(constantValue(session.schema(), SqlType.STRING), SqlType.STRING);
       }
       case "hex" -> {
         if (call.arguments().size() == 1) {
           Typed value = translate(call.arguments().get(0), scope);
           if (value.is(SqlType::isIntegral)) {
-            return Typed.of(Sql.of("FG_SYS.HEX_OF_NUMBER(CAST({} AS BIGINT))", value.sql()), SqlType.STRING);
+            return Typed.of(new Analyzed.Operation(OperationKind.HEX_OF_NUMBER, value.value()), SqlType.STRING);
           }
         }
       }
@@ -1176,7 +1115,8 @@ final class ExpressionTranslator {
       case "map_keys", "map_values" -> {
         Typed map = onlyMapArgument(call, scope);
         int child = name.equals("map_keys") ? 0 : 1;
-        return Typed.of(Sql.of("({}).{}", map.sql(), Sql.name(child == 0 ? "keys" : "values")),
+        return Typed.of(new Analyzed.Operation(child == 0 ? OperationKind.MAP_KEYS : OperationKind.MAP_VALUES,
+            map.value()),
             SqlType.array(map.type().orElseThrow().children().get(child)));
       }
       case "from_json" -> {
@@ -1230,15 +1170,15 @@ final class ExpressionTranslator {
           return mapValue(first, translate(call.arguments().get(1), scope));
         }
         if (!name.equals("element_at") && call.arguments().size() == 1) {
-          return Typed.of(Sql.of("CARDINALITY(({}).{})", first.sql(), Sql.name("keys")), SqlType.INT);
+          return Typed.of(new Analyzed.Operation(OperationKind.MAP_SIZE, first.value()), SqlType.INT);
         }
       }
       if (first.is(t -> t.kind() == TypeKind.ARRAY) && name.equals("element_at") && call.arguments().size() == 2) {
         // 1-based, and a negative index counts from the end, as in the dialect (-1 is the last element)
         Typed index = expect(translate(call.arguments().get(1), scope), Optional.of(SqlType.INT));
         integralOperand(index, call, "element_at");
-        return Typed.of(Sql.of("ARRAY_GET({}, CASE WHEN {} < 0 THEN CARDINALITY({}) + 1 + {} ELSE {} END)",
-            first.sql(), index.sql(), first.sql(), index.sql(), index.sql()), first.type().get().children().get(0));
+        return Typed.of(new Analyzed.Operation(OperationKind.ELEMENT_AT, first.value(), index.value()),
+            first.type().get().children().get(0));
       }
     }
     if (FunctionRegistry.lookup(name).isEmpty()) {
@@ -1274,11 +1214,10 @@ final class ExpressionTranslator {
       // the cast keeps the type the dialect gave it.
       if (!(call.arguments().get(0) instanceof ColumnRef) && operand.type().isPresent()) {
         SqlType type = operand.type().get();
-        operand = Typed.of(Sql.cast(operand.sql(), type), type);
+        operand = Typed.of(new Analyzed.Cast(operand.value(), type), type);
       }
       arguments.set(0, operand);
     }
-    List<Sql> sql = arguments.stream().map(Typed::sql).toList();
     switch (function.kind()) {
       case SCALAR -> {
         if (call.window().isPresent() || call.distinct() || call.filter().isPresent()) {
@@ -1295,43 +1234,33 @@ final class ExpressionTranslator {
             // no constraint across arguments
           }
         }
+        List<Analyzed> values = values(arguments);
         if (ONE_VALUE_ARGUMENTS.contains(function.name())) {
           // the arguments meet in one value: a wall clock among TIMESTAMPs is one of the session's zone
           int first = function.name().equals("nvl2") || function.name().equals("if") ? 1 : 0;
           List<Typed> meeting = arguments.subList(first, arguments.size());
-          List<Sql> written = new ArrayList<>();
+          List<Analyzed> met = new ArrayList<>();
           for (int i = 0; i < arguments.size(); i++) {
-            written.add(i < first ? arguments.get(i).sql() : meeting(arguments.get(i), meeting));
+            met.add(i < first ? arguments.get(i).value() : meeting(arguments.get(i), meeting));
           }
-          sql = written;
+          values = met;
         } else if (WALL_CLOCK_ARGUMENTS.contains(function.name())) {
-          sql = arguments.stream().map(this::wallClock).toList();
+          values = arguments.stream().map(this::wallClockOf).toList();
         }
         boolean rounding = function.name().equals("round") || function.name().equals("bround");
         SqlType type = rounding ? roundType(call, arguments.get(0)) : function.resultType().of(arguments);
-        Sql text = function.renderer().render(sql);
+        Analyzed value = new Analyzed.Call(function, values);
         if (rounding && (type.kind() == TypeKind.DECIMAL || function.name().equals("bround"))) {
-          text = Sql.cast(text, type);
+          value = new Analyzed.Cast(value, type);
         } else if (function.name().equals("to_timestamp") || function.name().equals("make_timestamp")) {
-          text = instant(text);
+          value = instantOf(value);
         } else if (function.name().equals("current_date") && zoned()) {
-          text = Sql.of("CAST(FG_SYS.TO_ZONE(LOCALTIMESTAMP(6), {}) AS DATE)", zoneName());
+          value = new Analyzed.Cast(wallClockOf(Typed.of(new Analyzed.Now(), SqlType.TIMESTAMP)), SqlType.DATE);
         }
-        return Typed.of(text, type);
+        return Typed.of(value, type);
       }
       case AGGREGATE -> {
-        List<Sql> parts = new ArrayList<>();
-        parts.add(call.distinct() ? Sql.of("DISTINCT ") : Sql.EMPTY);
-        parts.addAll(call.star() ? List.of(Sql.of("*")) : sql);
-        Optional<Sql> filter = call.filter().map(condition -> translate(condition, scope).sql());
-        boolean filterInArgument = filter.isPresent() && parts.size() > 1
-            && !NULL_KEEPING_AGGREGATES.contains(function.name());
-        if (filterInArgument) {
-          int last = PAIRED_AGGREGATES.contains(function.name()) ? 2 : 1;
-          for (int i = 1; i <= last && i < parts.size(); i++) {
-            parts.set(i, Sql.of("CASE WHEN {} THEN {} END", filter.get(), call.star() ? Sql.of("1") : parts.get(i)));
-          }
-        }
+        Optional<Analyzed> filter = call.filter().map(condition -> translate(condition, scope).value());
         if (PERCENTILES.contains(function.name())) {
           percentage(call);
         }
@@ -1340,28 +1269,10 @@ final class ExpressionTranslator {
           io.flowgate.engine.sql.analyzer.FoldableArguments.require(call.arguments().get(1), name, "delimiter",
               "STRING", FunctionRegistry.TRAITS);
         }
-        Optional<Sql> over = call.window().map(window -> Sql.of(" OVER {}", window(window, scope)));
-        boolean windowedInside = WINDOWED_INSIDE.contains(function.name());
-        if (windowedInside) {
-          parts.add(over.orElse(Sql.EMPTY));
-        }
-        Sql text = function.renderer().render(parts);
-        if (filter.isPresent() && !filterInArgument) {
-          text = Sql.of("{} FILTER (WHERE {})", text, filter.get());
-        }
-        if (over.isPresent() && !windowedInside) {
-          text = Sql.of("{}{}", text, over.get());
-        }
+        Optional<Analyzed.Window> over = call.window().map(window -> window(window, scope));
         SqlType type = function.resultType().of(arguments);
-        if (ARRAY_AGGREGATES.contains(function.name())) {
-          text = Sql.of("COALESCE({}, {})", text, Sql.cast(Sql.of("ARRAY[]"), type));
-        }
-        if (CAST_AGGREGATES.contains(function.name())) {
-          // H2 sums doubles exactly as DECFLOAT, a BIGINT beyond its range as NUMERIC, averages integers as NUMERIC
-          // and decimals with ten more digits of scale; the cast gives the dialect's type, and overflow is an error.
-          text = Sql.cast(text, type);
-        }
-        return Typed.of(text, type);
+        return Typed.of(new Analyzed.Aggregate(function, call.distinct(), call.star(), values(arguments), filter, over,
+            type), type);
       }
       case WINDOW -> {
         if (call.window().isEmpty()) {
@@ -1388,9 +1299,7 @@ final class ExpressionTranslator {
             over = new WindowSpec(over.span(), over.partitionBy(), over.orderBy(), Optional.empty());
           }
         }
-        Sql text = Sql.of("{} OVER {}", function.renderer().render(sql), window(over, scope));
-        // H2 ranks are BIGINT; the dialect's are INT.
-        return Typed.of(type.equals(SqlType.INT) ? Sql.cast(text, SqlType.INT) : text, type);
+        return Typed.of(new Analyzed.WindowFunction(function, values(arguments), window(over, scope), type), type);
       }
     }
     throw Errors.internal("unknown function kind", null);
@@ -1403,14 +1312,14 @@ final class ExpressionTranslator {
   private Typed columnOrField(ColumnRef reference, Scope scope) {
     try {
       Scope.Column column = scope.resolve(reference).column();
-      return new Typed(column.sql(), column.type(), column.nullable());
+      return new Typed(column.value(), column.type(), column.nullable());
     } catch (EngineException notAColumn) {
       List<String> parts = reference.parts();
       for (int prefix = parts.size() - 1; prefix >= 1; prefix--) {
         Typed base;
         try {
           Scope.Column column = scope.resolve(new ColumnRef(reference.span(), parts.subList(0, prefix))).column();
-          base = new Typed(column.sql(), column.type());
+          base = new Typed(column.value(), column.type());
         } catch (EngineException tryShorter) {
           continue;
         }
@@ -1434,8 +1343,7 @@ final class ExpressionTranslator {
     SqlType struct = base.type().orElseThrow();
     for (int i = 0; i < struct.fieldNames().size(); i++) {
       if (struct.fieldNames().get(i).equalsIgnoreCase(name)) {
-        return Typed.of(Sql.of("({}).{}", base.sql(), Sql.name(struct.fieldNames().get(i))),
-            struct.children().get(i));
+        return Typed.of(new Analyzed.Field(base.value(), struct.fieldNames().get(i)), struct.children().get(i));
       }
     }
     throw EngineException.of(ErrorClass.FIELD_NOT_FOUND).parameter("fieldName", Errors.quote(name))
@@ -1454,7 +1362,7 @@ final class ExpressionTranslator {
     }
     List<String> names = new ArrayList<>();
     List<SqlType> types = new ArrayList<>();
-    List<Sql> values = new ArrayList<>();
+    List<Analyzed> values = new ArrayList<>();
     for (int i = 0; i < arguments.size(); i += named ? 2 : 1) {
       Expression value = arguments.get(named ? i + 1 : i);
       if (named) {
@@ -1468,10 +1376,10 @@ final class ExpressionTranslator {
       }
       Typed translated = translate(value, scope);
       types.add(translated.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING));
-      values.add(translated.sql());
+      values.add(translated.value());
     }
     SqlType type = SqlType.struct(names, types);
-    return Typed.of(Sql.cast(Sql.of("ROW({})", Sql.list(values)), type), type);
+    return Typed.of(new Analyzed.Cast(new Analyzed.Operation(OperationKind.ROW, values), type), type);
   }
 
   private Typed map(FunctionCall call, Scope scope) {
@@ -1479,8 +1387,8 @@ final class ExpressionTranslator {
     if (arguments.size() % 2 != 0) {
       throw Errors.wrongArguments("map", "an even number of", arguments.size(), call.span());
     }
-    List<Sql> keys = new ArrayList<>();
-    List<Sql> values = new ArrayList<>();
+    List<Analyzed> keys = new ArrayList<>();
+    List<Analyzed> values = new ArrayList<>();
     SqlType keyType = SqlType.STRING;
     SqlType valueType = SqlType.STRING;
     for (int i = 0; i < arguments.size(); i += 2) {
@@ -1490,21 +1398,12 @@ final class ExpressionTranslator {
         keyType = key.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING);
         valueType = value.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING);
       }
-      keys.add(key.sql());
-      values.add(value.sql());
+      keys.add(key.value());
+      values.add(value.value());
     }
     SqlType type = SqlType.map(keyType, valueType);
-    return Typed.of(checkedMap(Sql.of("ARRAY[{}]", Sql.list(keys)), Sql.of("ARRAY[{}]", Sql.list(values)), type,
-        "map"), type);
-  }
-
-  /**
-   * The map of {@code keys} and {@code values} (arrays) as {@code type}, refused at run time when a key is NULL or
-   * there twice (NULL_MAP_KEY, DUPLICATED_MAP_KEY) or the arrays differ in length; NULL when either array is.
-   */
-  static Sql checkedMap(Sql keys, Sql values, SqlType type, String function) {
-    return Sql.of("CASE WHEN FG_SYS.CHECK_MAP_KEYS(CAST({} AS CHARACTER VARYING ARRAY), CARDINALITY({}), {}) THEN {}"
-        + " END", keys, values, Sql.text(function), Sql.cast(Sql.of("ROW({}, {})", keys, values), type));
+    return Typed.of(new Analyzed.CheckedMap(new Analyzed.Operation(OperationKind.ARRAY, keys),
+        new Analyzed.Operation(OperationKind.ARRAY, values), type, "map"), type);
   }
 
   private Typed onlyMapArgument(FunctionCall call, Scope scope) {
@@ -1521,9 +1420,8 @@ final class ExpressionTranslator {
   /** The value of a key: H2 cannot search an array, so the engine's own FG_SYS.MAP_INDEX finds the position. */
   private static Typed mapValue(Typed map, Typed key) {
     SqlType type = map.type().orElseThrow();
-    return Typed.of(Sql.of("ARRAY_GET(({}).{}, FG_SYS.MAP_INDEX(({}).{}, CAST({} AS CHARACTER VARYING)))", map.sql(),
-        Sql.name("values"), map.sql(), Sql.name("keys"), Sql.cast(key.sql(), type.children().get(0))),
-        type.children().get(1));
+    return Typed.of(new Analyzed.Operation(OperationKind.MAP_VALUE, map.value(), new Analyzed.Cast(key.value(),
+        type.children().get(0))), type.children().get(1));
   }
 
   private Typed datePart(FunctionCall call, Scope scope) {
@@ -1552,64 +1450,50 @@ final class ExpressionTranslator {
       // the dialect's weeks are ISO weeks: they start on Monday, and week 1 holds the year's first Thursday
       h2Field = "ISO_WEEK";
     }
-    Sql value = wallClock(translate(call.arguments().get(1), scope));
+    Analyzed value = wallClockOf(translate(call.arguments().get(1), scope));
     if (!call.name().equals("date_trunc")) {
-      return Typed.of(Sql.of("EXTRACT(" + h2Field + " FROM {})", value), SqlType.INT);
+      return Typed.of(new Analyzed.DateField(h2Field, value, false), SqlType.INT);
     }
     // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP, truncated in the session zone
-    return Typed.of(instant(Sql.cast(Sql.of("DATE_TRUNC(" + h2Field + ", {})", value), SqlType.TIMESTAMP)),
+    return Typed.of(instantOf(new Analyzed.Cast(new Analyzed.DateField(h2Field, value, true), SqlType.TIMESTAMP)),
         SqlType.TIMESTAMP);
   }
 
-  private Sql window(WindowSpec window, Scope scope) {
-    List<Sql> clauses = new ArrayList<>();
-    if (!window.partitionBy().isEmpty()) {
-      List<Sql> keys = new ArrayList<>();
-      for (Expression key : window.partitionBy()) {
-        keys.add(translate(key, scope).sql());
-      }
-      clauses.add(Sql.of("PARTITION BY {}", Sql.list(keys)));
-    }
-    if (!window.orderBy().isEmpty()) {
-      clauses.add(Sql.of("ORDER BY {}", orderBy(window.orderBy(), scope)));
-    }
-    window.frame().ifPresent(frame -> clauses.add(Sql.of(frame.unit().name() + " BETWEEN {} AND {}",
-        bound(frame.start(), scope), bound(frame.end(), scope))));
-    return Sql.of("({})", Sql.join(" ", clauses));
+  private Analyzed.Window window(WindowSpec window, Scope scope) {
+    return new Analyzed.Window(window.partitionBy().stream().map(key -> translate(key, scope).value()).toList(),
+        sortKeys(window.orderBy(), scope), window.frame().map(frame -> new Analyzed.Frame(frame.unit(),
+            frameBound(frame.start(), scope), frameBound(frame.end(), scope))));
   }
 
-  private Sql bound(FrameBound bound, Scope scope) {
-    return switch (bound.kind()) {
-      case UNBOUNDED_PRECEDING -> Sql.of("UNBOUNDED PRECEDING");
-      case UNBOUNDED_FOLLOWING -> Sql.of("UNBOUNDED FOLLOWING");
-      case CURRENT_ROW -> Sql.of("CURRENT ROW");
-      case PRECEDING -> Sql.of("{} PRECEDING", offset(bound.offset().orElseThrow(), scope));
-      case FOLLOWING -> Sql.of("{} FOLLOWING", offset(bound.offset().orElseThrow(), scope));
-    };
+  private Analyzed.FrameBound frameBound(FrameBound bound, Scope scope) {
+    return new Analyzed.FrameBound(bound.kind(), bound.offset().map(offset -> offset(offset, scope)));
   }
 
   /** A frame offset is a constant number that is not negative (for ROWS, H2 and the dialect also take a cast one). */
-  private Sql offset(Expression offset, Scope scope) {
+  private Analyzed offset(Expression offset, Scope scope) {
     if (offset instanceof Literal literal && (literal.kind() == LiteralKind.INTEGER
         || literal.kind() == LiteralKind.DECIMAL) && !literal.text().startsWith("-")) {
-      return translate(offset, scope).sql();
+      return translate(offset, scope).value();
     }
     throw Errors.typeMismatch("the window frame", "a frame offset must be a number literal that is not negative",
         offset.span());
   }
 
   Sql orderBy(List<SortItem> items, Scope scope) {
-    List<Sql> keys = new ArrayList<>();
-    for (SortItem item : items) {
-      keys.add(sortKey(translate(item.key(), scope).sql(), item));
-    }
-    return Sql.list(keys);
+    return ExpressionWriter.sortKeys(sortKeys(items, scope));
   }
 
-  /** The dialect sorts NULLs first ascending and last descending unless told otherwise; so is H2 by default. */
-  static Sql sortKey(Sql sql, SortItem item) {
-    return Sql.of("{}" + (item.descending() ? " DESC" : " ASC")
-        + item.nullsFirst().map(first -> first ? " NULLS FIRST" : " NULLS LAST").orElse(""), sql);
+  private List<Analyzed.SortKey> sortKeys(List<SortItem> items, Scope scope) {
+    return items.stream().map(item -> sortKey(translate(item.key(), scope).value(), item)).toList();
+  }
+
+  /** {@code key} sorted as {@code item} says. */
+  static Analyzed.SortKey sortKey(Analyzed key, SortItem item) {
+    return new Analyzed.SortKey(key, item.descending(), item.nullsFirst());
+  }
+
+  private static List<Analyzed> values(List<Typed> typed) {
+    return typed.stream().map(Typed::value).toList();
   }
 
   /** The percentage of a percentile: a number literal from 0 to 1, which H2 takes as a constant. */

@@ -144,7 +144,8 @@ final class Generators {
     List<Expression> items = arguments.subList(1, arguments.size());
     int width = (items.size() + rows - 1) / rows;
     Sql index = Sql.of("{}.X", Sql.name(range));
-    Scope numbered = scope.join(new Scope(List.of(Scope.Column.bound(ROW, index, SqlType.INT)), Optional.empty()));
+    Scope numbered = scope.join(new Scope(List.of(Scope.Column.bound(ROW, new Analyzed.Written(index), SqlType.INT)),
+        Optional.empty()));
     List<Sql> values = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (int column = 0; column < width; column++) {

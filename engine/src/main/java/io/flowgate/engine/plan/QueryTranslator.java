@@ -233,7 +233,7 @@ public final class QueryTranslator {
     List<Scope.Column> scope = new ArrayList<>();
     for (FunctionInfo.Parameter parameter : parameters) {
       SqlType type = SqlParser.parseType(parameter.type());
-      scope.add(Scope.Column.bound(parameter.name(), Sql.cast(Sql.of("NULL"), type), type));
+      scope.add(Scope.Column.bound(parameter.name(), new Analyzed.Cast(new Analyzed.NullValue(), type), type));
     }
     Typed typed = nested(name.catalog(), name.schema(), reader, span).expressions().translate(SqlParser.parseExpression(body),
         new Scope(scope, Optional.empty()));
@@ -526,30 +526,30 @@ public final class QueryTranslator {
   }
 
   private Sql orderBy(List<SortItem> items, Body body) {
-    List<Sql> keys = new ArrayList<>();
+    List<Analyzed.SortKey> keys = new ArrayList<>();
     List<OutputColumn> columns = body.query().columns();
     if (items.size() == 1 && isAllColumnsKey(List.of(items.get(0).key()), body.fromScope().orElse(Scope.empty(
         Optional.empty()))) && columns.stream().noneMatch(column -> column.name().equalsIgnoreCase("all"))) {
       // ORDER BY ALL: every output column, in order, each with the item's direction
       SortItem all = items.get(0);
       for (int i = 0; i < columns.size(); i++) {
-        keys.add(ExpressionTranslator.sortKey(Sql.name(TranslatedQuery.positional(i)), all));
+        keys.add(ExpressionTranslator.sortKey(positional(i), all));
       }
-      return Sql.list(keys);
+      return ExpressionWriter.sortKeys(keys);
     }
     for (SortItem item : items) {
-      Sql key = null;
+      Analyzed key = null;
       if (item.key() instanceof Literal literal && literal.kind() == LiteralKind.INTEGER) {
         int position = AggregationAnalyzer.position(literal);
         if (position < 1 || position > columns.size()) {
           throw EngineException.of(ErrorClass.ORDER_BY_POS_OUT_OF_RANGE).parameter("index", literal.text())
               .parameter("size", columns.size()).at(literal.span()).build();
         }
-        key = Sql.name(TranslatedQuery.positional(position - 1));
+        key = positional(position - 1);
       } else if (item.key() instanceof ColumnRef reference && reference.parts().size() == 1) {
         for (int i = 0; i < columns.size(); i++) {
           if (columns.get(i).name().equalsIgnoreCase(reference.name())) {
-            key = Sql.name(TranslatedQuery.positional(i));
+            key = positional(i);
             break;
           }
         }
@@ -560,11 +560,16 @@ public final class QueryTranslator {
           throw Errors.unresolvedColumn(item.key() instanceof ColumnRef ref ? ref.parts() : List.of(
               ExpressionNames.name(item.key())), columns.stream().map(OutputColumn::name).toList(), item.span());
         }
-        key = expressions.translate(body.orderKey().apply(item.key()), body.fromScope().get()).sql();
+        key = expressions.translate(body.orderKey().apply(item.key()), body.fromScope().get()).value();
       }
       keys.add(ExpressionTranslator.sortKey(key, item));
     }
-    return Sql.list(keys);
+    return ExpressionWriter.sortKeys(keys);
+  }
+
+  /** The output column of {@code index}, by its positional name. */
+  private static Analyzed positional(int index) {
+    return new Analyzed.ColumnValue("", TranslatedQuery.positional(index));
   }
 
   private Body body(QueryBody body, Optional<Scope> outer) {
@@ -745,14 +750,14 @@ public final class QueryTranslator {
       generator.get().predicate().ifPresent(filters::add);
       from = new From(Sql.of("{}{}", base, generator.get().join()), scope, filters);
     }
-    List<Sql> items = new ArrayList<>();
+    List<Analyzed> outputs = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     List<Expression> itemExpressions = new ArrayList<>();
     List<Scope.Column> aliases = new ArrayList<>();
     for (SelectItem item : select.items()) {
       if (generator.isPresent() && generator.get().item() == item) {
         for (int i = 0; i < generator.get().sql().size(); i++) {
-          items.add(TranslatedQuery.output(generator.get().sql().get(i), items.size()));
+          outputs.add(new Analyzed.Written(generator.get().sql().get(i)));
           columns.add(generator.get().columns().get(i));
           itemExpressions.add(((SingleColumn) item).expression());
         }
@@ -764,7 +769,7 @@ public final class QueryTranslator {
         }
         expanded = except(expanded, all);
         for (Scope.Column column : expanded) {
-          items.add(TranslatedQuery.output(column.sql(), items.size()));
+          outputs.add(column.value());
           columns.add(new OutputColumn(column.name(), column.type(), column.nullable()));
           itemExpressions.add(new ColumnRef(all.span(), List.of(column.name())));
         }
@@ -774,65 +779,36 @@ public final class QueryTranslator {
         if (single.expression() instanceof Expression.Parameter) {
           // A bare parameter has no type to take from where it stands: it is a STRING, as PostgreSQL reads an
           // untyped parameter as text (CAST it for another type).
-          value = Typed.of(Sql.cast(expressions.expect(value, Optional.of(SqlType.STRING)).sql(), SqlType.STRING),
-              SqlType.STRING);
+          value = Typed.of(new Analyzed.Cast(expressions.expect(value, Optional.of(SqlType.STRING)).value(),
+              SqlType.STRING), SqlType.STRING);
         }
         String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
         if (single.alias().isPresent()) {
-          aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true,
-              Optional.of(Sql.of("({})", value.sql())), value.nullable()));
+          aliases.add(new Scope.Column("", List.of(), name, name, value.type(), true, Optional.of(value.value()),
+              value.nullable()));
         }
-        items.add(TranslatedQuery.output(value.sql(), items.size()));
+        outputs.add(value.value());
         columns.add(new OutputColumn(name, value.type(), value.nullable()));
         itemExpressions.add(single.expression());
       }
     }
     AggregationAnalyzer.check(select, itemExpressions, reference -> columnOf(reference, scope), FunctionRegistry.TRAITS);
-    List<Sql> sql = new ArrayList<>();
-    sql.add(Sql.of(select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}", Sql.list(items)));
-    if (!from.sql().isEmpty()) {
-      sql.add(Sql.of(" FROM {}", from.sql()));
+    List<Analyzed> where = new ArrayList<>(from.filters().stream().<Analyzed>map(Analyzed.Written::new).toList());
+    select.where().ifPresent(condition -> where.add(expressions.filter(condition, scope).value()));
+    List<Analyzed> keys = new ArrayList<>();
+    for (Expression key : select.groupBy()) {
+      keys.add(expressions.translate(groupKey(key, scope, select.items(), itemExpressions), scope).value());
     }
-    List<Sql> predicates = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> predicates.add(expressions.filter(where, scope).sql()));
-    if (!predicates.isEmpty()) {
-      sql.add(Sql.of(" WHERE {}", Sql.and(predicates)));
-    }
-    if (!select.groupBy().isEmpty()) {
-      List<Sql> keys = new ArrayList<>();
-      for (Expression key : select.groupBy()) {
-        keys.add(expressions.translate(groupKey(key, scope, select.items(), itemExpressions), scope).sql());
-      }
-      sql.add(Sql.of(" GROUP BY {}", Sql.list(keys)));
-    }
-    // HAVING may name a select alias where no column of FROM has that name, as in Spark.
-    select.having().ifPresent(having -> sql.add(Sql.of(" HAVING {}", expressions.filter(having,
-        scope.join(new Scope(aliases, Optional.empty()))).sql())));
-    if (select.qualify().isPresent()) {
-      return qualified(select, sql, items, columns, scope.join(new Scope(aliases, Optional.empty())));
-    }
-    return new Body(new TranslatedQuery(Sql.join("", sql), columns), Optional.of(scope), itemExpressions);
-  }
-
-  /**
-   * A block with QUALIFY, which filters rows after window functions (and before DISTINCT): the block computes the
-   * condition as one more column, and a query around it keeps the rows where it holds. ORDER BY then sees only the
-   * block's output columns.
-   */
-  private Body qualified(Select select, List<Sql> sql, List<Sql> items, List<OutputColumn> columns, Scope scope) {
-    Expression condition = select.qualify().get();
-    Typed qualify = expressions.filter(condition, scope);
-    List<Sql> inner = new ArrayList<>(items);
-    inner.add(TranslatedQuery.output(qualify.sql(), items.size()));
-    sql.set(0, Sql.of("SELECT {}", Sql.list(inner)));
-    String alias = newAlias();
-    List<Sql> outputs = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      outputs.add(TranslatedQuery.output(Sql.column(alias, TranslatedQuery.positional(i)), i));
-    }
-    Sql outer = Sql.of((select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}") + " FROM ({}) {} WHERE {}",
-        Sql.list(outputs), Sql.join("", sql), Sql.name(alias), Sql.column(alias, TranslatedQuery.positional(items.size())));
-    return new Body(new TranslatedQuery(outer, columns), Optional.empty(), List.of());
+    // HAVING and QUALIFY may name a select alias where no column of FROM has that name, as in Spark.
+    Scope aliased = scope.join(new Scope(aliases, Optional.empty()));
+    Optional<Analyzed> having = select.having().map(condition -> expressions.filter(condition, aliased).value());
+    Optional<AnalyzedSelect.Qualify> qualify = select.qualify().map(condition -> new AnalyzedSelect.Qualify(
+        expressions.filter(condition, aliased).value(), newAlias()));
+    Sql sql = QueryWriter.select(new AnalyzedSelect(select.distinct(), outputs, from.sql(), where, keys, having,
+        qualify));
+    // ORDER BY after QUALIFY sees only the block's output columns
+    return qualify.isPresent() ? new Body(new TranslatedQuery(sql, columns), Optional.empty(), List.of())
+        : new Body(new TranslatedQuery(sql, columns), Optional.of(scope), itemExpressions);
   }
 
   /**
@@ -1197,7 +1173,8 @@ public final class QueryTranslator {
               Sql.column(alias, TranslatedQuery.positional(cte.query().columns().size())),
               Sql.number(cte.recursionLimit().get()));
           scope = scope.join(new Scope(List.of(new Scope.Column(alias, qualifier, RecursiveCtes.NEXT_LEVEL,
-              RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(level), false)), Optional.empty()));
+              RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(new Analyzed.Written(level)), false)),
+              Optional.empty()));
         }
         return new From(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)), scope, List.of());
       }
@@ -1592,7 +1569,7 @@ public final class QueryTranslator {
       OutputColumn column = expansion.columns().get(i);
       String name = names.isEmpty() ? column.name() : names.get(i);
       columns.add(new Scope.Column("", alias.map(List::of).orElse(List.of()), name, name, column.type(), false,
-          Optional.of(expansion.values().get(i)), true));
+          Optional.of(new Analyzed.Written(expansion.values().get(i))), true));
     }
     Sql base = source.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : source.sql();
     List<Sql> filters = new ArrayList<>(source.filters());

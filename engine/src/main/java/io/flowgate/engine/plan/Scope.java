@@ -24,19 +24,23 @@ final class Scope {
    * {@code nullable} is false only for a column known to hold no NULL here (NOT NULL, and not padded by an outer join).
    */
   record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
-      boolean hidden, Optional<Sql> expression, boolean nullable) {
+      boolean hidden, Optional<Analyzed> expression, boolean nullable) {
     Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
         boolean hidden) {
       this(relation, qualifier, name, h2Name, type, hidden, Optional.empty(), true);
     }
 
-    /** A name that stands for an H2 expression, such as a SQL function's parameter. */
-    static Column bound(String name, Sql sql, SqlType type) {
-      return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(sql), true);
+    /** A name that stands for a value, such as a SQL function's parameter for its argument. */
+    static Column bound(String name, Analyzed value, SqlType type) {
+      return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(value), true);
     }
 
     Sql sql() {
-      return expression.orElseGet(() -> Sql.column(relation, h2Name));
+      return ExpressionWriter.write(value());
+    }
+
+    Analyzed value() {
+      return expression.orElseGet(() -> new Analyzed.ColumnValue(relation, h2Name));
     }
 
     Column hide() {

@@ -3,7 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
@@ -79,15 +78,16 @@ final class SpecialFunctions {
     Typed value = expressions.translate(exact, scope);
     Optional<long[]> range = value.type().flatMap(SpecialFunctions::integerRange);
     if (range.isEmpty()) {
-      return new Typed(value.sql(), value.type(), true);
+      return new Typed(value.value(), value.type(), true);
     }
     SqlType wide = SqlType.decimal(SqlType.MAX_DECIMAL_PRECISION, 0);
-    Sql widened = Sql.of("({} " + operator.symbol() + " {})", expressions.translate(new Cast(span, left, wide, false), scope).sql(),
-        expressions.translate(new Cast(span, right, wide, false), scope).sql());
+    Analyzed widened = new Analyzed.Binary(operator, expressions.translate(new Cast(span, left, wide, false), scope)
+        .value(), expressions.translate(new Cast(span, right, wide, false), scope).value());
     // the widened value cast back once it is known to fit: H2 folds constants, and would fail on the exact value (or
     // a cast inside the CASE) even where the condition does not hold
-    return new Typed(Sql.cast(Sql.of("CASE WHEN {} BETWEEN {} AND {} THEN {} END", widened,
-        Sql.number(range.get()[0]), Sql.number(range.get()[1]), widened), value.type().get()), value.type(), true);
+    Analyzed fits = new Analyzed.Between(widened, number(range.get()[0]), number(range.get()[1]), false);
+    return new Typed(new Analyzed.Cast(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(fits, widened)),
+        Optional.empty()), value.type().get()), value.type(), true);
   }
 
   /**
@@ -96,30 +96,18 @@ final class SpecialFunctions {
    */
   Typed hash(FunctionCall call, Scope scope) {
     boolean wide = call.name().equals("xxhash64");
-    String hasher = wide ? "FG_SYS.XXHASH_" : "FG_SYS.MURMUR_";
-    Sql hash = wide ? Sql.of("CAST(42 AS BIGINT)") : Sql.number(42);
+    List<Analyzed> values = new ArrayList<>();
+    List<SqlType> types = new ArrayList<>();
     for (Expression argument : call.arguments()) {
       Typed value = expressions.translate(argument, scope);
       SqlType type = value.type().orElse(SqlType.STRING);
-      Sql sql = value.sql();
-      hash = switch (type.kind()) {
-        case TINYINT, SMALLINT, INT -> Sql.of(hasher + "INT(CAST({} AS INTEGER), {})", sql, hash);
-        case BOOLEAN -> Sql.of(hasher + "INT(CASE WHEN {} THEN 1 WHEN NOT {} THEN 0 END, {})", sql, sql, hash);
-        case DATE -> Sql.of(hasher + "INT(CAST(DATEDIFF(DAY, DATE {}, {}) AS INTEGER), {})",
-            Sql.text("1970-01-01"), sql, hash);
-        case BIGINT -> Sql.of(hasher + "LONG({}, {})", sql, hash);
-        case TIMESTAMP, TIMESTAMP_NTZ -> Sql.of(hasher + "LONG(DATEDIFF(MICROSECOND, TIMESTAMP {}, {}), {})",
-            Sql.text("1970-01-01 00:00:00"), sql, hash);
-        case DOUBLE -> Sql.of(hasher + "DOUBLE({}, {})", sql, hash);
-        case FLOAT -> Sql.of(hasher + "FLOAT({}, {})", sql, hash);
-        case DECIMAL -> Sql.of(hasher + "DECIMAL({}, {}, {}, {})", sql, Sql.number(type.length()),
-            Sql.number(type.scale()), hash);
-        case STRING, VARCHAR, CHAR, BINARY -> Sql.of(hasher + "BYTES(CAST({} AS VARBINARY), {})", sql, hash);
-        case VOID -> hash;
-        default -> throw Errors.notSupported(call.name() + " of a " + type.sql() + " value", argument.span());
-      };
+      if (!type.children().isEmpty() || type.isInterval()) {
+        throw Errors.notSupported(call.name() + " of a " + type.sql() + " value", argument.span());
+      }
+      values.add(value.value());
+      types.add(type);
     }
-    return Typed.of(hash, wide ? SqlType.BIGINT : SqlType.INT).notNull();
+    return Typed.of(new Analyzed.Hash(wide, values, types), wide ? SqlType.BIGINT : SqlType.INT).notNull();
   }
 
   /**
@@ -132,9 +120,13 @@ final class SpecialFunctions {
     if (call.arguments().isEmpty()) {
       throw Errors.wrongArguments(call.name(), "at least 1", 0, call.span());
     }
-    List<Sql> arguments = new ArrayList<>();
+    List<Analyzed> arguments = new ArrayList<>();
     for (Expression argument : call.arguments()) {
       Typed value = expressions.translate(argument, scope);
+      if (arguments.isEmpty()) {
+        arguments.add(new Analyzed.Cast(value.value(), SqlType.STRING));
+        continue;
+      }
       String tag = switch (value.type().map(SqlType::kind).orElse(TypeKind.STRING)) {
         case TINYINT, SMALLINT, INT, BIGINT -> "l";
         case FLOAT, DOUBLE -> "d";
@@ -142,10 +134,10 @@ final class SpecialFunctions {
         case BOOLEAN -> "b";
         default -> "s";
       };
-      arguments.add(arguments.isEmpty() ? Sql.cast(value.sql(), SqlType.STRING)
-          : Sql.of("({} || CAST({} AS VARCHAR))", Sql.text(tag), value.sql()));
+      arguments.add(new Analyzed.Text(tag));
+      arguments.add(value.value());
     }
-    return Typed.of(Sql.of("FG_SYS.FORMAT_TEXT({})", List.of(Sql.list(arguments))), SqlType.STRING);
+    return Typed.of(new Analyzed.Operation(Analyzed.OperationKind.FORMAT_TEXT, arguments), SqlType.STRING);
   }
 
   /**
@@ -163,7 +155,7 @@ final class SpecialFunctions {
     Optional<List<String>> path = jsonPath(literal.text());
     if (path.isEmpty()) {
       expressions.translate(call.arguments().get(0), scope);
-      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.STRING), Optional.of(SqlType.STRING), true);
+      return new Typed(new Analyzed.Cast(new Analyzed.NullValue(), SqlType.STRING), Optional.of(SqlType.STRING), true);
     }
     return expressions.translate(new Expression.JsonExtract(call.span(), call.arguments().get(0), path.get()), scope);
   }
@@ -191,7 +183,7 @@ final class SpecialFunctions {
           .parameter("functionName", "`schema_of_json`").parameter("message", "it is not one JSON value")
           .at(json.span()).build();
     }
-    return new Typed(Sql.cast(Sql.constant(schema), SqlType.STRING), Optional.of(SqlType.STRING), false);
+    return new Typed(new Analyzed.Constant(schema, SqlType.STRING), Optional.of(SqlType.STRING), false);
   }
 
   private static final java.util.regex.Pattern JSON_PATH_SEGMENT = java.util.regex.Pattern.compile(
@@ -230,10 +222,11 @@ final class SpecialFunctions {
     }
     if (!java.util.Set.of("YEAR", "YYYY", "YY", "QUARTER", "MONTH", "MM", "MON", "WEEK")
         .contains(unit.text().toUpperCase(Locale.ROOT))) {
-      return new Typed(Sql.cast(Sql.of("NULL"), SqlType.DATE), Optional.of(SqlType.DATE), true);
+      return new Typed(new Analyzed.Cast(new Analyzed.NullValue(), SqlType.DATE), Optional.of(SqlType.DATE), true);
     }
     Typed truncated = expressions.translate(call(call.span(), "date_trunc", unit, call.arguments().get(0)), scope);
-    return new Typed(Sql.cast(truncated.sql(), SqlType.DATE), Optional.of(SqlType.DATE), truncated.nullable());
+    return new Typed(new Analyzed.Cast(truncated.value(), SqlType.DATE), Optional.of(SqlType.DATE),
+        truncated.nullable());
   }
 
   private static final java.util.Set<String> CALENDAR_UNITS = java.util.Set.of("YEAR", "QUARTER", "MONTH", "WEEK",
@@ -260,15 +253,16 @@ final class SpecialFunctions {
     if (call.name().endsWith("add")) {
       // as Spark: days and longer move the session zone's wall clock, hours and shorter the instant
       boolean calendar = CALENDAR_UNITS.contains(unit);
-      Sql start = calendar ? Sql.cast(expressions.wallClock(third), SqlType.TIMESTAMP)
-          : Sql.cast(expressions.assigned(third, SqlType.TIMESTAMP), SqlType.TIMESTAMP);
-      Sql added = unit.equals("QUARTER") ? Sql.of("DATEADD(MONTH, 3 * ({}), {})", second.sql(), start)
-          : Sql.of("DATEADD(" + unit + ", {}, {})", second.sql(), start);
-      return new Typed(Sql.cast(calendar ? expressions.instant(added) : added, SqlType.TIMESTAMP),
+      Analyzed start = new Analyzed.Cast(calendar ? expressions.wallClockOf(third)
+          : expressions.towardTimestamp(third, true), SqlType.TIMESTAMP);
+      Analyzed added = unit.equals("QUARTER")
+          ? new Analyzed.DateAdd("MONTH", new Analyzed.Binary(BinaryOperator.MULTIPLY, number(3), second.value()), start)
+          : new Analyzed.DateAdd(unit, second.value(), start);
+      return new Typed(new Analyzed.Cast(calendar ? expressions.instantOf(added) : added, SqlType.TIMESTAMP),
           Optional.of(SqlType.TIMESTAMP), second.nullable() || third.nullable());
     }
-    return new Typed(Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))",
-        Sql.text(unit), expressions.wallClock(second), expressions.wallClock(third)), Optional.of(SqlType.BIGINT), true);
+    return new Typed(new Analyzed.DateDiff(unit, expressions.wallClockOf(second), expressions.wallClockOf(third)),
+        Optional.of(SqlType.BIGINT), true);
   }
 
   /** concat of arrays: their elements in order, of the elements' common type; NULL if one is NULL. */
@@ -289,8 +283,12 @@ final class SpecialFunctions {
       arrays.add(array);
     }
     SqlType type = SqlType.array(element.orElse(SqlType.STRING));
-    List<Sql> cast = arrays.stream().map(array -> Sql.cast(array.sql(), type)).toList();
-    return new Typed(Sql.of("({})", Sql.join(" || ", cast)), Optional.of(type), true);
+    List<Analyzed> cast = arrays.stream().<Analyzed>map(array -> new Analyzed.Cast(array.value(), type)).toList();
+    return new Typed(new Analyzed.Operation(Analyzed.OperationKind.CONCAT_ARRAYS, cast), Optional.of(type), true);
+  }
+
+  private static Analyzed number(long value) {
+    return new Analyzed.Number(java.math.BigDecimal.valueOf(value));
   }
 
   private static Optional<long[]> integerRange(SqlType type) {

@@ -6,13 +6,26 @@ import io.flowgate.engine.type.SqlType;
 import java.util.Optional;
 
 /**
- * A translated expression: its H2 SQL, its type (empty only for a parameter marker whose type nothing around it
- * tells), and whether it can be NULL ({@code false} only where that is known: a literal, a NOT NULL column of a
- * relation that no outer join pads, and casts of those).
+ * A translated expression: what it computes ({@link Analyzed}), its type (empty only for a parameter marker whose type
+ * nothing around it tells), and whether it can be NULL ({@code false} only where that is known: a literal, a NOT
+ * NULL column of a relation that no outer join pads, and casts of those).
  */
-record Typed(Sql sql, Optional<SqlType> type, boolean nullable) {
+record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
+  Typed(Analyzed value, Optional<SqlType> type) {
+    this(value, type, true);
+  }
+
+  /** H2 SQL the translator wrote itself (see {@link Analyzed.Written}). */
+  Typed(Sql sql, Optional<SqlType> type, boolean nullable) {
+    this(new Analyzed.Written(sql), type, nullable);
+  }
+
   Typed(Sql sql, Optional<SqlType> type) {
     this(sql, type, true);
+  }
+
+  static Typed of(Analyzed value, SqlType type) {
+    return new Typed(value, Optional.of(type));
   }
 
   static Typed of(Sql sql, SqlType type) {
@@ -23,18 +36,31 @@ record Typed(Sql sql, Optional<SqlType> type, boolean nullable) {
     return new Typed(sql, Optional.empty());
   }
 
+  /** The H2 SQL of the value. */
+  Sql sql() {
+    return ExpressionWriter.write(value);
+  }
+
   boolean is(java.util.function.Predicate<SqlType> test) {
     return type.map(test::test).orElse(false);
   }
 
   /** The same value known never to be NULL. */
   Typed notNull() {
-    return new Typed(sql, type, false);
+    return new Typed(value, type, false);
+  }
+
+  /** The same value as another type (what a conversion the writer need not spell gives: a parameter's type). */
+  Typed as(Optional<SqlType> newType) {
+    return new Typed(value, newType, nullable);
   }
 
   /** The client parameter this expression is, if it is exactly one. */
   Optional<Integer> parameter() {
-    return sql instanceof Sql.Param param && param.binding() instanceof Binding.UserParameter user
-        ? Optional.of(user.index()) : Optional.empty();
+    if (value instanceof Analyzed.ClientParameter parameter) {
+      return Optional.of(parameter.index());
+    }
+    return value instanceof Analyzed.Written written && written.sql() instanceof Sql.Param param
+        && param.binding() instanceof Binding.UserParameter user ? Optional.of(user.index()) : Optional.empty();
   }
 }

@@ -1,0 +1,252 @@
+package io.flowgate.engine.plan;
+
+import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.Expression.BoundKind;
+import io.flowgate.engine.sql.tree.Expression.FrameUnit;
+import io.flowgate.engine.sql.tree.Expression.LikeKind;
+import io.flowgate.engine.type.SqlType;
+import java.math.BigDecimal;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * An expression as the translator understood it: names resolved to columns, functions to registry entries, every
+ * implicit conversion of the dialect made explicit (a string read as a DOUBLE, a wall clock of the session's zone
+ * read as the TIMESTAMP it is). It says what to compute, not how H2 spells it; {@link ExpressionWriter} writes it,
+ * and nothing else does. The AST stays the parser's output: this is the analysis beside it.
+ *
+ * <p>{@link Written} holds H2 SQL the translator still writes itself, for the parts of the language whose analysis
+ * is not yet apart from their writing (subqueries, aggregates and windows, the special functions). It goes as they
+ * move here.
+ */
+sealed interface Analyzed {
+  /** H2 SQL written by the translator itself (see the class comment). */
+  record Written(Sql sql) implements Analyzed {
+    public Written {
+      Objects.requireNonNull(sql, "sql is null");
+    }
+  }
+
+  /** A column of a relation of the query: its generated alias (empty in a table's own definition) and store name. */
+  record ColumnValue(String relation, String column) implements Analyzed {}
+
+  /** A field of a STRUCT value, by its declared name. */
+  record Field(Analyzed struct, String name) implements Analyzed {}
+
+  /** The value NULL, of no type. */
+  record NullValue() implements Analyzed {}
+
+  record BooleanValue(boolean value) implements Analyzed {}
+
+  /** A number parsed from the statement or computed by the engine, written from its value. */
+  record Number(BigDecimal value) implements Analyzed {}
+
+  /** A constant of the statement, bound as a parameter of its type. */
+  record Constant(Object value, SqlType type) implements Analyzed {}
+
+  /** Text of the engine's own (a word it compares with), or a definition's constant, which H2 keeps as text. */
+  record Text(String value) implements Analyzed {}
+
+  /**
+   * A DATE, TIMESTAMP or BINARY constant of a definition (a DEFAULT, a generated column), where H2 takes no
+   * parameters: {@code text} is the value as the engine printed it.
+   */
+  record DefinitionLiteral(SqlType type, String text) implements Analyzed {}
+
+  /** The time the statement runs at, as a TIMESTAMP. */
+  record Now() implements Analyzed {}
+
+  /** The client's parameter marker of {@code index}, counted from 0 in the statement's order. */
+  record ClientParameter(int index) implements Analyzed {}
+
+  record Cast(Analyzed value, SqlType type) implements Analyzed {}
+
+  /**
+   * Whether {@code text} has the form of a value of {@code type}, so a cast of it cannot fail: what TRY_CAST tests.
+   * Numbers and dates are tested by their form; text of other types is taken as readable.
+   */
+  record Readable(Analyzed text, SqlType type) implements Analyzed {}
+
+  /** A number without its fraction, toward zero: how the dialect casts a fraction to an integer. */
+  record Truncated(Analyzed value) implements Analyzed {}
+
+  /** A TIMESTAMP (an instant) as the wall clock of {@code zone}. */
+  record WallClock(Analyzed timestamp, ZoneId zone) implements Analyzed {}
+
+  /** A wall clock of {@code zone} (a TIMESTAMP_NTZ, text, a DATE's midnight) as the TIMESTAMP it is there. */
+  record Instant(Analyzed wallClock, ZoneId zone) implements Analyzed {}
+
+  /** A BOOLEAN as the dialect writes it as text: {@code true}, {@code false}. */
+  record BooleanText(Analyzed value) implements Analyzed {}
+
+  /** An interval (its count of months or microseconds) as the dialect writes it: {@code INTERVAL '1' DAY}. */
+  record IntervalText(Analyzed value, SqlType type) implements Analyzed {}
+
+  record Not(Analyzed operand) implements Analyzed {}
+
+  record Negated(Analyzed operand) implements Analyzed {}
+
+  record BitwiseNot(Analyzed operand) implements Analyzed {}
+
+  /** {@code IS [NOT] NULL}; a {@code row} (a struct, a map) is NULL only itself, not when a field of it is. */
+  record NullTest(Analyzed value, boolean negated, boolean row) implements Analyzed {}
+
+  /** {@code IS [NOT] TRUE / FALSE}. */
+  record TruthTest(Analyzed value, boolean expected, boolean negated) implements Analyzed {}
+
+  /**
+   * An operator on two values whose types the analysis made meet: logic, comparison, arithmetic ({@code /} of the
+   * operands as they are: a DOUBLE division is of a DOUBLE operand), modulo and the bitwise ones. {@code div} and
+   * {@code ||} are analyzed into other nodes and never appear here.
+   */
+  record Binary(BinaryOperator operator, Analyzed left, Analyzed right) implements Analyzed {}
+
+  record Between(Analyzed value, Analyzed low, Analyzed high, boolean negated) implements Analyzed {}
+
+  record In(Analyzed value, List<Analyzed> items, boolean negated) implements Analyzed {
+    public In {
+      items = List.copyOf(items);
+    }
+  }
+
+  /** LIKE and ILIKE with their escape; RLIKE, a regular expression, has none. */
+  record Like(LikeKind kind, Analyzed value, Analyzed pattern, Optional<Analyzed> escape, boolean negated)
+      implements Analyzed {}
+
+  record Case(Optional<Analyzed> operand, List<When> whens, Optional<Analyzed> otherwise) implements Analyzed {
+    public Case {
+      whens = List.copyOf(whens);
+    }
+  }
+
+  record When(Analyzed condition, Analyzed result) {}
+
+  /**
+   * An aggregate of the registry, its arguments as its parameters take them: over the block's groups, or with
+   * {@code over} over the rows around each row. {@code star} is count(*)'s; {@code type} is the dialect's.
+   */
+  record Aggregate(FunctionRegistry.Function function, boolean distinct, boolean star, List<Analyzed> arguments,
+      Optional<Analyzed> filter, Optional<Window> over, SqlType type) implements Analyzed {
+    public Aggregate {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /** A window function of the registry: a rank, an offset, a first or last value. */
+  record WindowFunction(FunctionRegistry.Function function, List<Analyzed> arguments, Window over, SqlType type)
+      implements Analyzed {
+    public WindowFunction {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /** The rows a window function or an aggregate with OVER sees around each row. */
+  record Window(List<Analyzed> partitionBy, List<SortKey> orderBy, Optional<Frame> frame) {
+    public Window {
+      partitionBy = List.copyOf(partitionBy);
+      orderBy = List.copyOf(orderBy);
+    }
+  }
+
+  /** A key to sort by; without {@code nullsFirst}, NULLs sort first ascending and last descending. */
+  record SortKey(Analyzed key, boolean descending, Optional<Boolean> nullsFirst) {}
+
+  record Frame(FrameUnit unit, FrameBound start, FrameBound end) {}
+
+  /** A frame's bound: its kind, and for PRECEDING and FOLLOWING its offset, a number that is not negative. */
+  record FrameBound(BoundKind kind, Optional<Analyzed> offset) {}
+
+  /**
+   * A field of a DATE or TIMESTAMP (a wall clock), by the store's name for it ({@code YEAR}, {@code ISO_WEEK},
+   * {@code DAY_OF_WEEK}, ...): its number, or with {@code truncate} the value cut down to it.
+   */
+  record DateField(String field, Analyzed value, boolean truncate) implements Analyzed {}
+
+  /** An operation of the dialect that is no function a user can name (see {@link OperationKind}). */
+  record Operation(OperationKind kind, List<Analyzed> arguments) implements Analyzed {
+    public Operation {
+      arguments = List.copyOf(arguments);
+    }
+
+    Operation(OperationKind kind, Analyzed... arguments) {
+      this(kind, List.of(arguments));
+    }
+  }
+
+  /** The operations of {@link Operation}, each on the arguments it names. */
+  enum OperationKind {
+    /** {@code array[index]}, counted from 0. */
+    ELEMENT,
+    /** {@code element_at(array, index)}: counted from 1, and a negative index counts from the end. */
+    ELEMENT_AT,
+    /** {@code map[key]}, the key already of the map's key type. */
+    MAP_VALUE,
+    /** The keys of a map, as an array. */
+    MAP_KEYS,
+    /** The values of a map, as an array. */
+    MAP_VALUES,
+    /** The number of entries of a map. */
+    MAP_SIZE,
+    /** The value at a path (its steps joined by newlines) of JSON text: {@code text:path}. */
+    JSON_PATH,
+    /** The hexadecimal digits of an integer. */
+    HEX_OF_NUMBER,
+    /** A STRUCT of the values, before the cast that names its fields. */
+    ROW,
+    /** An ARRAY of the values. */
+    ARRAY,
+    /** A number rounded half up to a whole one. */
+    ROUND,
+    /** The greatest whole number not above a number. */
+    FLOOR,
+    /** The seconds from 1970-01-01 00:00:00 to a TIMESTAMP (in the store: UTC), to the microsecond. */
+    EPOCH_SECONDS,
+    /** The TIMESTAMP a number of seconds after 1970-01-01 00:00:00, to the microsecond. */
+    FROM_EPOCH_SECONDS,
+    /** Arrays of one type, one after another; NULL if one is NULL. */
+    CONCAT_ARRAYS,
+    /**
+     * format_string: the pattern (text), then for each value the letter of the Java type Spark formats it as ({@code
+     * l} a whole number, {@code d} a floating one, {@code n} a decimal, {@code b} a boolean, {@code s} text) and the
+     * value.
+     */
+    FORMAT_TEXT
+  }
+
+  /**
+   * The map of {@code keys} and {@code values} (arrays) as {@code type}, refused as the row is read when a key is
+   * NULL or there twice (NULL_MAP_KEY, DUPLICATED_MAP_KEY, naming {@code function}) or the arrays differ in length;
+   * NULL when either array is.
+   */
+  record CheckedMap(Analyzed keys, Analyzed values, SqlType type, String function) implements Analyzed {}
+
+  /**
+   * A DATE or TIMESTAMP moved by {@code amount} (a whole number) of {@code unit}, by the store's name for it
+   * ({@code MONTH}, {@code DAY}, {@code MICROSECOND}, ...).
+   */
+  record DateAdd(String unit, Analyzed amount, Analyzed start) implements Analyzed {}
+
+  /** The whole units between two wall clocks, towards zero. */
+  record DateDiff(String unit, Analyzed start, Analyzed end) implements Analyzed {}
+
+  /**
+   * Spark's hash of values in turn, seeded with 42: MurmurHash3 (an INT), or with {@code wide} xxHash64 (a BIGINT).
+   * Each value is hashed by its type, as Spark does; a NULL leaves the hash as it is.
+   */
+  record Hash(boolean wide, List<Analyzed> values, List<SqlType> types) implements Analyzed {
+    public Hash {
+      values = List.copyOf(values);
+      types = List.copyOf(types);
+    }
+  }
+
+  /** A scalar function of the registry, its arguments as its parameters take them. */
+  record Call(FunctionRegistry.Function function, List<Analyzed> arguments) implements Analyzed {
+    public Call {
+      arguments = List.copyOf(arguments);
+    }
+  }
+}
