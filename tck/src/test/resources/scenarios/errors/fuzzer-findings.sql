@@ -191,3 +191,8 @@ SELECT slice(array(1, 2, 3, 4), - 1, 9223372036854775808) AS b;
 > b
 > [4]
 > rows: 1
+-- bround to a scale as large as an INT's, either way: the value as it is, or 0 (BigDecimal failed on both)
+SELECT bround(2.25, -2147483648) AS a, bround(2.25, 2147483647) AS b, bround(25, -1) AS c, bround(99, -2) AS d, bround(99, -3) AS e;
+> a | b | c | d | e
+> 0.00 | 2.25 | 20 | 100 | 0
+> rows: 1

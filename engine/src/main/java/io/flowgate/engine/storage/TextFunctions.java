@@ -412,9 +412,19 @@ public final class TextFunctions {
     return result;
   }
 
-  /** bround: rounded to {@code scale} digits with ties to the even neighbour. */
+  /**
+   * bround: rounded to {@code scale} digits with ties to the even neighbour. A scale at or beyond the value's own
+   * leaves it as it is, and one further left than its first digit rounds it to 0; BigDecimal would fail (or build a
+   * number of billions of digits) for scales as large as an INT's.
+   */
   public static BigDecimal bround(BigDecimal value, Integer scale) {
-    return value == null || scale == null ? null : value.setScale(scale, RoundingMode.HALF_EVEN);
+    if (value == null || scale == null) {
+      return null;
+    }
+    if (scale >= value.scale()) {
+      return value;
+    }
+    return scale < value.scale() - value.precision() ? BigDecimal.ZERO : value.setScale(scale, RoundingMode.HALF_EVEN);
   }
 
   public static Double cbrt(Double value) {
