@@ -129,6 +129,35 @@ class AnalyzedExpressionsTest {
   }
 
   @Test
+  void anAggregateKeepsItsFilterAndWindowApartFromHowH2SpellsThem() {
+    Typed sum = analyze("sum(price) FILTER (WHERE n > 1) OVER (PARTITION BY name ORDER BY ts DESC"
+        + " ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)");
+    assertThat(sum.type()).contains(SqlType.decimal(20, 2));
+    Analyzed.Aggregate aggregate = (Analyzed.Aggregate) sum.value();
+    assertThat(aggregate.function().name()).isEqualTo("sum");
+    assertThat(aggregate.arguments()).containsExactly(new ColumnValue("r1", "PRICE"));
+    assertThat(aggregate.filter()).contains(new Binary(BinaryOperator.GREATER, new ColumnValue("r1", "N"),
+        integer(1)));
+    Analyzed.Window window = aggregate.over().orElseThrow();
+    assertThat(window.partitionBy()).containsExactly(new ColumnValue("r1", "NAME"));
+    assertThat(window.orderBy()).containsExactly(new Analyzed.SortKey(new ColumnValue("r1", "TS"), true,
+        Optional.empty()));
+    assertThat(window.frame().orElseThrow().start()).isEqualTo(new Analyzed.FrameBound(
+        io.flowgate.engine.sql.tree.Expression.BoundKind.PRECEDING, Optional.of(integer(1))));
+
+    Typed rank = analyze("row_number() OVER (ORDER BY n)");
+    assertThat(rank.type()).contains(SqlType.INT);
+    assertThat(rank.value()).isInstanceOf(Analyzed.WindowFunction.class);
+  }
+
+  @Test
+  void caseResultsMeetInTheirCommonType() {
+    Typed value = analyze("CASE WHEN n > 0 THEN price ELSE n END");
+    assertThat(value.type()).contains(SqlType.decimal(12, 2));
+    assertThatThrownBy(() -> analyze("CASE WHEN n > 0 THEN ts ELSE n END")).isInstanceOf(EngineException.class);
+  }
+
+  @Test
   void aParameterTakesTheTypeOfWhatItMeets() {
     SessionContext session = new SessionContext("admin", "main", "default");
     QueryTranslator translator = new QueryTranslator(catalog, EVERYONE, session);
