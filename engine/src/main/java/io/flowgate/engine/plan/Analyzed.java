@@ -36,6 +36,22 @@ sealed interface Analyzed {
   /** A field of a STRUCT value, by its declared name. */
   record Field(Analyzed struct, String name) implements Analyzed {}
 
+  /**
+   * Whether {@code relation} has a row for which {@code condition} holds (any row, without one): what a LEFT SEMI
+   * JOIN keeps and a LEFT ANTI JOIN drops.
+   */
+  record RowsExist(AnalyzedRelation relation, Optional<Analyzed> condition) implements Analyzed {}
+
+  /**
+   * Whether the value an INSERT gives a generated column is the one its expression computes for the row (the
+   * vendor's rule: {@code (value <=> expression) IS TRUE}); the statement fails, naming the column and its
+   * expression, where it is not.
+   */
+  record GeneratedCheck(Analyzed given, Analyzed computed, String column, String expression) implements Analyzed {}
+
+  /** The keyword DEFAULT where a write gives a column its default: a VALUES cell of an INSERT, a SET value. */
+  record DefaultValue() implements Analyzed {}
+
   /** The value NULL, of no type. */
   record NullValue() implements Analyzed {}
 

@@ -1,16 +1,15 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * A SELECT block as the translator understood it, before any of it is written: its output values in order, its FROM
- * clause (relations are still written as they are resolved), the conditions its rows must meet (the relations' own,
+ * clause, the conditions its rows must meet (the relations' own,
  * such as a join's padding or a generator's, and WHERE), its grouping keys, HAVING, and QUALIFY with the alias of the
  * block that computes it. {@link QueryWriter} writes it.
  */
-record AnalyzedSelect(boolean distinct, List<Analyzed> outputs, Sql from, List<Analyzed> where,
+record AnalyzedSelect(boolean distinct, List<Analyzed> outputs, AnalyzedRelation from, List<Analyzed> where,
     List<Analyzed> groupBy, Optional<Analyzed> having, Optional<Qualify> qualify) {
   AnalyzedSelect {
     outputs = List.copyOf(outputs);

@@ -54,35 +54,33 @@ public final class DmlPlanner {
     List<ColumnInfo> targets = insertTargets(insert, table, translated, true);
     String relation = queries.newAlias();
     // Each source column as the target column takes it (a wall clock of the session's zone becomes its instant).
-    List<Sql> written = new ArrayList<>();
+    List<Analyzed> written = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
-      written.add(queries.expressions().assigned(new Typed(Sql.column(relation, TranslatedQuery.positional(i)),
-          translated.columns().get(i).type()), SqlParser.parseType(targets.get(i).type())));
+      Typed column = new Typed(new Analyzed.ColumnValue(relation, TranslatedQuery.positional(i)),
+          translated.columns().get(i).type());
+      written.add(queries.expressions().towardTimestamp(column, SqlParser.parseType(targets.get(i).type()).kind()
+          == TypeKind.TIMESTAMP));
     }
     // H2 computes generated columns itself: a value given for one is checked against its expression, not written.
-    List<Sql> stored = new ArrayList<>();
-    List<Sql> values = new ArrayList<>();
+    List<String> stored = new ArrayList<>();
+    List<Analyzed> values = new ArrayList<>();
     for (int i = 0; i < targets.size(); i++) {
       if (targets.get(i).generatedSql().isEmpty()) {
-        stored.add(Sql.name(targets.get(i).name()));
+        stored.add(targets.get(i).name());
         values.add(written.get(i));
       }
     }
-    stored.add(Sql.name(StoreNames.VERSION_COLUMN));
-    values.add(version());
-    List<Sql> checks = generatedChecks(table, targets, written);
-    Sql where = checks.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(checks));
-    return Sql.of("INSERT INTO {}({}) SELECT {} FROM ({}) {}{}", Sql.table(table.storageName()), Sql.list(stored),
-        Sql.list(values), translated.sql(), Sql.name(relation), where);
+    return QueryWriter.insert(new AnalyzedInsert(table.storageName(), stored, new AnalyzedInsert.Query(
+        translated.sql(), relation, values), generatedChecks(table, targets, written)));
   }
 
   /**
    * For each generated column the insert gives a value, the check that the value is what the column's expression
-   * gives for the row (the vendor's rule: {@code (value <=> expression) IS TRUE}), where the expression reads the
-   * row's other values ({@code written}, by target) and, for columns the insert leaves out, their defaults.
+   * gives for the row, where the expression reads the row's other values ({@code written}, by target) and, for
+   * columns the insert leaves out, their defaults.
    */
-  private List<Sql> generatedChecks(TableInfo table, List<ColumnInfo> targets, List<Sql> written) {
-    List<Sql> checks = new ArrayList<>();
+  private List<Analyzed> generatedChecks(TableInfo table, List<ColumnInfo> targets, List<Analyzed> written) {
+    List<Analyzed> checks = new ArrayList<>();
     if (targets.stream().allMatch(column -> column.generatedSql().isEmpty())) {
       return checks;
     }
@@ -94,9 +92,9 @@ public final class DmlPlanner {
     for (ColumnInfo column : table.columns()) {
       SqlType type = SqlParser.parseType(column.type());
       int given = targets.indexOf(column);
-      Sql value = given >= 0 ? written.get(given) : column.defaultSql().map(text -> definitions.translate(SqlParser.parseExpression(text),
-              Scope.empty(Optional.empty())).sql()).orElse(Sql.of("NULL"));
-      row.add(Scope.Column.bound(column.name(), new Analyzed.Cast(new Analyzed.Written(value), type), type));
+      Analyzed value = given >= 0 ? written.get(given) : column.defaultSql().map(text -> definitions.translate(
+          SqlParser.parseExpression(text), Scope.empty(Optional.empty())).value()).orElse(new Analyzed.NullValue());
+      row.add(Scope.Column.bound(column.name(), new Analyzed.Cast(value, type), type));
     }
     Scope scope = new Scope(row, Optional.empty());
     for (ColumnInfo column : targets) {
@@ -105,11 +103,9 @@ public final class DmlPlanner {
       }
       String expression = column.generatedSql().get();
       SqlType type = SqlParser.parseType(column.type());
-      Sql computed = definitions.translate(SqlParser.parseExpression(expression), scope).sql();
-      Sql given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().sql();
-      checks.add(Sql.of("FG_SYS.CHECK_GENERATED(({} IS NOT DISTINCT FROM {}), {}, {})", given,
-          Sql.cast(computed, type), Sql.cast(Sql.constant(column.name()), SqlType.STRING),
-          Sql.cast(Sql.constant(expression), SqlType.STRING)));
+      Analyzed computed = definitions.translate(SqlParser.parseExpression(expression), scope).value();
+      Analyzed given = scope.resolve(new ColumnRef(Span.NONE, List.of(column.name()))).column().value();
+      checks.add(new Analyzed.GeneratedCheck(given, new Analyzed.Cast(computed, type), column.name(), expression));
     }
     return checks;
   }
@@ -187,38 +183,37 @@ public final class DmlPlanner {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
     List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery(Sql.EMPTY, shape), false);
-    List<Sql> stamped = new ArrayList<>();
+    List<List<Analyzed>> stamped = new ArrayList<>();
     for (List<Typed> row : rows.cells()) {
-      List<Sql> cells = new ArrayList<>();
+      List<Analyzed> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        SqlType type = SqlParser.parseType(targets.get(i).type());
-        queries.expect(row.get(i).sql(), type);
-        cells.add(queries.expressions().assigned(row.get(i), type));
+        cells.add(assigned(row.get(i), targets.get(i)));
       }
-      stamped.add(Sql.of("({}, {})", Sql.list(cells), version()));
+      stamped.add(cells);
     }
-    return Sql.of("INSERT INTO {}({}, {}) VALUES {}", Sql.table(table.storageName()), columnList(targets),
-        Sql.name(StoreNames.VERSION_COLUMN), Sql.list(stamped));
+    return QueryWriter.insert(new AnalyzedInsert(table.storageName(), targets.stream().map(ColumnInfo::name).toList(),
+        new AnalyzedInsert.Rows(stamped), List.of()));
   }
 
   /** A value {@code column} is set to: an expression, or the keyword DEFAULT for the column's default. */
-  private Sql value(Expression value, Scope scope, ColumnInfo column) {
-    if (value instanceof Expression.Default) {
-      return Sql.of("DEFAULT");
-    }
+  private Analyzed value(Expression value, Scope scope, ColumnInfo column) {
+    return value instanceof Expression.Default ? new Analyzed.DefaultValue()
+        : assigned(queries.expressions().translate(value, scope), column);
+  }
+
+  /**
+   * {@code value} as {@code column} takes it: a parameter of the column's type, and a wall clock of the session's
+   * zone written into a TIMESTAMP as the instant it is.
+   */
+  private Analyzed assigned(Typed value, ColumnInfo column) {
     SqlType type = SqlParser.parseType(column.type());
-    Typed typed = queries.expressions().translate(value, scope);
-    queries.expect(typed.sql(), type);
-    return queries.expressions().assigned(typed, type);
+    Typed typed = queries.expressions().expect(value, Optional.of(type));
+    return queries.expressions().towardTimestamp(typed, type.kind() == TypeKind.TIMESTAMP);
   }
 
   /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
   private static Sql version() {
-    return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
-  }
-
-  private static Sql versionAssignment() {
-    return Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), version());
+    return QueryWriter.commitVersion();
   }
 
   private static Sql columnList(List<ColumnInfo> columns) {
@@ -279,20 +274,16 @@ public final class DmlPlanner {
   public Sql update(Update update, TableInfo table) {
     String alias = queries.newAlias();
     Scope scope = QueryTranslator.tableScope(table, alias, qualifier(update.alias(), table));
-    List<Sql> sets = assignments(update.assignments(), table, scope);
-    sets.add(versionAssignment());
-    return Sql.of("UPDATE {} {} SET {}{}", Sql.table(table.storageName()), Sql.name(alias), Sql.list(sets),
-        where(update.where(), scope));
+    return QueryWriter.update(new AnalyzedChange(table.storageName(), alias, assignments(update.assignments(), table,
+        scope), condition(update.where(), scope)));
   }
 
-  /** {@code WHERE condition}, or nothing. */
-  private Sql where(Optional<Expression> where, Scope scope) {
-    return where.map(condition -> Sql.of(" WHERE {}", queries.expressions().filter(condition, scope).sql()))
-        .orElse(Sql.EMPTY);
+  private Optional<Analyzed> condition(Optional<Expression> where, Scope scope) {
+    return where.map(condition -> queries.expressions().filter(condition, scope).value());
   }
 
-  private List<Sql> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
-    List<Sql> sets = new ArrayList<>();
+  private List<AnalyzedChange.Assignment> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
+    List<AnalyzedChange.Assignment> sets = new ArrayList<>();
     java.util.Set<String> assigned = new java.util.HashSet<>();
     for (Assignment assignment : assignments) {
       ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
@@ -300,7 +291,7 @@ public final class DmlPlanner {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
-      sets.add(Sql.of("{} = {}", Sql.name(column.name()), value(assignment.value(), scope, column)));
+      sets.add(new AnalyzedChange.Assignment(column.name(), value(assignment.value(), scope, column)));
     }
     return sets;
   }
@@ -321,8 +312,8 @@ public final class DmlPlanner {
   public Sql delete(Delete delete, TableInfo table) {
     String alias = queries.newAlias();
     Scope scope = QueryTranslator.tableScope(table, alias, qualifier(delete.alias(), table));
-    return Sql.of("DELETE FROM {} {}{}", Sql.table(table.storageName()), Sql.name(alias),
-        where(delete.where(), scope));
+    return QueryWriter.delete(new AnalyzedChange(table.storageName(), alias, List.of(), condition(delete.where(),
+        scope)));
   }
 
   public Sql merge(Merge merge, TableInfo table) {
@@ -352,9 +343,8 @@ public final class DmlPlanner {
         List<Assignment> assignments = clause.star()
             ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span()) : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
-        List<Sql> sets = assignments(assignments, table, clause.star() ? source.scope() : both);
-        sets.add(versionAssignment());
-        sql.add(Sql.of("UPDATE SET {}", Sql.list(sets)));
+        sql.add(Sql.of("UPDATE SET {}", QueryWriter.sets(assignments(assignments, table,
+            clause.star() ? source.scope() : both))));
       } else {
         List<Sql> columns = new ArrayList<>();
         List<Sql> values = new ArrayList<>();
@@ -365,7 +355,7 @@ public final class DmlPlanner {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
               List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
           columns.add(Sql.name(column.name()));
-          values.add(value(insert.value(), source.scope(), column));
+          values.add(ExpressionWriter.write(value(insert.value(), source.scope(), column)));
         }
         columns.add(Sql.name(StoreNames.VERSION_COLUMN));
         values.add(version());
@@ -422,7 +412,7 @@ public final class DmlPlanner {
               + ", which the ON condition reads", assignment.span());
         }
         cases.computeIfAbsent(column.name(), name -> new ArrayList<>()).add(Sql.of("WHEN {} THEN {}", chosen,
-            value(assignment.value(), target, column)));
+            ExpressionWriter.write(value(assignment.value(), target, column))));
       }
     }
     List<Sql> statements = new ArrayList<>();
@@ -434,7 +424,7 @@ public final class DmlPlanner {
       List<Sql> sets = new ArrayList<>();
       cases.forEach((column, whens) -> sets.add(Sql.of("{} = CASE {} ELSE {} END", Sql.name(column),
           Sql.join(" ", whens), Sql.name(column))));
-      sets.add(versionAssignment());
+      sets.add(QueryWriter.versionAssignment());
       statements.add(Sql.of("UPDATE {} {} SET {} WHERE {} AND ({})", Sql.table(table.storageName()), Sql.name(alias),
           Sql.list(sets), unmatched, Sql.join(" OR ", updated)));
     }

@@ -863,11 +863,6 @@ final class ExpressionTranslator {
     return towardTimestamp(value, others.stream().anyMatch(other -> other.is(t -> t.kind() == TypeKind.TIMESTAMP)));
   }
 
-  /** {@code value} written into a column of {@code type}: a wall clock written into a TIMESTAMP becomes one. */
-  Sql assigned(Typed value, SqlType type) {
-    return ExpressionWriter.write(towardTimestamp(value, type.kind() == TypeKind.TIMESTAMP));
-  }
-
   /** {@code value}, as the TIMESTAMP it is in the session's zone where it becomes one and is a wall clock. */
   Analyzed towardTimestamp(Typed value, boolean becomesTimestamp) {
     return becomesTimestamp && wallClockLike(value) ? instantOf(value.value()) : value.value();

@@ -29,6 +29,19 @@ final class ExpressionWriter {
     if (value instanceof Analyzed.Field field) {
       return Sql.of("({}).{}", write(field.struct()), Sql.name(field.name()));
     }
+    if (value instanceof Analyzed.RowsExist exist) {
+      Sql relation = QueryWriter.relation(exist.relation());
+      return exist.condition().isEmpty() ? Sql.of("EXISTS (SELECT 1 FROM {})", relation)
+          : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", relation, write(exist.condition().get()));
+    }
+    if (value instanceof Analyzed.GeneratedCheck check) {
+      return Sql.of("FG_SYS.CHECK_GENERATED(({} IS NOT DISTINCT FROM {}), {}, {})", write(check.given()),
+          write(check.computed()), Sql.cast(Sql.constant(check.column()), SqlType.STRING),
+          Sql.cast(Sql.constant(check.expression()), SqlType.STRING));
+    }
+    if (value instanceof Analyzed.DefaultValue) {
+      return Sql.of("DEFAULT");
+    }
     if (value instanceof Analyzed.NullValue) {
       return Sql.of("NULL");
     }
@@ -148,6 +161,11 @@ final class ExpressionWriter {
 
   static Sql all(List<Analyzed> values) {
     return Sql.list(each(values));
+  }
+
+  /** Conditions joined by AND (TRUE when there are none). */
+  static Sql allOf(List<Analyzed> conditions) {
+    return Sql.and(each(conditions));
   }
 
   private static List<Sql> each(List<Analyzed> values) {
@@ -278,8 +296,8 @@ final class ExpressionWriter {
       case ROUND -> Sql.of("ROUND({})", first);
       case FLOOR -> Sql.of("FLOOR({})", first);
       case EPOCH_SECONDS -> Sql.of("(CAST(DATEDIFF(MICROSECOND, {}, {}) AS DECIMAL(20, 0)) / 1000000)", EPOCH, first);
-      case FROM_EPOCH_SECONDS -> Sql.of("DATEADD(MICROSECOND, CAST(CAST({} AS DECIMAL(38, 6)) * 1000000 AS BIGINT), {})",
-          first, EPOCH);
+      case FROM_EPOCH_SECONDS -> Sql.of(
+          "DATEADD(MICROSECOND, CAST(CAST({} AS DECIMAL(38, 6)) * 1000000 AS BIGINT), {})", first, EPOCH);
       case CONCAT_ARRAYS -> Sql.of("({})", Sql.join(" || ", arguments));
       case FORMAT_TEXT -> {
         // H2 hands a Java function its variable arguments as text: each value goes with its letter

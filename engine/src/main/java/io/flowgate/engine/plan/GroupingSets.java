@@ -98,8 +98,9 @@ final class GroupingSets {
     for (int s = 0; s < sets.size(); s++) {
       ids.add(Sql.of("({})", Sql.number(s)));
     }
-    Sql base = from.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(alias + "_one")) : from.sql();
-    Sql where = from.filters().isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(from.filters()));
+    Sql base = QueryWriter.relation(from.relation() instanceof AnalyzedRelation.None
+        ? new AnalyzedRelation.OneRow(alias + "_one") : from.relation());
+    Sql where = from.filters().isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(from.filters()));
     Sql derived = Sql.of("(SELECT {} FROM {} CROSS JOIN (VALUES {}) {}({}){}) {}", Sql.list(columns), base,
         Sql.list(ids), Sql.name(alias + "_sets"), Sql.name("g"), where, Sql.name(alias));
 
@@ -117,7 +118,7 @@ final class GroupingSets {
     }
     Select plain = new Select(span, select.distinct(), items, select.from(), Optional.empty(), groupBy, List.of(),
         select.having().map(this::rewrite), select.qualify().map(this::rewrite));
-    return new Grouped(plain, new From(derived, new Scope(visible, scope.outer()), List.of()), this::rewrite);
+    return new Grouped(plain, From.written(derived, new Scope(visible, scope.outer())), this::rewrite);
   }
 
   /** Keys read as their columns of the derived table, grouping functions as constants of the set id. */

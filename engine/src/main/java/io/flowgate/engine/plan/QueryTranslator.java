@@ -56,6 +56,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 
 /**
@@ -91,7 +92,31 @@ public final class QueryTranslator {
    */
   private record Cte(String h2Name, TranslatedQuery query, Optional<Integer> recursionLimit) {}
 
-  record From(Sql sql, Scope scope, List<Sql> filters) {}
+  /** A FROM clause analyzed: its relations, the columns they make visible, and the conditions they bring. */
+  record From(AnalyzedRelation relation, Scope scope, List<Analyzed> filters) {
+    From {
+      filters = List.copyOf(filters);
+    }
+
+    /** A relation the translator wrote itself, with no conditions of its own. */
+    static From written(Sql sql, Scope scope) {
+      return new From(new AnalyzedRelation.Written(sql), scope, List.of());
+    }
+
+    /** The relations as H2 SQL. */
+    Sql sql() {
+      return QueryWriter.relation(relation);
+    }
+
+    /** This clause's relations with a generator's rows joined to each row (one row of nothing without FROM). */
+    From generating(Sql join, Optional<Sql> predicate, Scope generated, Supplier<String> oneRow) {
+      List<Analyzed> conditions = new ArrayList<>(filters);
+      predicate.ifPresent(condition -> conditions.add(new Analyzed.Written(condition)));
+      AnalyzedRelation base = relation instanceof AnalyzedRelation.None ? new AnalyzedRelation.OneRow(oneRow.get())
+          : relation;
+      return new From(new AnalyzedRelation.Generated(base, join), generated, conditions);
+    }
+  }
 
   /** A translator for definitions read later (views, column expressions): no run-time sources. */
   public QueryTranslator(CatalogService catalog, AccessControl access, SessionContext session) {
@@ -138,11 +163,6 @@ public final class QueryTranslator {
     return sources.fileReads();
   }
 
-  /** {@code sql} written where a value of {@code type} goes: if it is a client's parameter, that is its type. */
-  void expect(Sql sql, SqlType type) {
-    expressions.expect(Typed.unknown(sql), Optional.of(type));
-  }
-
   /**
    * The types the statement translated so far expects for its first {@code count} client parameters (in {@code ?}
    * order); empty where nothing around a parameter tells.
@@ -179,35 +199,36 @@ public final class QueryTranslator {
    * are visible to them. {@code passThrough} are further columns of {@code relation} (a change feed's) that
    * policies leave alone.
    */
-  Sql protect(TableInfo table, Sql relation, List<String> passThrough, Span span) {
+  AnalyzedRelation protect(TableInfo table, Sql relation, List<String> passThrough, Span span) {
+    AnalyzedRelation rows = new AnalyzedRelation.Written(relation);
     if (table.policies().isEmpty()) {
-      return relation;
+      return rows;
     }
     String inner = newAlias();
     Scope own = tableScope(table, inner, List.of());
     QueryTranslator policies = nested(table.name().catalog(), table.name().schema(), table.owner(), span);
-    List<Sql> select = new ArrayList<>();
+    List<AnalyzedRelation.ProtectedColumn> columns = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       Optional<PolicyInfo> mask = table.mask(column.name());
-      Sql value = mask.isPresent()
-          ? policies.policy(table, mask.get(), own, span).sql()
-          : Sql.column(inner, column.name());
-      select.add(Sql.of("{} AS {}", value, Sql.name(column.name())));
+      Analyzed value = mask.isPresent()
+          ? policies.policy(table, mask.get(), own, span).value()
+          : new Analyzed.ColumnValue(inner, column.name());
+      columns.add(new AnalyzedRelation.ProtectedColumn(column.name(), value));
     }
     for (String column : passThrough) {
-      select.add(Sql.column(inner, column));
+      columns.add(new AnalyzedRelation.ProtectedColumn(column, new Analyzed.ColumnValue(inner, column)));
     }
-    Sql where = Sql.EMPTY;
+    Optional<Analyzed> filter = Optional.empty();
     if (table.rowFilter().isPresent()) {
-      Typed filter = policies.policy(table, table.rowFilter().get(), own, span);
-      if (filter.type().filter(type -> type.kind() != TypeKind.BOOLEAN && type.kind() != TypeKind.VOID)
+      Typed condition = policies.policy(table, table.rowFilter().get(), own, span);
+      if (condition.type().filter(type -> type.kind() != TypeKind.BOOLEAN && type.kind() != TypeKind.VOID)
           .isPresent()) {
         throw EngineException.of(ErrorClass.QUERIED_TABLE_INCOMPATIBLE_WITH_ROW_LEVEL_SECURITY_POLICY)
             .subClass("NON_BOOLEAN_RETURN_TYPE", "the row filter function must return BOOLEAN.").at(span).build();
       }
-      where = Sql.of(" WHERE {}", filter.sql());
+      filter = Optional.of(condition.value());
     }
-    return Sql.of("(SELECT {} FROM {} {}{})", Sql.list(select), relation, Sql.name(inner), where);
+    return new AnalyzedRelation.Protected(rows, inner, columns, filter);
   }
 
   /** Reading a table or view needs SELECT on it (and USE on its catalog and schema), checked for the reader. */
@@ -669,7 +690,7 @@ public final class QueryTranslator {
       }
       List<Typed> cells = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
-        Typed cell = defaults && row.get(i) instanceof Expression.Default ? Typed.unknown(Sql.of("DEFAULT"))
+        Typed cell = defaults && row.get(i) instanceof Expression.Default ? new Typed(new Analyzed.DefaultValue(), Optional.empty())
             : expressions.translate(row.get(i), scope);
         cells.add(cell);
         if (types.size() <= i) {
@@ -711,7 +732,7 @@ public final class QueryTranslator {
 
   private Body select(Select select, Optional<Scope> outer) {
     From from = select.from().map(relation -> from(relation, outer))
-        .orElseGet(() -> new From(Sql.EMPTY, Scope.empty(outer), List.of()));
+        .orElseGet(() -> new From(new AnalyzedRelation.None(), Scope.empty(outer), List.of()));
     if (!select.groupingSets().isEmpty()) {
       return groupingSets(select, from);
     }
@@ -745,10 +766,7 @@ public final class QueryTranslator {
     Scope scope = from.scope();
     Optional<Generator> generator = generator(select, scope);
     if (generator.isPresent()) {
-      Sql base = from.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : from.sql();
-      List<Sql> filters = new ArrayList<>(from.filters());
-      generator.get().predicate().ifPresent(filters::add);
-      from = new From(Sql.of("{}{}", base, generator.get().join()), scope, filters);
+      from = from.generating(generator.get().join(), generator.get().predicate(), scope, this::newAlias);
     }
     List<Analyzed> outputs = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
@@ -793,7 +811,7 @@ public final class QueryTranslator {
       }
     }
     AggregationAnalyzer.check(select, itemExpressions, reference -> columnOf(reference, scope), FunctionRegistry.TRAITS);
-    List<Analyzed> where = new ArrayList<>(from.filters().stream().<Analyzed>map(Analyzed.Written::new).toList());
+    List<Analyzed> where = new ArrayList<>(from.filters());
     select.where().ifPresent(condition -> where.add(expressions.filter(condition, scope).value()));
     List<Analyzed> keys = new ArrayList<>();
     for (Expression key : select.groupBy()) {
@@ -804,7 +822,7 @@ public final class QueryTranslator {
     Optional<Analyzed> having = select.having().map(condition -> expressions.filter(condition, aliased).value());
     Optional<AnalyzedSelect.Qualify> qualify = select.qualify().map(condition -> new AnalyzedSelect.Qualify(
         expressions.filter(condition, aliased).value(), newAlias()));
-    Sql sql = QueryWriter.select(new AnalyzedSelect(select.distinct(), outputs, from.sql(), where, keys, having,
+    Sql sql = QueryWriter.select(new AnalyzedSelect(select.distinct(), outputs, from.relation(), where, keys, having,
         qualify));
     // ORDER BY after QUALIFY sees only the block's output columns
     return qualify.isPresent() ? new Body(new TranslatedQuery(sql, columns), Optional.empty(), List.of())
@@ -966,9 +984,9 @@ public final class QueryTranslator {
     for (Expression key : select.groupBy()) {
       keys.add(groupKey(key, scope, items, itemExpressions));
     }
-    List<Sql> filters = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).sql()));
-    GroupingSets.Grouped plain = GroupingSets.plain(expanded, keys, new From(from.sql(), scope, filters), expressions,
+    List<Analyzed> filters = new ArrayList<>(from.filters());
+    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).value()));
+    GroupingSets.Grouped plain = GroupingSets.plain(expanded, keys, new From(from.relation(), scope, filters), expressions,
         newAlias(), expression -> outputName(expression, scope));
     Body body = select(plain.select(), plain.from());
     return new Body(body.query(), body.fromScope(), body.items(), plain.orderKey());
@@ -993,7 +1011,7 @@ public final class QueryTranslator {
           derived.span());
       String alias = newAlias();
       List<String> qualifier = derived.alias().map(List::of).orElse(List.of());
-      return new From(derived(query, alias), scopeOf(query, alias, qualifier, outer), List.of());
+      return From.written(derived(query, alias), scopeOf(query, alias, qualifier, outer));
     }
 
     @Override
@@ -1120,7 +1138,7 @@ public final class QueryTranslator {
   private From block(Body body, Optional<String> alias, Optional<Scope> outer) {
     String h2Alias = newAlias();
     List<String> qualifier = alias.map(List::of).orElse(List.of());
-    return new From(derived(body.query(), h2Alias), scopeOf(body.query(), h2Alias, qualifier, outer), List.of());
+    return From.written(derived(body.query(), h2Alias), scopeOf(body.query(), h2Alias, qualifier, outer));
   }
 
   private static TranslatedQuery renameColumns(TranslatedQuery query, List<String> names, Span span) {
@@ -1176,7 +1194,7 @@ public final class QueryTranslator {
               RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(new Analyzed.Written(level)), false)),
               Optional.empty()));
         }
-        return new From(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)), scope, List.of());
+        return From.written(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)), scope);
       }
       // A one-part name means the session's temporary view before any table, as in the dialect.
       TempView temporary = session.tempViews().get(reference.name().get(0).toLowerCase(Locale.ROOT));
@@ -1184,7 +1202,7 @@ public final class QueryTranslator {
         TranslatedQuery view = expandTempView(temporary, reference.span());
         String alias = newAlias();
         List<String> qualifier = List.of(reference.alias().orElse(temporary.name()));
-        return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
+        return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
       }
     }
     TableName qualified = qualify(reference.name(), reference.span());
@@ -1195,7 +1213,7 @@ public final class QueryTranslator {
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
       reads.add(new PlannedQuery.Read(qualified, Optional.empty(), false, 0, false));
-      return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
+      return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
     }
     TableInfo table = resolveTable(reference.name(), reference.span());
     requireSelect(table, reference.span());
@@ -1204,11 +1222,11 @@ public final class QueryTranslator {
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     if (table.kind() == TableKind.VIEW) {
       TranslatedQuery view = expandView(table, reference.span());
-      return new From(derived(view, alias), scopeOf(view, alias, qualifier, outer), List.of());
+      return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
     }
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(Sql.of("{} {}", protect(table, Sql.table(table.storageName()), List.of(), reference.span()),
-        Sql.name(alias)), scope, List.of());
+    return new From(new AnalyzedRelation.Aliased(protect(table, Sql.table(table.storageName()), List.of(),
+        reference.span()), alias), scope, List.of());
   }
 
   /** {@code (query) "alias"}: a query read as a relation. */
@@ -1223,7 +1241,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(Sql.of("{} {}", protect(table, relation, List.of(), reference.span()), Sql.name(alias)), scope,
+    return new From(new AnalyzedRelation.Aliased(protect(table, relation, List.of(), reference.span()), alias), scope,
         List.of());
   }
 
@@ -1295,7 +1313,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(Sql.of("{} {}", protect(table, sql, List.of(), stream.span()), Sql.name(alias)), scope,
+    return new From(new AnalyzedRelation.Aliased(protect(table, sql, List.of(), stream.span()), alias), scope,
         List.of());
   }
 
@@ -1325,8 +1343,9 @@ public final class QueryTranslator {
         Optional.of(SqlType.BIGINT), false));
     columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
         Optional.of(SqlType.TIMESTAMP), false));
-    return new From(Sql.of("{} {}", protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE, ChangeFeed.COMMIT_VERSION,
-        ChangeFeed.COMMIT_TIMESTAMP), stream.span()), Sql.name(alias)), new Scope(columns, outer), List.of());
+    return new From(new AnalyzedRelation.Aliased(protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE,
+        ChangeFeed.COMMIT_VERSION, ChangeFeed.COMMIT_TIMESTAMP), stream.span()), alias), new Scope(columns, outer),
+        List.of());
   }
 
   /**
@@ -1386,7 +1405,7 @@ public final class QueryTranslator {
     Scope scope = scopeOf(view, alias, qualifier, outer);
     List<Scope.Column> visible = new ArrayList<>(scope.columns());
     visible.set(visible.size() - 1, visible.get(visible.size() - 1).hide());
-    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scope.withColumns(visible), List.of());
+    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scope.withColumns(visible));
   }
 
   /**
@@ -1452,7 +1471,7 @@ public final class QueryTranslator {
 
   private From tableFunction(TableFunction function, Optional<Scope> outer) {
     if (Generators.isGenerator(function.name())) {
-      return generated(new From(Sql.EMPTY, Scope.empty(outer), List.of()), function.name(), function.arguments(),
+      return generated(new From(new AnalyzedRelation.None(), Scope.empty(outer), List.of()), function.name(), function.arguments(),
           Optional.of(function.alias().orElse(function.name())), function.columnAliases(), function.span());
     }
     if (function.name().equals("event_log")) {
@@ -1488,7 +1507,7 @@ public final class QueryTranslator {
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("range"));
     Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, "c1", Optional.of(SqlType.BIGINT),
         false)), outer);
-    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scope, List.of());
+    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scope);
   }
 
   /**
@@ -1548,7 +1567,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     TranslatedQuery view = new TranslatedQuery(sql, output);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("event_log"));
-    return new From(Sql.of("{} {}", sql, Sql.name(alias)), scopeOf(view, alias, qualifier, outer), List.of());
+    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scopeOf(view, alias, qualifier, outer));
   }
 
   /**
@@ -1571,11 +1590,8 @@ public final class QueryTranslator {
       columns.add(new Scope.Column("", alias.map(List::of).orElse(List.of()), name, name, column.type(), false,
           Optional.of(new Analyzed.Written(expansion.values().get(i))), true));
     }
-    Sql base = source.sql().isEmpty() ? Sql.of("(VALUES (1)) {}", Sql.name(newAlias())) : source.sql();
-    List<Sql> filters = new ArrayList<>(source.filters());
-    expansion.predicate().ifPresent(filters::add);
-    return new From(Sql.of("{}{}", base, expansion.join()), source.scope().join(new Scope(columns, Optional.empty())),
-        filters);
+    return source.generating(expansion.join(), expansion.predicate(), source.scope().join(new Scope(columns,
+        Optional.empty())), this::newAlias);
   }
 
   private static EngineException notAGenerator(String name, Span span) {
@@ -1597,7 +1613,7 @@ public final class QueryTranslator {
     }
     From left = from(join.left(), outer);
     From right = from(join.right(), outer);
-    List<Sql> filters = new ArrayList<>(left.filters());
+    List<Analyzed> filters = new ArrayList<>(left.filters());
     filters.addAll(right.filters());
     Scope combined = left.scope().join(right.scope());
     List<String> using = join.using();
@@ -1606,47 +1622,38 @@ public final class QueryTranslator {
           .filter(name -> right.scope().columns().stream().anyMatch(c -> c.name().equalsIgnoreCase(name)))
           .toList();
     }
-    Sql condition = null;
+    Optional<Analyzed> condition = Optional.empty();
     List<Scope.Column[]> usingPairs = new ArrayList<>();
     if (!using.isEmpty()) {
-      List<Sql> equalities = new ArrayList<>();
+      List<Analyzed> equalities = new ArrayList<>();
       List<Scope.Column> rightColumns = new ArrayList<>(right.scope().columns());
       for (String name : using) {
         ColumnRef reference = new ColumnRef(join.span(), List.of(name));
         Scope.Column leftColumn = left.scope().resolve(reference).column();
         Scope.Column rightColumn = new Scope(right.scope().columns(), Optional.empty()).resolve(reference).column();
-        equalities.add(Sql.of("{} = {}", leftColumn.sql(), rightColumn.sql()));
+        equalities.add(new Analyzed.Binary(Expression.BinaryOperator.EQUAL, leftColumn.value(), rightColumn.value()));
         usingPairs.add(new Scope.Column[] {leftColumn, rightColumn});
         rightColumns.replaceAll(column -> column == rightColumn ? column.hide() : column);
       }
       combined = left.scope().join(right.scope().withColumns(rightColumns));
-      condition = Sql.and(equalities);
+      condition = equalities.stream().reduce((a, b) -> new Analyzed.Binary(Expression.BinaryOperator.AND, a, b));
     } else if (join.on().isPresent()) {
-      condition = expressions.joinCondition(join.on().get(), combined).sql();
+      condition = Optional.of(expressions.joinCondition(join.on().get(), combined).value());
     }
     if (join.type() == JoinType.LEFT_SEMI || join.type() == JoinType.LEFT_ANTI) {
-      // Only the left side's columns remain; the right side becomes an EXISTS test.
-      Sql exists = condition == null ? Sql.of("EXISTS (SELECT 1 FROM {})", right.sql())
-          : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", right.sql(), condition);
-      filters.add(join.type() == JoinType.LEFT_SEMI ? exists : Sql.of("NOT {}", exists));
-      return new From(left.sql(), left.scope(), filters);
+      // Only the left side's columns remain; the right side becomes a test of each left row.
+      Analyzed exists = new Analyzed.RowsExist(right.relation(), condition);
+      filters.add(join.type() == JoinType.LEFT_SEMI ? exists : new Analyzed.Not(exists));
+      return new From(left.relation(), left.scope(), filters);
     }
     if (join.type() == JoinType.FULL) {
       if (!filters.isEmpty()) {
         throw Errors.notSupported("a semi or anti join inside a FULL OUTER JOIN", join.span());
       }
-      return fullJoin(left, right, condition == null ? Sql.of("TRUE") : condition, usingPairs, outer);
+      return fullJoin(left, right, condition.orElse(new Analyzed.BooleanValue(true)), usingPairs, outer);
     }
-    String keyword = switch (join.type()) {
-      case INNER -> condition == null ? "CROSS JOIN" : "INNER JOIN";
-      case LEFT -> "LEFT OUTER JOIN";
-      case RIGHT -> "RIGHT OUTER JOIN";
-      case CROSS -> "CROSS JOIN";
-      case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("handled above", null);
-    };
-    Sql sql = condition == null ? Sql.of("{} " + keyword + " {}", left.sql(), right.sql())
-        : Sql.of("{} " + keyword + " {} ON {}", left.sql(), right.sql(), condition);
-    return new From(sql, padded(combined, left.scope().columns().size(), join.type()), filters);
+    return new From(new AnalyzedRelation.Join(join.type(), left.relation(), right.relation(), condition),
+        padded(combined, left.scope().columns().size(), join.type()), filters);
   }
 
   /** After an outer join the padded side's columns can be NULL, whatever their tables say; the left side's come first. */
@@ -1667,46 +1674,42 @@ public final class QueryTranslator {
    * H2 has no FULL OUTER JOIN: it becomes the left join plus the right rows without a match, as a derived table
    * whose columns are renamed {@code j1, j2, ...}; a USING column is the non-NULL one of its two sides.
    */
-  private From fullJoin(From left, From right, Sql condition, List<Scope.Column[]> usingPairs,
+  private From fullJoin(From left, From right, Analyzed condition, List<Scope.Column[]> usingPairs,
       Optional<Scope> outer) {
     String alias = newAlias();
-    List<Sql> leftSelect = new ArrayList<>();
-    List<Sql> rightSelect = new ArrayList<>();
+    List<Analyzed> matched = new ArrayList<>();
+    List<Analyzed> unmatched = new ArrayList<>();
     List<Scope.Column> columns = new ArrayList<>();
-    int index = 0;
     for (Scope.Column column : left.scope().columns()) {
-      String name = "j" + (++index);
-      leftSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
-      rightSelect.add(Sql.of("{} AS {}", typedNull(column), Sql.name(name)));
       boolean merged = usingPairs.stream().anyMatch(pair -> pair[0] == column);
-      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
-          column.hidden() || merged));
+      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), AnalyzedRelation.FullJoin.column(
+          matched.size()), column.type(), column.hidden() || merged));
+      matched.add(column.value());
+      unmatched.add(typedNull(column));
     }
     for (Scope.Column column : right.scope().columns()) {
-      String name = "j" + (++index);
-      leftSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
-      rightSelect.add(Sql.of("{} AS {}", column.sql(), Sql.name(name)));
       boolean merged = usingPairs.stream().anyMatch(pair -> pair[1] == column);
-      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), name, column.type(),
-          column.hidden() || merged));
+      columns.add(new Scope.Column(alias, column.qualifier(), column.name(), AnalyzedRelation.FullJoin.column(
+          matched.size()), column.type(), column.hidden() || merged));
+      matched.add(column.value());
+      unmatched.add(column.value());
     }
     List<Scope.Column> visible = new ArrayList<>();
     for (Scope.Column[] pair : usingPairs) {
-      String name = "j" + (++index);
-      leftSelect.add(Sql.of("COALESCE({}, {}) AS {}", pair[0].sql(), pair[1].sql(), Sql.name(name)));
-      rightSelect.add(Sql.of("{} AS {}", pair[1].sql(), Sql.name(name)));
-      visible.add(new Scope.Column(alias, List.of(), pair[0].name(), name, pair[0].type(), false));
+      visible.add(new Scope.Column(alias, List.of(), pair[0].name(), AnalyzedRelation.FullJoin.column(
+          matched.size()), pair[0].type(), false));
+      matched.add(new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(), List.of(pair[0].value(),
+          pair[1].value())));
+      unmatched.add(pair[1].value());
     }
     visible.addAll(columns);
-    Sql sql = Sql.of("(SELECT {} FROM {} LEFT OUTER JOIN {} ON {} UNION ALL SELECT {} FROM {}"
-        + " WHERE NOT EXISTS (SELECT 1 FROM {} WHERE {})) {}", Sql.list(leftSelect), left.sql(), right.sql(), condition,
-        Sql.list(rightSelect), right.sql(), left.sql(), condition, Sql.name(alias));
-    return new From(sql, new Scope(visible, outer), List.of());
+    return new From(new AnalyzedRelation.FullJoin(left.relation(), right.relation(), condition, matched, unmatched,
+        alias), new Scope(visible, outer), List.of());
   }
 
-  private static Sql typedNull(Scope.Column column) {
+  private static Analyzed typedNull(Scope.Column column) {
     return column.type().filter(type -> type.kind() != io.flowgate.engine.type.TypeKind.VOID)
-        .map(type -> Sql.cast(Sql.of("NULL"), type)).orElse(Sql.of("NULL"));
+        .<Analyzed>map(type -> new Analyzed.Cast(new Analyzed.NullValue(), type)).orElse(new Analyzed.NullValue());
   }
 
 }

@@ -1,12 +1,17 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.h2.StoreNames;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
- * Writes an analyzed SELECT block as H2 SQL. Its output columns are named by position ({@code c1, c2, ...}), so
- * nothing the user named reaches H2 except as a quoted identifier of a table's own column.
+ * Writes analyzed SELECT blocks, FROM clauses and writes (INSERT, UPDATE, DELETE) as H2 SQL. A block's output
+ * columns are named by position ({@code c1, c2, ...}), so nothing the user named reaches H2 except as a quoted
+ * identifier of a table's own column; every row a write writes is stamped with the write's commit version.
  */
 final class QueryWriter {
   private QueryWriter() {}
@@ -17,11 +22,11 @@ final class QueryWriter {
     List<Sql> sql = new ArrayList<>();
     String distinct = select.distinct() && select.qualify().isEmpty() ? "SELECT DISTINCT {}" : "SELECT {}";
     sql.add(Sql.of(distinct, outputList(outputs)));
-    if (!select.from().isEmpty()) {
-      sql.add(Sql.of(" FROM {}", select.from()));
+    if (!(select.from() instanceof AnalyzedRelation.None)) {
+      sql.add(Sql.of(" FROM {}", relation(select.from())));
     }
     if (!select.where().isEmpty()) {
-      sql.add(Sql.of(" WHERE {}", Sql.and(select.where().stream().map(ExpressionWriter::write).toList())));
+      sql.add(Sql.of(" WHERE {}", ExpressionWriter.allOf(select.where())));
     }
     if (!select.groupBy().isEmpty()) {
       sql.add(Sql.of(" GROUP BY {}", ExpressionWriter.all(select.groupBy())));
@@ -39,6 +44,122 @@ final class QueryWriter {
     }
     return Sql.of((select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}") + " FROM ({}) {} WHERE {}",
         Sql.list(kept), block, Sql.name(alias), Sql.column(alias, TranslatedQuery.positional(select.outputs().size())));
+  }
+
+  static Sql insert(AnalyzedInsert insert) {
+    List<Sql> columns = new ArrayList<>(insert.columns().stream().map(Sql::name).toList());
+    columns.add(Sql.name(StoreNames.VERSION_COLUMN));
+    Sql into = Sql.of("INSERT INTO {}({})", Sql.table(insert.storageName()), Sql.list(columns));
+    if (insert.source() instanceof AnalyzedInsert.Rows rows) {
+      List<Sql> tuples = new ArrayList<>();
+      for (List<Analyzed> row : rows.rows()) {
+        List<Sql> cells = new ArrayList<>(row.stream().map(ExpressionWriter::write).toList());
+        cells.add(commitVersion());
+        tuples.add(Sql.of("({})", Sql.list(cells)));
+      }
+      return Sql.of("{} VALUES {}", into, Sql.list(tuples));
+    }
+    AnalyzedInsert.Query query = (AnalyzedInsert.Query) insert.source();
+    List<Sql> values = new ArrayList<>(query.values().stream().map(ExpressionWriter::write).toList());
+    values.add(commitVersion());
+    Sql where = insert.checks().isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(insert.checks()));
+    return Sql.of("{} SELECT {} FROM ({}) {}{}", into, Sql.list(values), query.query(), Sql.name(query.alias()), where);
+  }
+
+  static Sql update(AnalyzedChange update) {
+    return Sql.of("UPDATE {} {} SET {}{}", Sql.table(update.storageName()), Sql.name(update.alias()),
+        sets(update.assignments()), where(update));
+  }
+
+  /** {@code column = value, ...}, and the commit version stamped on the row. */
+  static Sql sets(List<AnalyzedChange.Assignment> assignments) {
+    List<Sql> sets = new ArrayList<>();
+    for (AnalyzedChange.Assignment assignment : assignments) {
+      sets.add(Sql.of("{} = {}", Sql.name(assignment.column()), ExpressionWriter.write(assignment.value())));
+    }
+    sets.add(versionAssignment());
+    return Sql.list(sets);
+  }
+
+  /** The row stamped with the write's commit version. */
+  static Sql versionAssignment() {
+    return Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), commitVersion());
+  }
+
+
+  static Sql delete(AnalyzedChange delete) {
+    return Sql.of("DELETE FROM {} {}{}", Sql.table(delete.storageName()), Sql.name(delete.alias()), where(delete));
+  }
+
+  private static Sql where(AnalyzedChange change) {
+    return change.where().map(condition -> Sql.of(" WHERE {}", ExpressionWriter.write(condition))).orElse(Sql.EMPTY);
+  }
+
+  /** The commit version a write stamps on its rows; the executor binds it inside the write's transaction. */
+  static Sql commitVersion() {
+    return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
+  }
+
+  static Sql relation(AnalyzedRelation relation) {
+    if (relation instanceof AnalyzedRelation.Written written) {
+      return written.sql();
+    }
+    if (relation instanceof AnalyzedRelation.Aliased aliased) {
+      return Sql.of("{} {}", relation(aliased.relation()), Sql.name(aliased.alias()));
+    }
+    if (relation instanceof AnalyzedRelation.Protected rows) {
+      List<Sql> columns = rows.columns().stream().map(column -> Sql.of("{} AS {}", ExpressionWriter.write(
+          column.value()), Sql.name(column.name()))).toList();
+      Sql where = rows.filter().map(filter -> Sql.of(" WHERE {}", ExpressionWriter.write(filter))).orElse(Sql.EMPTY);
+      return Sql.of("(SELECT {} FROM {} {}{})", Sql.list(columns), relation(rows.rows()), Sql.name(rows.inner()),
+          where);
+    }
+    if (relation instanceof AnalyzedRelation.OneRow one) {
+      return Sql.of("(VALUES (1)) {}", Sql.name(one.alias()));
+    }
+    if (relation instanceof AnalyzedRelation.Join join) {
+      return join(join);
+    }
+    if (relation instanceof AnalyzedRelation.FullJoin full) {
+      return fullJoin(full);
+    }
+    if (relation instanceof AnalyzedRelation.Generated generated) {
+      return Sql.of("{}{}", relation(generated.source()), generated.join());
+    }
+    throw Errors.internal("no relation to write for " + relation.getClass().getSimpleName(), null);
+  }
+
+  private static Sql join(AnalyzedRelation.Join join) {
+    String keyword = switch (join.type()) {
+      case INNER -> join.condition().isEmpty() ? "CROSS JOIN" : "INNER JOIN";
+      case LEFT -> "LEFT OUTER JOIN";
+      case RIGHT -> "RIGHT OUTER JOIN";
+      case CROSS -> "CROSS JOIN";
+      case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("no " + join.type() + " join in H2", null);
+    };
+    Sql left = relation(join.left());
+    Sql right = relation(join.right());
+    return join.condition().isEmpty() ? Sql.of("{} " + keyword + " {}", left, right)
+        : Sql.of("{} " + keyword + " {} ON {}", left, right, ExpressionWriter.write(join.condition().get()));
+  }
+
+  /** The left join's rows and then the right rows without a match, as one derived table. */
+  private static Sql fullJoin(AnalyzedRelation.FullJoin full) {
+    Sql left = relation(full.left());
+    Sql right = relation(full.right());
+    Sql condition = ExpressionWriter.write(full.condition());
+    return Sql.of("(SELECT {} FROM {} LEFT OUTER JOIN {} ON {} UNION ALL SELECT {} FROM {}"
+        + " WHERE NOT EXISTS (SELECT 1 FROM {} WHERE {})) {}", named(full.matched()), left, right, condition,
+        named(full.unmatched()), right, left, condition, Sql.name(full.alias()));
+  }
+
+  private static Sql named(List<Analyzed> values) {
+    List<Sql> columns = new ArrayList<>();
+    for (int i = 0; i < values.size(); i++) {
+      columns.add(Sql.of("{} AS {}", ExpressionWriter.write(values.get(i)),
+          Sql.name(AnalyzedRelation.FullJoin.column(i))));
+    }
+    return Sql.list(columns);
   }
 
   private static Sql outputList(List<Analyzed> outputs) {

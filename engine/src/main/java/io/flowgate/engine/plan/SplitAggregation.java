@@ -93,11 +93,11 @@ final class SplitAggregation {
       visible.add(new Scope.Column(alias, List.of(), AGGREGATE + a, "a" + a, aggregate.type(), true)
           .withNullable(aggregate.nullable()));
     }
-    List<Sql> filters = new ArrayList<>(from.filters());
-    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).sql()));
+    List<Analyzed> filters = new ArrayList<>(from.filters());
+    select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).value()));
     Sql inner = Sql.of("SELECT {}{}{}{}", Sql.list(columns),
-        from.sql().isEmpty() ? Sql.EMPTY : Sql.of(" FROM {}", from.sql()),
-        filters.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", Sql.and(filters)),
+        from.relation() instanceof AnalyzedRelation.None ? Sql.EMPTY : Sql.of(" FROM {}", from.sql()),
+        filters.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(filters)),
         groupBy.isEmpty() ? Sql.EMPTY : Sql.of(" GROUP BY {}", Sql.list(groupBy)));
     List<SelectItem> items = new ArrayList<>();
     for (SelectItem item : select.items()) {
@@ -107,7 +107,7 @@ final class SplitAggregation {
     }
     Select outer = new Select(select.span(), select.distinct(), items, select.from(),
         select.having().map(this::rewrite), List.of(), List.of(), Optional.empty(), select.qualify().map(this::rewrite));
-    From derived = new From(Sql.of("({}) {}", inner, Sql.name(alias)), new Scope(visible, scope.outer()), List.of());
+    From derived = From.written(Sql.of("({}) {}", inner, Sql.name(alias)), new Scope(visible, scope.outer()));
     return new Grouped(outer, derived, this::rewrite);
   }
 

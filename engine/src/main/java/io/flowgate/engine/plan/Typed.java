@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
 import java.util.Optional;
@@ -32,10 +31,6 @@ record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
     return new Typed(sql, Optional.of(type));
   }
 
-  static Typed unknown(Sql sql) {
-    return new Typed(sql, Optional.empty());
-  }
-
   /** The H2 SQL of the value. */
   Sql sql() {
     return ExpressionWriter.write(value);
@@ -50,17 +45,8 @@ record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
     return new Typed(value, type, false);
   }
 
-  /** The same value as another type (what a conversion the writer need not spell gives: a parameter's type). */
-  Typed as(Optional<SqlType> newType) {
-    return new Typed(value, newType, nullable);
-  }
-
   /** The client parameter this expression is, if it is exactly one. */
   Optional<Integer> parameter() {
-    if (value instanceof Analyzed.ClientParameter parameter) {
-      return Optional.of(parameter.index());
-    }
-    return value instanceof Analyzed.Written written && written.sql() instanceof Sql.Param param
-        && param.binding() instanceof Binding.UserParameter user ? Optional.of(user.index()) : Optional.empty();
+    return value instanceof Analyzed.ClientParameter parameter ? Optional.of(parameter.index()) : Optional.empty();
   }
 }
