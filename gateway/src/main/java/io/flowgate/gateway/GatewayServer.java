@@ -140,6 +140,7 @@ public final class GatewayServer implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+    server.awaitQueuedAnswers();
     server.close();
     meta.close();
     engine.close();

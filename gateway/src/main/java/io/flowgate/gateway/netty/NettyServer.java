@@ -9,6 +9,7 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import java.net.InetSocketAddress;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.util.concurrent.EventExecutor;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -58,6 +59,17 @@ public final class NettyServer implements AutoCloseable {
   /** Accepts no new connections; those open are still served (a drain before {@link #close}). */
   public void stopListening() {
     channel.close().syncUninterruptibly();
+  }
+
+  /**
+   * Waits until the event loops have run every task queued so far: the answers of requests whose work has finished.
+   * A worker hands its answer to the event loop as a task, and a loop that shuts down closes its connections before
+   * it runs the tasks left in its queue, so without this a drained request's answer could be lost.
+   */
+  public void awaitQueuedAnswers() {
+    for (EventExecutor loop : io) {
+      loop.submit(() -> { }).syncUninterruptibly();
+    }
   }
 
   @Override
