@@ -8,8 +8,8 @@ import java.util.Optional;
 
 /**
  * A FROM clause as the translator understood it: how its relations combine, each under its generated alias.
- * {@link QueryWriter} writes it. {@link Written} holds a relation the translator still writes itself (a table
- * through its policies, a view, a stream window, a table function, a derived table), until those move here.
+ * {@link QueryWriter} writes it. {@link Written} holds rows the translator still writes itself (a version or
+ * stream window of a table, a view, a CTE, a table function, a derived table), until those move here.
  */
 sealed interface AnalyzedRelation {
   /** No FROM clause. */
@@ -24,6 +24,9 @@ sealed interface AnalyzedRelation {
       Objects.requireNonNull(sql, "sql is null");
     }
   }
+
+  /** The rows stored for a table, by its storage name ({@code FG_DATA.T<id>}). */
+  record StoredTable(String storageName) implements AnalyzedRelation {}
 
   /** {@code relation} under {@code alias}, the name the query's columns of it are qualified with in H2. */
   record Aliased(AnalyzedRelation relation, String alias) implements AnalyzedRelation {}

@@ -193,14 +193,13 @@ public final class QueryTranslator {
   }
 
   /**
-   * A read of {@code table} through its row filter and column masks: {@code relation} (its storage table, or a
-   * window of it) wrapped in a derived table that masks columns and keeps the rows the filter passes, so every
-   * later reference, in any clause, sees only that. Policies are planned in the table's own scope: only its columns
-   * are visible to them. {@code passThrough} are further columns of {@code relation} (a change feed's) that
-   * policies leave alone.
+   * A read of {@code table} through its row filter and column masks: {@code rows} (its stored rows, or a version or
+   * window of them) as a {@link AnalyzedRelation.Protected} read that masks columns and keeps the rows the filter
+   * passes, so every later reference, in any clause, sees only that. Policies are analyzed in the table's own
+   * scope: only its columns are visible to them. {@code passThrough} are further columns of {@code rows} (a change
+   * feed's) that policies leave alone.
    */
-  AnalyzedRelation protect(TableInfo table, Sql relation, List<String> passThrough, Span span) {
-    AnalyzedRelation rows = new AnalyzedRelation.Written(relation);
+  AnalyzedRelation protect(TableInfo table, AnalyzedRelation rows, List<String> passThrough, Span span) {
     if (table.policies().isEmpty()) {
       return rows;
     }
@@ -243,7 +242,7 @@ public final class QueryTranslator {
 
   /** Plans a table's reads through its policies once, so that a policy that cannot be planned fails now. */
   public void checkPolicies(TableInfo table, Span span) {
-    protect(table, Sql.table(table.storageName()), List.of(), span);
+    protect(table, new AnalyzedRelation.StoredTable(table.storageName()), List.of(), span);
   }
 
   /**
@@ -1225,8 +1224,8 @@ public final class QueryTranslator {
       return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
     }
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(new AnalyzedRelation.Aliased(protect(table, Sql.table(table.storageName()), List.of(),
-        reference.span()), alias), scope, List.of());
+    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.StoredTable(
+        table.storageName()), List.of(), reference.span()), alias), scope, List.of());
   }
 
   /** {@code (query) "alias"}: a query read as a relation. */
@@ -1241,7 +1240,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(new AnalyzedRelation.Aliased(protect(table, relation, List.of(), reference.span()), alias), scope,
+    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(relation), List.of(), reference.span()), alias), scope,
         List.of());
   }
 
@@ -1313,7 +1312,7 @@ public final class QueryTranslator {
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(new AnalyzedRelation.Aliased(protect(table, sql, List.of(), stream.span()), alias), scope,
+    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(sql), List.of(), stream.span()), alias), scope,
         List.of());
   }
 
@@ -1343,7 +1342,7 @@ public final class QueryTranslator {
         Optional.of(SqlType.BIGINT), false));
     columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
         Optional.of(SqlType.TIMESTAMP), false));
-    return new From(new AnalyzedRelation.Aliased(protect(table, sql, List.of(ChangeFeed.CHANGE_TYPE,
+    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(sql), List.of(ChangeFeed.CHANGE_TYPE,
         ChangeFeed.COMMIT_VERSION, ChangeFeed.COMMIT_TIMESTAMP), stream.span()), alias), new Scope(columns, outer),
         List.of());
   }

@@ -104,6 +104,9 @@ final class QueryWriter {
     if (relation instanceof AnalyzedRelation.Written written) {
       return written.sql();
     }
+    if (relation instanceof AnalyzedRelation.StoredTable table) {
+      return Sql.table(table.storageName());
+    }
     if (relation instanceof AnalyzedRelation.Aliased aliased) {
       return Sql.of("{} {}", relation(aliased.relation()), Sql.name(aliased.alias()));
     }

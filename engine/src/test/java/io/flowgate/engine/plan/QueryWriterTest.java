@@ -64,7 +64,7 @@ class QueryWriterTest {
 
   @Test
   void aTableIsReadThroughItsPoliciesInADerivedTable() {
-    AnalyzedRelation stored = new AnalyzedRelation.Written(Sql.table("T1"));
+    AnalyzedRelation stored = new AnalyzedRelation.StoredTable("T1");
     Analyzed masked = new Analyzed.Call(FunctionRegistry.lookup("upper").orElseThrow(), List.of(
         new ColumnValue("r2", "name")));
     AnalyzedRelation read = new AnalyzedRelation.Aliased(new AnalyzedRelation.Protected(stored, "r2", List.of(
