@@ -1474,10 +1474,6 @@ final class ExpressionTranslator {
         offset.span());
   }
 
-  Sql orderBy(List<SortItem> items, Scope scope) {
-    return ExpressionWriter.sortKeys(sortKeys(items, scope));
-  }
-
   private List<Analyzed.SortKey> sortKeys(List<SortItem> items, Scope scope) {
     return items.stream().map(item -> sortKey(translate(item.key(), scope).value(), item)).toList();
   }
