@@ -49,6 +49,19 @@ sealed interface Analyzed {
    */
   record GeneratedCheck(Analyzed given, Analyzed computed, String column, String expression) implements Analyzed {}
 
+  /** A scalar subquery: the one value of its one row (NULL without a row). */
+  record Subquery(AnalyzedQuery query) implements Analyzed {}
+
+  /** Whether {@code query} has a row equal to {@code values} (one value per column of it). */
+  record InQuery(List<Analyzed> values, AnalyzedQuery query, boolean negated) implements Analyzed {
+    public InQuery {
+      values = List.copyOf(values);
+    }
+  }
+
+  /** Whether {@code query} has a row. */
+  record Exists(AnalyzedQuery query) implements Analyzed {}
+
   /** The keyword DEFAULT where a write gives a column its default: a VALUES cell of an INSERT, a SET value. */
   record DefaultValue() implements Analyzed {}
 

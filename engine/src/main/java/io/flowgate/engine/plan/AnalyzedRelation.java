@@ -28,6 +28,12 @@ sealed interface AnalyzedRelation {
   /** The rows stored for a table, by its storage name ({@code FG_DATA.T<id>}). */
   record StoredTable(String storageName) implements AnalyzedRelation {}
 
+  /** A query's rows, its columns named by position. */
+  record Derived(AnalyzedQuery query) implements AnalyzedRelation {}
+
+  /** The rows of a query the statement's WITH clause names ({@code name} is its H2 name). */
+  record Named(String name) implements AnalyzedRelation {}
+
   /** {@code relation} under {@code alias}, the name the query's columns of it are qualified with in H2. */
   record Aliased(AnalyzedRelation relation, String alias) implements AnalyzedRelation {}
 

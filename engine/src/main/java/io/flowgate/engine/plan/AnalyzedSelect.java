@@ -10,7 +10,7 @@ import java.util.Optional;
  * block that computes it. {@link QueryWriter} writes it.
  */
 record AnalyzedSelect(boolean distinct, List<Analyzed> outputs, AnalyzedRelation from, List<Analyzed> where,
-    List<Analyzed> groupBy, Optional<Analyzed> having, Optional<Qualify> qualify) {
+    List<Analyzed> groupBy, Optional<Analyzed> having, Optional<Qualify> qualify) implements AnalyzedQuery {
   AnalyzedSelect {
     outputs = List.copyOf(outputs);
     where = List.copyOf(where);

@@ -249,11 +249,10 @@ final class ExpressionTranslator {
     @Override
     protected Typed visitInSubquery(InSubquery in, Scope scope) {
       requireQueryContext(in);
-      Sql value = translate(in.value(), scope).sql();
+      Analyzed value = translate(in.value(), scope).value();
       TranslatedQuery subquery = queries.translateSubquery(in.query(), scope);
       requireSingleColumn(subquery, in.span());
-      return Typed.of(Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", value, subquery.sql()),
-          SqlType.BOOLEAN);
+      return Typed.of(new Analyzed.InQuery(List.of(value), subquery.query(), in.negated()), SqlType.BOOLEAN);
     }
 
     @Override
@@ -267,7 +266,7 @@ final class ExpressionTranslator {
       requireQueryContext(subquery);
       TranslatedQuery translated = queries.translateScalarSubquery(subquery.query(), scope);
       requireSingleColumn(translated, subquery.span());
-      return new Typed(Sql.of("({})", translated.sql()), translated.columns().get(0).type());
+      return new Typed(new Analyzed.Subquery(translated.query()), translated.columns().get(0).type());
     }
 
     @Override

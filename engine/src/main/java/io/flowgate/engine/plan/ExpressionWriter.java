@@ -34,6 +34,16 @@ final class ExpressionWriter {
       return exist.condition().isEmpty() ? Sql.of("EXISTS (SELECT 1 FROM {})", relation)
           : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", relation, write(exist.condition().get()));
     }
+    if (value instanceof Analyzed.Subquery subquery) {
+      return Sql.of("({})", QueryWriter.query(subquery.query()));
+    }
+    if (value instanceof Analyzed.InQuery in) {
+      Sql values = in.values().size() == 1 ? write(in.values().get(0)) : Sql.of("({})", all(in.values()));
+      return Sql.of(in.negated() ? "({} NOT IN ({}))" : "({} IN ({}))", values, QueryWriter.query(in.query()));
+    }
+    if (value instanceof Analyzed.Exists exists) {
+      return Sql.of("EXISTS ({})", QueryWriter.query(exists.query()));
+    }
     if (value instanceof Analyzed.GeneratedCheck check) {
       return Sql.of("FG_SYS.CHECK_GENERATED(({} IS NOT DISTINCT FROM {}), {}, {})", write(check.given()),
           write(check.computed()), Sql.cast(Sql.constant(check.column()), SqlType.STRING),

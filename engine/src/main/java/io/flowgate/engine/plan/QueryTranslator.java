@@ -100,7 +100,12 @@ public final class QueryTranslator {
 
     /** A relation the translator wrote itself, with no conditions of its own. */
     static From written(Sql sql, Scope scope) {
-      return new From(new AnalyzedRelation.Written(sql), scope, List.of());
+      return of(new AnalyzedRelation.Written(sql), scope);
+    }
+
+    /** A relation with no conditions of its own. */
+    static From of(AnalyzedRelation relation, Scope scope) {
+      return new From(relation, scope, List.of());
     }
 
     /** The relations as H2 SQL. */
@@ -310,10 +315,8 @@ public final class QueryTranslator {
   }
 
   /**
-   * A scalar subquery. One of a single value and nothing else ({@code (SELECT NULL)}) is written without a column
-   * alias: H2 folds such a subquery into its value, alias and all, and then cannot read its own rendering of a
-   * derived table that holds it ({@code VALUES ((SELECT NULL AS "c1"), ...)}). One that reads nothing of the query
-   * around it is written so that H2 evaluates it once.
+   * A scalar subquery. One of a single value and nothing else ({@code (SELECT NULL)}) is an
+   * {@link AnalyzedQuery.Value}; one that reads nothing of the query around it is computed {@link AnalyzedQuery.Once}.
    */
   TranslatedQuery translateScalarSubquery(Query query, Scope outer) {
     if (query.with().isEmpty() && query.orderBy().isEmpty() && query.limit().isEmpty() && query.offset().isEmpty()
@@ -324,7 +327,8 @@ public final class QueryTranslator {
       Scope scope = Scope.empty(Optional.of(outer));
       Typed value = expressions.translate(single.expression(), scope);
       String name = single.alias().orElseGet(() -> outputName(single.expression(), scope));
-      return new TranslatedQuery(Sql.of("SELECT {}", value.sql()), List.of(new OutputColumn(name, value.type())));
+      return new TranslatedQuery(new AnalyzedQuery.Value(value.value()), List.of(new OutputColumn(name,
+          value.type())));
     }
     Optional<TranslatedQuery> grouped = decorrelated(query, outer);
     if (grouped.isPresent()) {
@@ -335,11 +339,9 @@ public final class QueryTranslator {
     if (correlation.found() || !query.with().isEmpty()) {
       return translated;
     }
-    // H2 runs lazily (rows stream) and then evaluates a subquery again for every row that reads it, even one that
-    // reads nothing of that row; a query with a WITH clause it never runs lazily, and so it caches its one result.
-    String name = "w" + (++nextAlias[0]);
-    return new TranslatedQuery(Sql.of("WITH {} AS ({}) SELECT * FROM {}", Sql.name(name), translated.sql(),
-        Sql.name(name)), translated.columns());
+    // H2 would evaluate it again for every row that reads it, even one that reads nothing of that row
+    return new TranslatedQuery(new AnalyzedQuery.Once("w" + (++nextAlias[0]), translated.query(), false),
+        translated.columns());
   }
 
   /**
@@ -358,24 +360,26 @@ public final class QueryTranslator {
     TranslatedQuery rows = translate(grouped.get().query(), Optional.empty(), currentCtes);
     int keys = grouped.get().outerKeys().size();
     String alias = newAlias();
-    Sql kept = Sql.name("w" + (++nextAlias[0]));
-    Sql sql = Sql.of("SELECT {} FROM (WITH {} AS ({} FETCH FIRST 2147483647 ROWS ONLY) SELECT * FROM {}) {} WHERE {}",
-        Sql.column(alias, TranslatedQuery.positional(keys)), kept, rows.sql(), kept, Sql.name(alias),
-        keysMatch(alias, rows, grouped.get().outerKeys(), outer));
+    AnalyzedRelation kept = new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(new AnalyzedQuery.Once(
+        "w" + (++nextAlias[0]), rows.query(), true)), alias);
+    AnalyzedQuery value = new AnalyzedSelect(false, List.of(new Analyzed.ColumnValue(alias,
+        TranslatedQuery.positional(keys))), kept, List.of(keysMatch(alias, rows, grouped.get().outerKeys(), outer)),
+        List.of(), Optional.empty(), Optional.empty());
     if (Decorrelation.countsRows(query)) {
       // A key with no rows has no group, and its count is 0. Not written as an aggregate: next to a window function
       // H2 reads another row's columns inside an aggregate of a correlated subquery.
-      return Optional.of(new TranslatedQuery(Sql.of("SELECT COALESCE(({}), CAST(0 AS BIGINT))", sql),
-          List.of(rows.columns().get(keys))));
+      value = new AnalyzedQuery.Value(new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(),
+          List.of(new Analyzed.Subquery(value), new Analyzed.Cast(new Analyzed.Number(java.math.BigDecimal.ZERO),
+              SqlType.BIGINT))));
     }
-    return Optional.of(new TranslatedQuery(sql, List.of(rows.columns().get(keys))));
+    return Optional.of(new TranslatedQuery(value, List.of(rows.columns().get(keys))));
   }
 
   /**
    * {@code EXISTS (query)}: when the subquery reads one stored table correlated by equalities, membership of the
    * outer keys among the table's (see {@link Decorrelation}), else the subquery as it is.
    */
-  Sql exists(Query query, Scope outer) {
+  Analyzed exists(Query query, Scope outer) {
     Optional<Decorrelation.Rewritten> keys = Decorrelation.existsTable(query)
         .flatMap(table -> innerColumns(table, query))
         .flatMap(inner -> Decorrelation.keys(query, inner::resolves));
@@ -387,14 +391,14 @@ public final class QueryTranslator {
         outerKeys.add(expressions.translate(key, outer));
       }
       if (sameKinds(rows, outerKeys)) {
-        List<Sql> values = outerKeys.stream().map(Typed::sql).toList();
-        Sql tuple = values.size() == 1 ? values.get(0) : Sql.of("({})", Sql.list(values));
-        return Sql.of("COALESCE({} IN ({}), FALSE)", tuple, rows.sql());
+        Analyzed in = new Analyzed.InQuery(outerKeys.stream().map(Typed::value).toList(), rows.query(), false);
+        return new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(), List.of(in,
+            new Analyzed.BooleanValue(false)));
       }
       // the subquery is read as it is below, so the table counts once
       reads.subList(readsBefore, reads.size()).clear();
     }
-    return Sql.of("EXISTS ({})", translateSubquery(query, outer).sql());
+    return new Analyzed.Exists(translateSubquery(query, outer).query());
   }
 
   /**
@@ -415,20 +419,21 @@ public final class QueryTranslator {
   }
 
   /** {@code alias.c1 = outer key 1 AND ...}: the rows of {@code rows} for the outer row's keys. */
-  private Sql keysMatch(String alias, TranslatedQuery rows, List<Expression> outerKeys, Scope outer) {
+  private Analyzed keysMatch(String alias, TranslatedQuery rows, List<Expression> outerKeys, Scope outer) {
     List<Scope.Column> keys = new ArrayList<>();
     for (int i = 0; i < outerKeys.size(); i++) {
       keys.add(new Scope.Column(alias, List.of(), "__fg_key" + i, TranslatedQuery.positional(i),
           rows.columns().get(i).type(), true));
     }
     Scope keyScope = new Scope(keys, Optional.of(outer));
-    List<Sql> matches = new ArrayList<>();
+    Analyzed matches = null;
     for (int i = 0; i < outerKeys.size(); i++) {
       Span span = outerKeys.get(i).span();
-      matches.add(expressions.filter(new Expression.Binary(span, Expression.BinaryOperator.EQUAL,
-          new ColumnRef(span, List.of("__fg_key" + i)), outerKeys.get(i)), keyScope).sql());
+      Analyzed match = expressions.filter(new Expression.Binary(span, Expression.BinaryOperator.EQUAL,
+          new ColumnRef(span, List.of("__fg_key" + i)), outerKeys.get(i)), keyScope).value();
+      matches = matches == null ? match : new Analyzed.Binary(Expression.BinaryOperator.AND, matches, match);
     }
-    return Sql.and(matches);
+    return matches;
   }
 
   /**
@@ -464,36 +469,31 @@ public final class QueryTranslator {
     Map<String, Cte> saved = currentCtes;
     try {
       Map<String, Cte> ctes = new HashMap<>(inherited);
-      List<Sql> withSql = new ArrayList<>();
-      boolean recursive = false;
+      List<AnalyzedQuery.WithItem> withItems = new ArrayList<>();
       for (WithQuery with : query.with()) {
         currentCtes = Map.copyOf(ctes);
         String h2Name = "w" + (++nextAlias[0]);
         String name = with.name().toLowerCase(Locale.ROOT);
         if (RecursiveCtes.readsItself(with)) {
-          recursive = true;
-          TranslatedQuery anchor = recursiveCte(with, h2Name, outer, ctes, withSql);
+          TranslatedQuery anchor = recursiveCte(with, h2Name, outer, ctes, withItems);
           ctes.put(name, new Cte(h2Name, anchor, Optional.empty()));
           continue;
         }
         TranslatedQuery body = translate(with.query(), outer, ctes);
         body = renameColumns(body, with.columns(), with.span());
-        withSql.add(Sql.of("{}({}) AS ({})", Sql.name(h2Name), body.columnList(""), body.sql()));
+        withItems.add(new AnalyzedQuery.Cte(h2Name, body.columns().size(), body.query()));
         ctes.put(name, new Cte(h2Name, body, Optional.empty()));
       }
       currentCtes = Map.copyOf(ctes);
       Body body = body(query.body(), outer);
-      List<Sql> sql = new ArrayList<>();
-      if (!withSql.isEmpty()) {
-        sql.add(Sql.of(recursive ? "WITH RECURSIVE {} " : "WITH {} ", Sql.list(withSql)));
+      List<Analyzed.SortKey> orderBy = query.orderBy().isEmpty() ? List.of() : orderBy(query.orderBy(), body);
+      Optional<Analyzed> limit = query.limit().map(count -> rowCount(count, "LIMIT"));
+      Optional<Analyzed> offset = query.offset().map(count -> rowCount(count, "OFFSET"));
+      if (withItems.isEmpty() && orderBy.isEmpty() && limit.isEmpty() && offset.isEmpty()) {
+        return body.query();
       }
-      sql.add(body.query().sql());
-      if (!query.orderBy().isEmpty()) {
-        sql.add(Sql.of(" ORDER BY {}", orderBy(query.orderBy(), body)));
-      }
-      query.limit().ifPresent(limit -> sql.add(Sql.of(" LIMIT {}", rowCount(limit, "LIMIT"))));
-      query.offset().ifPresent(offset -> sql.add(Sql.of(" OFFSET {}", rowCount(offset, "OFFSET"))));
-      return new TranslatedQuery(Sql.join("", sql), body.query().columns());
+      return new TranslatedQuery(new AnalyzedQuery.Full(withItems, body.query().query(), orderBy, limit, offset),
+          body.query().columns());
     } finally {
       currentCtes = saved;
     }
@@ -505,12 +505,12 @@ public final class QueryTranslator {
    * anchor's names and types, any of them NULL.
    */
   private TranslatedQuery recursiveCte(WithQuery with, String h2Name, Optional<Scope> outer, Map<String, Cte> ctes,
-      List<Sql> withSql) {
+      List<AnalyzedQuery.WithItem> withItems) {
     RecursiveCtes.Parts parts = RecursiveCtes.parts(with);
     TranslatedQuery anchor = renameColumns(body(parts.anchor(), outer).query(), with.columns(), with.span());
     List<OutputColumn> columns = anchor.columns().stream()
         .map(column -> new OutputColumn(column.name(), column.type(), true)).toList();
-    TranslatedQuery self = new TranslatedQuery(anchor.sql(), columns);
+    TranslatedQuery self = new TranslatedQuery(anchor.query(), columns);
     ctes.put(with.name().toLowerCase(Locale.ROOT), new Cte(h2Name, self,
         Optional.of(with.maxRecursionLevel().orElse(RecursiveCtes.DEFAULT_MAX_LEVEL))));
     currentCtes = Map.copyOf(ctes);
@@ -520,18 +520,15 @@ public final class QueryTranslator {
           .parameter("firstNumColumns", columns.size()).parameter("invalidOrdinalNum", "second")
           .parameter("invalidNumColumns", step.query().columns().size() - 1).at(parts.step().span()).build();
     }
-    String alias = newAlias();
-    List<Sql> names = new ArrayList<>(List.of(anchor.columnList("")));
-    names.add(Sql.name(TranslatedQuery.positional(columns.size())));
-    withSql.add(Sql.of("{}({}) AS (SELECT {}, 0 FROM ({}) {} UNION ALL {})", Sql.name(h2Name), Sql.list(names),
-        anchor.columnList(alias), anchor.sql(), Sql.name(alias), step.query().sql()));
+    withItems.add(new AnalyzedQuery.RecursiveCte(h2Name, columns.size(), anchor.query(), newAlias(),
+        step.query().query()));
     return self;
   }
 
   /** The row count of LIMIT or OFFSET: an expression of constants, known before any row is read. */
-  private Sql rowCount(Expression count, String clause) {
+  private Analyzed rowCount(Expression count, String clause) {
     FoldableArguments.requireRowCount(count, clause, FunctionRegistry.TRAITS);
-    return expressions.translate(count, Scope.empty(Optional.empty())).sql();
+    return expressions.translate(count, Scope.empty(Optional.empty())).value();
   }
 
   /**
@@ -545,7 +542,7 @@ public final class QueryTranslator {
     }
   }
 
-  private Sql orderBy(List<SortItem> items, Body body) {
+  private List<Analyzed.SortKey> orderBy(List<SortItem> items, Body body) {
     List<Analyzed.SortKey> keys = new ArrayList<>();
     List<OutputColumn> columns = body.query().columns();
     if (items.size() == 1 && isAllColumnsKey(List.of(items.get(0).key()), body.fromScope().orElse(Scope.empty(
@@ -555,7 +552,7 @@ public final class QueryTranslator {
       for (int i = 0; i < columns.size(); i++) {
         keys.add(ExpressionTranslator.sortKey(positional(i), all));
       }
-      return ExpressionWriter.sortKeys(keys);
+      return keys;
     }
     for (SortItem item : items) {
       Analyzed key = null;
@@ -584,7 +581,7 @@ public final class QueryTranslator {
       }
       keys.add(ExpressionTranslator.sortKey(key, item));
     }
-    return ExpressionWriter.sortKeys(keys);
+    return keys;
   }
 
   /** The output column of {@code index}, by its positional name. */
@@ -613,7 +610,7 @@ public final class QueryTranslator {
     protected Body visitNested(Nested nested, Optional<Scope> outer) {
       TranslatedQuery inner = translate(nested.query(), outer, currentCtes);
       // A query in parentheses stays one (not a derived table), so it may still refer to an outer query's columns.
-      return new Body(new TranslatedQuery(Sql.of("({})", inner.sql()), inner.columns()), Optional.empty(),
+      return new Body(new TranslatedQuery(new AnalyzedQuery.Nested(inner.query()), inner.columns()), Optional.empty(),
           List.of());
     }
 
@@ -646,21 +643,10 @@ public final class QueryTranslator {
       columns.add(new OutputColumn(column.name(), widen(column.type(), second.type()),
           column.nullable() || second.nullable()));
     }
-    String operator = operation.operator().name();
-    TranslatedQuery result;
-    if (operation.all() && operation.operator() != QueryBody.SetOperator.UNION) {
-      // H2 has no INTERSECT ALL / EXCEPT ALL: number the copies of each row, apply the set operation to
-      // (row, copy number) and drop the number. That is exactly multiset intersection and difference.
-      Sql list = left.columnList("");
-      Sql numbered = Sql.of(", ROW_NUMBER() OVER (PARTITION BY {}) AS {} FROM (", list, Sql.name("n"));
-      Sql sql = Sql.of("SELECT {} FROM (SELECT {}{}{}) {} " + operator + " SELECT {}{}{}) {}) {}", list, list, numbered,
-          left.sql(), Sql.name(newAlias()), list, numbered, right.sql(), Sql.name(newAlias()), Sql.name(newAlias()));
-      result = new TranslatedQuery(sql, columns);
-    } else {
-      result = new TranslatedQuery(Sql.of("({}) " + operator + (operation.all() ? " ALL " : " ") + "({})",
-          left.sql(), right.sql()), columns);
-    }
-    return result;
+    List<String> aliases = operation.all() && operation.operator() != QueryBody.SetOperator.UNION
+        ? List.of(newAlias(), newAlias(), newAlias()) : List.of();
+    return new TranslatedQuery(new AnalyzedQuery.SetOperation(operation.operator(), operation.all(), left.query(),
+        right.query(), columns.size(), aliases), columns);
   }
 
   /**
@@ -668,9 +654,9 @@ public final class QueryTranslator {
    * of it can be NULL.
    */
   record ValuesRows(List<List<Typed>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
-    /** Each row as an H2 tuple. */
-    List<Sql> rows() {
-      return cells.stream().map(row -> Sql.of("({})", Sql.list(row.stream().map(Typed::sql).toList()))).toList();
+    /** The rows' analyzed values. */
+    List<List<Analyzed>> values() {
+      return cells.stream().map(row -> row.stream().map(Typed::value).toList()).toList();
     }
   }
 
@@ -723,10 +709,7 @@ public final class QueryTranslator {
     for (int i = 0; i < rows.types().size(); i++) {
       columns.add(new OutputColumn("col" + (i + 1), rows.types().get(i), rows.nullable().get(i)));
     }
-    TranslatedQuery shape = new TranslatedQuery(Sql.EMPTY, columns);
-    Sql alias = Sql.name(newAlias());
-    return new TranslatedQuery(Sql.of("SELECT * FROM (VALUES {}) {}({})", Sql.list(rows.rows()), alias,
-        shape.columnList("")), columns);
+    return new TranslatedQuery(new AnalyzedQuery.InlineRows(rows.values(), columns.size(), newAlias()), columns);
   }
 
   private Body select(Select select, Optional<Scope> outer) {
@@ -821,11 +804,11 @@ public final class QueryTranslator {
     Optional<Analyzed> having = select.having().map(condition -> expressions.filter(condition, aliased).value());
     Optional<AnalyzedSelect.Qualify> qualify = select.qualify().map(condition -> new AnalyzedSelect.Qualify(
         expressions.filter(condition, aliased).value(), newAlias()));
-    Sql sql = QueryWriter.select(new AnalyzedSelect(select.distinct(), outputs, from.relation(), where, keys, having,
-        qualify));
+    TranslatedQuery query = new TranslatedQuery(new AnalyzedSelect(select.distinct(), outputs, from.relation(), where,
+        keys, having, qualify), columns);
     // ORDER BY after QUALIFY sees only the block's output columns
-    return qualify.isPresent() ? new Body(new TranslatedQuery(sql, columns), Optional.empty(), List.of())
-        : new Body(new TranslatedQuery(sql, columns), Optional.of(scope), itemExpressions);
+    return qualify.isPresent() ? new Body(query, Optional.empty(), List.of())
+        : new Body(query, Optional.of(scope), itemExpressions);
   }
 
   /**
@@ -1010,7 +993,7 @@ public final class QueryTranslator {
           derived.span());
       String alias = newAlias();
       List<String> qualifier = derived.alias().map(List::of).orElse(List.of());
-      return From.written(derived(query, alias), scopeOf(query, alias, qualifier, outer));
+      return From.of(derived(query, alias), scopeOf(query, alias, qualifier, outer));
     }
 
     @Override
@@ -1137,7 +1120,7 @@ public final class QueryTranslator {
   private From block(Body body, Optional<String> alias, Optional<Scope> outer) {
     String h2Alias = newAlias();
     List<String> qualifier = alias.map(List::of).orElse(List.of());
-    return From.written(derived(body.query(), h2Alias), scopeOf(body.query(), h2Alias, qualifier, outer));
+    return From.of(derived(body.query(), h2Alias), scopeOf(body.query(), h2Alias, qualifier, outer));
   }
 
   private static TranslatedQuery renameColumns(TranslatedQuery query, List<String> names, Span span) {
@@ -1148,11 +1131,7 @@ public final class QueryTranslator {
       throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH).parameter("numExpr", names.size())
           .parameter("numTarget", query.columns().size()).at(span).build();
     }
-    List<OutputColumn> renamed = new ArrayList<>();
-    for (int i = 0; i < names.size(); i++) {
-      renamed.add(query.columns().get(i).renamed(names.get(i)));
-    }
-    return new TranslatedQuery(query.sql(), renamed);
+    return query.renamed(names);
   }
 
   /** The scope of a table's own columns under {@code alias}, for DML and table expressions. */
@@ -1193,7 +1172,7 @@ public final class QueryTranslator {
               RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(new Analyzed.Written(level)), false)),
               Optional.empty()));
         }
-        return From.written(Sql.of("{} {}", Sql.name(cte.h2Name()), Sql.name(alias)), scope);
+        return From.of(new AnalyzedRelation.Aliased(new AnalyzedRelation.Named(cte.h2Name()), alias), scope);
       }
       // A one-part name means the session's temporary view before any table, as in the dialect.
       TempView temporary = session.tempViews().get(reference.name().get(0).toLowerCase(Locale.ROOT));
@@ -1201,7 +1180,7 @@ public final class QueryTranslator {
         TranslatedQuery view = expandTempView(temporary, reference.span());
         String alias = newAlias();
         List<String> qualifier = List.of(reference.alias().orElse(temporary.name()));
-        return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
+        return From.of(derived(view, alias), scopeOf(view, alias, qualifier, outer));
       }
     }
     TableName qualified = qualify(reference.name(), reference.span());
@@ -1212,7 +1191,7 @@ public final class QueryTranslator {
       String alias = newAlias();
       List<String> qualifier = reference.alias().map(List::of).orElse(qualified.parts());
       reads.add(new PlannedQuery.Read(qualified, Optional.empty(), false, 0, false));
-      return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
+      return From.of(derived(view, alias), scopeOf(view, alias, qualifier, outer));
     }
     TableInfo table = resolveTable(reference.name(), reference.span());
     requireSelect(table, reference.span());
@@ -1221,16 +1200,16 @@ public final class QueryTranslator {
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     if (table.kind() == TableKind.VIEW) {
       TranslatedQuery view = expandView(table, reference.span());
-      return From.written(derived(view, alias), scopeOf(view, alias, qualifier, outer));
+      return From.of(derived(view, alias), scopeOf(view, alias, qualifier, outer));
     }
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
     return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.StoredTable(
         table.storageName()), List.of(), reference.span()), alias), scope, List.of());
   }
 
-  /** {@code (query) "alias"}: a query read as a relation. */
-  private static Sql derived(TranslatedQuery query, String alias) {
-    return Sql.of("({}) {}", query.sql(), Sql.name(alias));
+  /** A query read as a relation under {@code alias}. */
+  private static AnalyzedRelation derived(TranslatedQuery query, String alias) {
+    return new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(query.query()), alias);
   }
 
   /** A read of {@code relation}, the rows of {@code table} as some version had them: as any read of the table. */

@@ -4,6 +4,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +16,85 @@ import java.util.Optional;
  */
 final class QueryWriter {
   private QueryWriter() {}
+
+  static Sql query(AnalyzedQuery query) {
+    if (query instanceof AnalyzedSelect select) {
+      return select(select);
+    }
+    if (query instanceof AnalyzedQuery.Written written) {
+      return written.sql();
+    }
+    if (query instanceof AnalyzedQuery.Value value) {
+      return Sql.of("SELECT {}", ExpressionWriter.write(value.value()));
+    }
+    if (query instanceof AnalyzedQuery.InlineRows values) {
+      List<Sql> rows = values.rows().stream().map(row -> Sql.of("({})", ExpressionWriter.all(row))).toList();
+      return Sql.of("SELECT * FROM (VALUES {}) {}({})", Sql.list(rows), Sql.name(values.alias()),
+          columns("", values.width()));
+    }
+    if (query instanceof AnalyzedQuery.Nested nested) {
+      return Sql.of("({})", query(nested.query()));
+    }
+    if (query instanceof AnalyzedQuery.SetOperation operation) {
+      return setOperation(operation);
+    }
+    if (query instanceof AnalyzedQuery.Full full) {
+      return full(full);
+    }
+    AnalyzedQuery.Once once = (AnalyzedQuery.Once) query;
+    Sql name = Sql.name(once.name());
+    return Sql.of(once.unlimited() ? "WITH {} AS ({} FETCH FIRST 2147483647 ROWS ONLY) SELECT * FROM {}"
+        : "WITH {} AS ({}) SELECT * FROM {}", name, query(once.query()), name);
+  }
+
+  private static Sql full(AnalyzedQuery.Full query) {
+    List<Sql> sql = new ArrayList<>();
+    if (!query.with().isEmpty()) {
+      List<Sql> items = query.with().stream().map(QueryWriter::withItem).toList();
+      sql.add(Sql.of(query.recursive() ? "WITH RECURSIVE {} " : "WITH {} ", Sql.list(items)));
+    }
+    sql.add(query(query.body()));
+    if (!query.orderBy().isEmpty()) {
+      sql.add(Sql.of(" ORDER BY {}", ExpressionWriter.sortKeys(query.orderBy())));
+    }
+    query.limit().ifPresent(limit -> sql.add(Sql.of(" LIMIT {}", ExpressionWriter.write(limit))));
+    query.offset().ifPresent(offset -> sql.add(Sql.of(" OFFSET {}", ExpressionWriter.write(offset))));
+    return Sql.join("", sql);
+  }
+
+  private static Sql withItem(AnalyzedQuery.WithItem item) {
+    if (item instanceof AnalyzedQuery.Cte cte) {
+      return Sql.of("{}({}) AS ({})", Sql.name(cte.name()), columns("", cte.width()), query(cte.query()));
+    }
+    AnalyzedQuery.RecursiveCte cte = (AnalyzedQuery.RecursiveCte) item;
+    return Sql.of("{}({}) AS (SELECT {}, 0 FROM ({}) {} UNION ALL {})", Sql.name(cte.name()),
+        columns("", cte.width() + 1), columns(cte.alias(), cte.width()), query(cte.anchor()), Sql.name(cte.alias()),
+        query(cte.step()));
+  }
+
+  private static Sql setOperation(AnalyzedQuery.SetOperation operation) {
+    String operator = operation.operator().name();
+    Sql left = query(operation.left());
+    Sql right = query(operation.right());
+    if (!operation.all() || operation.operator() == SetOperator.UNION) {
+      return Sql.of("({}) " + operator + (operation.all() ? " ALL " : " ") + "({})", left, right);
+    }
+    // number the copies of each row, apply the set operation to (row, copy number), and drop the number
+    Sql list = columns("", operation.width());
+    Sql numbered = Sql.of(", ROW_NUMBER() OVER (PARTITION BY {}) AS {} FROM (", list, Sql.name("n"));
+    List<String> aliases = operation.aliases();
+    return Sql.of("SELECT {} FROM (SELECT {}{}{}) {} " + operator + " SELECT {}{}{}) {}) {}", list, list, numbered,
+        left, Sql.name(aliases.get(0)), list, numbered, right, Sql.name(aliases.get(1)), Sql.name(aliases.get(2)));
+  }
+
+  /** {@code "c1", ..., "c<width>"}, qualified by {@code relation} when it is not empty. */
+  static Sql columns(String relation, int width) {
+    List<Sql> names = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      names.add(Sql.column(relation, TranslatedQuery.positional(i)));
+    }
+    return Sql.list(names);
+  }
 
   static Sql select(AnalyzedSelect select) {
     List<Analyzed> outputs = new ArrayList<>(select.outputs());
@@ -106,6 +186,12 @@ final class QueryWriter {
     }
     if (relation instanceof AnalyzedRelation.StoredTable table) {
       return Sql.table(table.storageName());
+    }
+    if (relation instanceof AnalyzedRelation.Derived derived) {
+      return Sql.of("({})", query(derived.query()));
+    }
+    if (relation instanceof AnalyzedRelation.Named named) {
+      return Sql.name(named.name());
     }
     if (relation instanceof AnalyzedRelation.Aliased aliased) {
       return Sql.of("{} {}", relation(aliased.relation()), Sql.name(aliased.alias()));

@@ -7,12 +7,31 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A query translated to H2 SQL. Its columns come out of H2 named {@code c1..cN} by position; {@code columns} holds
- * the names and types the client sees.
+ * A query as the translator understood it. Its columns come out of H2 named {@code c1..cN} by position;
+ * {@code columns} holds the names and types the client sees.
  */
-record TranslatedQuery(Sql sql, List<OutputColumn> columns) {
+record TranslatedQuery(AnalyzedQuery query, List<OutputColumn> columns) {
   TranslatedQuery {
     columns = List.copyOf(columns);
+  }
+
+  /** A query the translator wrote itself (see {@link AnalyzedQuery.Written}). */
+  TranslatedQuery(Sql sql, List<OutputColumn> columns) {
+    this(new AnalyzedQuery.Written(sql), columns);
+  }
+
+  /** The query as H2 SQL. */
+  Sql sql() {
+    return QueryWriter.query(query);
+  }
+
+  /** The same query with its columns named {@code names} (as many as it has). */
+  TranslatedQuery renamed(List<String> names) {
+    List<OutputColumn> renamed = new ArrayList<>();
+    for (int i = 0; i < names.size(); i++) {
+      renamed.add(columns.get(i).renamed(names.get(i)));
+    }
+    return new TranslatedQuery(query, renamed);
   }
 
   /** A column of the query: {@code type} is empty only for a bare parameter marker, which the client sees as STRING. */
@@ -37,10 +56,6 @@ record TranslatedQuery(Sql sql, List<OutputColumn> columns) {
 
   /** {@code "c1", "c2", ...} qualified by {@code relation} when it is not empty. */
   Sql columnList(String relation) {
-    List<Sql> names = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      names.add(Sql.column(relation, positional(i)));
-    }
-    return Sql.list(names);
+    return QueryWriter.columns(relation, columns.size());
   }
 }

@@ -7,6 +7,7 @@ import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.Analyzed.ColumnValue;
 import io.flowgate.engine.plan.Analyzed.Constant;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import io.flowgate.engine.sql.tree.Relation.JoinType;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
@@ -19,10 +20,10 @@ class QueryWriterTest {
   private static final Analyzed IS_ADA = new Analyzed.Binary(BinaryOperator.EQUAL, NAME,
       new Constant("ada'; DROP TABLE t --", SqlType.STRING));
 
-  private static final AnalyzedRelation T1 = new AnalyzedRelation.Written(Sql.of("{} {}", Sql.table("T1"),
-      Sql.name("r1")));
-  private static final AnalyzedRelation T2 = new AnalyzedRelation.Written(Sql.of("{} {}", Sql.table("T2"),
-      Sql.name("r2")));
+  private static final AnalyzedRelation T1 = new AnalyzedRelation.Aliased(new AnalyzedRelation.StoredTable("T1"),
+      "r1");
+  private static final AnalyzedRelation T2 = new AnalyzedRelation.Aliased(new AnalyzedRelation.StoredTable("T2"),
+      "r2");
 
   @Test
   void aBlockIsWrittenClauseByClause() {
@@ -42,6 +43,33 @@ class QueryWriterTest {
     assertThat(QueryWriter.select(select).statement().sql()).isEqualTo("SELECT DISTINCT \"r2\".\"c1\" AS \"c1\" FROM"
         + " (SELECT \"r1\".\"name\" AS \"c1\", (\"r1\".\"name\" = CAST(?1 AS CHARACTER VARYING)) AS \"c2\" FROM"
         + " \"FG_DATA\".\"T1\" \"r1\") \"r2\" WHERE \"r2\".\"c2\"");
+  }
+
+  @Test
+  void queriesCombineAsH2CanRunThem() {
+    AnalyzedQuery names = new AnalyzedSelect(false, List.of(NAME), T1, List.of(), List.of(), Optional.empty(),
+        Optional.empty());
+    // H2 has no INTERSECT ALL: the copies of each row are numbered, so that the set operation keeps multiplicity
+    String intersect = QueryWriter.query(new AnalyzedQuery.SetOperation(SetOperator.INTERSECT, true, names,
+        new AnalyzedQuery.InlineRows(List.of(List.of(new Constant("ada", SqlType.STRING))), 1, "r2"), 1,
+        List.of("r3", "r4", "r5"))).statement().sql();
+    assertThat(intersect).isEqualTo("SELECT \"c1\" FROM (SELECT \"c1\", ROW_NUMBER() OVER (PARTITION BY \"c1\") AS"
+        + " \"n\" FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r3\" INTERSECT SELECT \"c1\","
+        + " ROW_NUMBER() OVER (PARTITION BY \"c1\") AS \"n\" FROM (SELECT * FROM (VALUES (CAST(?1 AS CHARACTER VARYING)))"
+        + " \"r2\"(\"c1\")) \"r4\") \"r5\"");
+    // a recursive CTE's anchor starts at level 0; a constant row count is bound like any constant
+    AnalyzedQuery recursive = new AnalyzedQuery.Full(List.of(new AnalyzedQuery.RecursiveCte("w1", 1, names, "r6",
+        new AnalyzedQuery.Written(Sql.of("SELECT 1, 1")))), names, List.of(), Optional.of(new Constant(5,
+        SqlType.INT)), Optional.empty());
+    assertThat(QueryWriter.query(recursive).statement().sql()).isEqualTo("WITH RECURSIVE \"w1\"(\"c1\", \"c2\") AS"
+        + " (SELECT \"r6\".\"c1\", 0 FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r6\""
+        + " UNION ALL SELECT 1, 1) SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\" LIMIT"
+        + " CAST(?1 AS INTEGER)");
+    // a subquery computed once: H2 keeps the rows of a query with a WITH clause
+    Analyzed once = new Analyzed.Subquery(new AnalyzedQuery.Once("w2", new AnalyzedQuery.Value(
+        new Analyzed.Number(java.math.BigDecimal.ONE)), false));
+    assertThat(ExpressionWriter.write(once).statement().sql()).isEqualTo("(WITH \"w2\" AS (SELECT 1) SELECT * FROM"
+        + " \"w2\")");
   }
 
   @Test
