@@ -49,6 +49,18 @@ sealed interface Analyzed {
    */
   record GeneratedCheck(Analyzed given, Analyzed computed, String column, String expression) implements Analyzed {}
 
+  /**
+   * A function's argument that must not be NULL (the statement fails, naming the function and the parameter, where it
+   * is).
+   */
+  record RequiredArgument(Analyzed value, String function, String parameter) implements Analyzed {}
+
+  /**
+   * The level of a recursive CTE's next row: one more than {@code level}, its row's; the statement fails past
+   * {@code limit} (the CTE's MAX RECURSION LEVEL).
+   */
+  record NextLevel(Analyzed level, int limit) implements Analyzed {}
+
   /** A scalar subquery: the one value of its one row (NULL without a row). */
   record Subquery(AnalyzedQuery query) implements Analyzed {}
 

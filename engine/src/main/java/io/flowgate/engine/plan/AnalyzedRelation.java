@@ -1,15 +1,15 @@
 package io.flowgate.engine.plan;
 
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Relation.JoinType;
+import io.flowgate.engine.type.SqlType;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A FROM clause as the translator understood it: how its relations combine, each under its generated alias.
- * {@link QueryWriter} writes it. {@link Written} holds rows the translator still writes itself (a version or
- * stream window of a table, a view, a CTE, a table function, a derived table), until those move here.
+ * {@link RelationWriter} writes it.
  */
 sealed interface AnalyzedRelation {
   /** No FROM clause. */
@@ -18,15 +18,63 @@ sealed interface AnalyzedRelation {
   /** One row of no columns, under {@code alias}: what a generator without FROM expands. */
   record OneRow(String alias) implements AnalyzedRelation {}
 
-  /** A relation and its alias, as the translator wrote them (see the class comment). */
-  record Written(Sql sql) implements AnalyzedRelation {
-    public Written {
-      Objects.requireNonNull(sql, "sql is null");
+  /** The rows stored for a table, by its storage name ({@code FG_DATA.T<id>}). */
+  record StoredTable(String storageName) implements AnalyzedRelation {}
+
+  /** The rows of a managed table as {@code version} had them, its {@code columns} as the table has them now. */
+  record TableVersion(String storageName, List<String> columns, long version) implements AnalyzedRelation {
+    public TableVersion {
+      columns = List.copyOf(columns);
     }
   }
 
-  /** The rows stored for a table, by its storage name ({@code FG_DATA.T<id>}). */
-  record StoredTable(String storageName) implements AnalyzedRelation {}
+  /**
+   * The rows a table gained in a flow's window: those stamped with a version the flow runner binds to {@code keys}
+   * (from, to, and the commits to skip).
+   */
+  record StreamWindow(String storageName, StreamSources.Keys keys) implements AnalyzedRelation {}
+
+  /**
+   * The change feed of a table in a flow's window: its row images ({@code columns}) with {@code _change_type},
+   * {@code _commit_version} and {@code _commit_timestamp}.
+   */
+  record ChangeFeedWindow(long tableId, List<String> columns, StreamSources.Keys keys) implements AnalyzedRelation {
+    public ChangeFeedWindow {
+      columns = List.copyOf(columns);
+    }
+  }
+
+  /**
+   * The rows of the files a statement reads (staged for its batch under {@code key}): their {@code columns}, the
+   * rescued data and {@code _metadata}, named by position.
+   */
+  record FileRows(String key, Binding.Runtime batch, List<String> columns) implements AnalyzedRelation {
+    public FileRows {
+      columns = List.copyOf(columns);
+    }
+  }
+
+  /** {@code range(start, end, step)}: BIGINT values from start, by step, before end; its column is {@code c1}. */
+  record NumberRange(Analyzed start, Analyzed end, Analyzed step) implements AnalyzedRelation {}
+
+  /**
+   * A table's event log with the vendor's {@link #COLUMNS} (named by position), {@code origin} a struct of the
+   * pipeline, the update and the flow; {@code alias} names the events inside.
+   */
+  record EventLog(long tableId, String pipelineId, String pipelineName, String datasetName, String alias)
+      implements AnalyzedRelation {
+    static final List<String> COLUMNS = List.of("id", "sequence", "origin", "timestamp", "message", "level",
+        "maturity_level", "error", "details", "event_type");
+    private static final List<String> ORIGIN_FIELDS = List.of("pipeline_id", "pipeline_name", "update_id",
+        "dataset_name", "flow_name");
+    static final SqlType ORIGIN = SqlType.struct(ORIGIN_FIELDS, ORIGIN_FIELDS.stream().map(field -> SqlType.STRING)
+        .toList());
+
+    /** The type of the column {@code name}. */
+    static SqlType type(String name) {
+      return name.equals("timestamp") ? SqlType.TIMESTAMP : name.equals("origin") ? ORIGIN : SqlType.STRING;
+    }
+  }
 
   /** A query's rows, its columns named by position. */
   record Derived(AnalyzedQuery query) implements AnalyzedRelation {}

@@ -30,9 +30,16 @@ final class ExpressionWriter {
       return Sql.of("({}).{}", write(field.struct()), Sql.name(field.name()));
     }
     if (value instanceof Analyzed.RowsExist exist) {
-      Sql relation = QueryWriter.relation(exist.relation());
+      Sql relation = RelationWriter.write(exist.relation());
       return exist.condition().isEmpty() ? Sql.of("EXISTS (SELECT 1 FROM {})", relation)
           : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", relation, write(exist.condition().get()));
+    }
+    if (value instanceof Analyzed.RequiredArgument argument) {
+      return Sql.of("FG_SYS.REQUIRE_ARGUMENT({}, {}, {})", write(argument.value()), Sql.text(argument.function()),
+          Sql.text(argument.parameter()));
+    }
+    if (value instanceof Analyzed.NextLevel level) {
+      return Sql.of("FG_SYS.RECURSION_LEVEL({} + 1, {})", write(level.level()), Sql.number(level.limit()));
     }
     if (value instanceof Analyzed.Subquery subquery) {
       return Sql.of("({})", QueryWriter.query(subquery.query()));

@@ -3,7 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.QueryTranslator.From;
 import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
@@ -17,6 +16,7 @@ import io.flowgate.engine.sql.tree.Expression.LiteralKind;
 import io.flowgate.engine.sql.tree.Expression.WhenClause;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Query;
+import io.flowgate.engine.sql.tree.Relation.JoinType;
 import io.flowgate.engine.sql.tree.QueryBody.Select;
 import io.flowgate.engine.sql.tree.QueryBody.SelectItem;
 import io.flowgate.engine.sql.tree.QueryBody.SingleColumn;
@@ -24,6 +24,7 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeEquality;
 import io.flowgate.engine.sql.tree.TreeRewriter;
 import io.flowgate.engine.type.SqlType;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -69,40 +70,45 @@ final class GroupingSets {
 
   private Grouped plain(From from, ExpressionTranslator expressions, String alias, Function<Expression, String> name) {
     List<List<Integer>> sets = select.groupingSets();
-    List<Sql> columns = new ArrayList<>();
+    List<Analyzed> columns = new ArrayList<>();
     List<Scope.Column> visible = new ArrayList<>();
     for (Scope.Column column : scope.columns()) {
-      String h2Name = "c" + columns.size();
-      columns.add(Sql.of("{} AS {}", column.sql(), Sql.name(h2Name)));
-      visible.add(new Scope.Column(alias, column.qualifier(), column.name(), h2Name, column.type(), column.hidden(),
-          Optional.empty(), column.nullable()));
+      visible.add(new Scope.Column(alias, column.qualifier(), column.name(), TranslatedQuery.positional(
+          columns.size()), column.type(), column.hidden(), Optional.empty(), column.nullable()));
+      columns.add(column.value());
     }
-    Sql setId = Sql.column(alias + "_sets", "g");
-    columns.add(Sql.of("{} AS {}", setId, Sql.name("g")));
-    visible.add(new Scope.Column(alias, List.of(), SET_ID, "g", Optional.of(SqlType.INT), true));
+    String setsAlias = alias + "_sets";
+    Analyzed setId = new Analyzed.ColumnValue(setsAlias, TranslatedQuery.positional(0));
+    visible.add(new Scope.Column(alias, List.of(), SET_ID, TranslatedQuery.positional(columns.size()),
+        Optional.of(SqlType.INT), true));
+    columns.add(setId);
     for (int k = 0; k < keys.size(); k++) {
       Typed key = expressions.translate(keys.get(k), scope);
-      List<Sql> containing = new ArrayList<>();
+      List<Analyzed> containing = new ArrayList<>();
       for (int s = 0; s < sets.size(); s++) {
         if (sets.get(s).contains(k)) {
-          containing.add(Sql.number(s));
+          containing.add(new Analyzed.Number(BigDecimal.valueOf(s)));
         }
       }
-      Sql value = containing.size() == sets.size() ? key.sql()
-          : containing.isEmpty() ? Sql.cast(Sql.of("NULL"), ResultTypes.orString(key.type()))
-          : Sql.of("CASE WHEN {} IN ({}) THEN {} END", setId, Sql.list(containing), key.sql());
-      columns.add(Sql.of("{} AS {}", value, Sql.name("k" + k)));
-      visible.add(new Scope.Column(alias, List.of(), KEY + k, "k" + k, key.type(), true));
+      Analyzed value = containing.size() == sets.size() ? key.value()
+          : containing.isEmpty() ? new Analyzed.Cast(new Analyzed.NullValue(), ResultTypes.orString(key.type()))
+          : new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(new Analyzed.In(setId, containing, false),
+              key.value())), Optional.empty());
+      visible.add(new Scope.Column(alias, List.of(), KEY + k, TranslatedQuery.positional(columns.size()), key.type(),
+          true));
+      columns.add(value);
     }
-    List<Sql> ids = new ArrayList<>();
+    List<List<Analyzed>> ids = new ArrayList<>();
     for (int s = 0; s < sets.size(); s++) {
-      ids.add(Sql.of("({})", Sql.number(s)));
+      ids.add(List.of(new Analyzed.Number(BigDecimal.valueOf(s))));
     }
-    Sql base = QueryWriter.relation(from.relation() instanceof AnalyzedRelation.None
-        ? new AnalyzedRelation.OneRow(alias + "_one") : from.relation());
-    Sql where = from.filters().isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(from.filters()));
-    Sql derived = Sql.of("(SELECT {} FROM {} CROSS JOIN (VALUES {}) {}({}){}) {}", Sql.list(columns), base,
-        Sql.list(ids), Sql.name(alias + "_sets"), Sql.name("g"), where, Sql.name(alias));
+    AnalyzedRelation base = from.relation() instanceof AnalyzedRelation.None
+        ? new AnalyzedRelation.OneRow(alias + "_one") : from.relation();
+    AnalyzedRelation repeated = new AnalyzedRelation.Join(JoinType.CROSS, base, new AnalyzedRelation.Aliased(
+        new AnalyzedRelation.Derived(new AnalyzedQuery.InlineRows(ids, 1, alias + "_ids")), setsAlias),
+        Optional.empty());
+    AnalyzedRelation derived = new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(new AnalyzedSelect(false,
+        columns, repeated, from.filters(), List.of(), Optional.empty(), Optional.empty())), alias);
 
     Span span = select.span();
     List<Expression> groupBy = new ArrayList<>();
@@ -118,7 +124,7 @@ final class GroupingSets {
     }
     Select plain = new Select(span, select.distinct(), items, select.from(), Optional.empty(), groupBy, List.of(),
         select.having().map(this::rewrite), select.qualify().map(this::rewrite));
-    return new Grouped(plain, From.written(derived, new Scope(visible, scope.outer())), this::rewrite);
+    return new Grouped(plain, From.of(derived, new Scope(visible, scope.outer())), this::rewrite);
   }
 
   /** Keys read as their columns of the derived table, grouping functions as constants of the set id. */

@@ -50,6 +50,7 @@ import io.flowgate.engine.sql.tree.Statement;
 import io.flowgate.engine.sql.tree.TreeVisitor;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -98,11 +99,6 @@ public final class QueryTranslator {
       filters = List.copyOf(filters);
     }
 
-    /** A relation the translator wrote itself, with no conditions of its own. */
-    static From written(Sql sql, Scope scope) {
-      return of(new AnalyzedRelation.Written(sql), scope);
-    }
-
     /** A relation with no conditions of its own. */
     static From of(AnalyzedRelation relation, Scope scope) {
       return new From(relation, scope, List.of());
@@ -110,7 +106,7 @@ public final class QueryTranslator {
 
     /** The relations as H2 SQL. */
     Sql sql() {
-      return QueryWriter.relation(relation);
+      return RelationWriter.write(relation);
     }
 
     /** This clause's relations with a generator's rows joined to each row (one row of nothing without FROM). */
@@ -1145,9 +1141,15 @@ public final class QueryTranslator {
   }
 
   private static Scope scopeOf(TranslatedQuery query, String alias, List<String> qualifier, Optional<Scope> outer) {
+    return scopeOf(query.columns(), alias, qualifier, outer);
+  }
+
+  /** The scope of a relation whose columns, named by position, are {@code output}. */
+  private static Scope scopeOf(List<OutputColumn> output, String alias, List<String> qualifier,
+      Optional<Scope> outer) {
     List<Scope.Column> columns = new ArrayList<>();
-    for (int i = 0; i < query.columns().size(); i++) {
-      OutputColumn column = query.columns().get(i);
+    for (int i = 0; i < output.size(); i++) {
+      OutputColumn column = output.get(i);
       columns.add(new Scope.Column(alias, qualifier, column.name(), TranslatedQuery.positional(i), column.type(),
           false).withNullable(column.nullable()));
     }
@@ -1165,11 +1167,10 @@ public final class QueryTranslator {
         List<String> qualifier = List.of(reference.alias().orElse(reference.name().get(0)));
         Scope scope = scopeOf(cte.query(), alias, qualifier, outer);
         if (cte.recursionLimit().isPresent()) {
-          Sql level = Sql.of("FG_SYS.RECURSION_LEVEL({} + 1, {})",
-              Sql.column(alias, TranslatedQuery.positional(cte.query().columns().size())),
-              Sql.number(cte.recursionLimit().get()));
+          Analyzed level = new Analyzed.NextLevel(new Analyzed.ColumnValue(alias, TranslatedQuery.positional(
+              cte.query().columns().size())), cte.recursionLimit().get());
           scope = scope.join(new Scope(List.of(new Scope.Column(alias, qualifier, RecursiveCtes.NEXT_LEVEL,
-              RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(new Analyzed.Written(level)), false)),
+              RecursiveCtes.NEXT_LEVEL, Optional.of(SqlType.INT), true, Optional.of(level), false)),
               Optional.empty()));
         }
         return From.of(new AnalyzedRelation.Aliased(new AnalyzedRelation.Named(cte.h2Name()), alias), scope);
@@ -1212,15 +1213,16 @@ public final class QueryTranslator {
     return new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(query.query()), alias);
   }
 
-  /** A read of {@code relation}, the rows of {@code table} as some version had them: as any read of the table. */
-  From tableAsOf(TableInfo table, Sql relation, TableRef reference, Optional<Scope> outer) {
+  /** A read of the rows of {@code table} as {@code version} had them: as any read of the table. */
+  From tableAsOf(TableInfo table, long version, TableRef reference, Optional<Scope> outer) {
     requireSelect(table, reference.span());
     reads.add(read(table, false));
     String alias = newAlias();
     List<String> qualifier = reference.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(relation), List.of(), reference.span()), alias), scope,
-        List.of());
+    AnalyzedRelation rows = new AnalyzedRelation.TableVersion(table.storageName(), table.columns().stream()
+        .map(ColumnInfo::name).toList(), version);
+    return From.of(new AnalyzedRelation.Aliased(protect(table, rows, List.of(), reference.span()), alias), scope);
   }
 
   private static PlannedQuery.Read read(TableInfo table, boolean streaming) {
@@ -1282,17 +1284,11 @@ public final class QueryTranslator {
     if (source.changeFeed()) {
       return changeFeed(stream, table, keys, outer);
     }
-    Sql version = Sql.name(StoreNames.VERSION_COLUMN);
-    // An inclusive lower bound lets H2's index start at the first new version instead of stepping over every row
-    // of the last one read.
-    Sql sql = Sql.of("(SELECT * FROM {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT)"
-        + " AND NOT ARRAY_CONTAINS(CAST({} AS BIGINT ARRAY), {}))", Sql.table(table.storageName()), version,
-        Sql.param(keys.from()), version, Sql.param(keys.to()), Sql.param(keys.skip()), version);
+    AnalyzedRelation rows = new AnalyzedRelation.StreamWindow(table.storageName(), keys);
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     Scope scope = new Scope(tableScope(table, alias, qualifier).columns(), outer);
-    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(sql), List.of(), stream.span()), alias), scope,
-        List.of());
+    return From.of(new AnalyzedRelation.Aliased(protect(table, rows, List.of(), stream.span()), alias), scope);
   }
 
   /**
@@ -1300,18 +1296,8 @@ public final class QueryTranslator {
    * window, with {@code _change_type}, {@code _commit_version} and {@code _commit_timestamp}.
    */
   private From changeFeed(Relation.Stream stream, TableInfo table, StreamSources.Keys keys, Optional<Scope> outer) {
-    Sql version = Sql.of("c.{}", Sql.name(ChangeFeed.COMMIT_VERSION));
-    List<Sql> select = new ArrayList<>();
-    for (ColumnInfo column : table.columns()) {
-      select.add(Sql.of("c.{}", Sql.name(column.name())));
-    }
-    select.add(Sql.of("c.{}", Sql.name(ChangeFeed.CHANGE_TYPE)));
-    select.add(version);
-    select.add(Sql.of("CAST(m.TS AS TIMESTAMP(6)) AS {}", Sql.name(ChangeFeed.COMMIT_TIMESTAMP)));
-    Sql sql = Sql.of("(SELECT {} FROM {} c JOIN FG_SYS.COMMITS m ON m.TABLE_ID = CAST({} AS BIGINT)"
-        + " AND m.VERSION = {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT))", Sql.list(select),
-        Sql.table(ChangeFeed.changeTable(table)), Sql.constant(table.id()), version, version, Sql.param(keys.from()),
-        version, Sql.param(keys.to()));
+    AnalyzedRelation rows = new AnalyzedRelation.ChangeFeedWindow(table.id(), table.columns().stream()
+        .map(ColumnInfo::name).toList(), keys);
     String alias = newAlias();
     List<String> qualifier = stream.alias().map(List::of).orElse(table.name().parts());
     List<Scope.Column> columns = new ArrayList<>(tableScope(table, alias, qualifier).columns());
@@ -1321,9 +1307,8 @@ public final class QueryTranslator {
         Optional.of(SqlType.BIGINT), false));
     columns.add(new Scope.Column(alias, qualifier, ChangeFeed.COMMIT_TIMESTAMP, ChangeFeed.COMMIT_TIMESTAMP,
         Optional.of(SqlType.TIMESTAMP), false));
-    return new From(new AnalyzedRelation.Aliased(protect(table, new AnalyzedRelation.Written(sql), List.of(ChangeFeed.CHANGE_TYPE,
-        ChangeFeed.COMMIT_VERSION, ChangeFeed.COMMIT_TIMESTAMP), stream.span()), alias), new Scope(columns, outer),
-        List.of());
+    return From.of(new AnalyzedRelation.Aliased(protect(table, rows, List.of(ChangeFeed.CHANGE_TYPE,
+        ChangeFeed.COMMIT_VERSION, ChangeFeed.COMMIT_TIMESTAMP), stream.span()), alias), new Scope(columns, outer));
   }
 
   /**
@@ -1350,10 +1335,8 @@ public final class QueryTranslator {
       throw Errors.wrongArguments("read_files", "a path and options", function.arguments().size(), function.span());
     }
     StreamSources.FileRead read = addFiles(path, options, streaming, function.span());
-    List<Sql> select = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (Map.Entry<String, SqlType> column : read.schema().entrySet()) {
-      select.add(Sql.name(column.getKey()));
       columns.add(new OutputColumn(column.getKey(), Optional.of(column.getValue())));
     }
     // The rescued data column is _rescued_data inside, and named as the rescuedDataColumn option says outside.
@@ -1363,27 +1346,16 @@ public final class QueryTranslator {
           .parameter("functionName", "`read_files`").parameter("message", Errors.quote(rescued)
               + " must be a name that is not one of the files' columns").at(function.span()).build();
     }
-    select.add(Sql.name("_rescued_data"));
     columns.add(new OutputColumn(rescued, Optional.of(SqlType.STRING)));
-    SqlType metadata = FileColumns.METADATA;
-    select.add(Sql.cast(Sql.of("ROW({})", Sql.list(List.of(Sql.name("_fp"), Sql.name("_fn"), Sql.name("_fs"),
-        Sql.name("_fmt")))), metadata));
-    columns.add(new OutputColumn("_metadata", Optional.of(metadata)));
-    List<Sql> aliased = new ArrayList<>();
-    for (int i = 0; i < select.size(); i++) {
-      aliased.add(TranslatedQuery.output(select.get(i), i));
-    }
-    // The read's key is a digest the engine made, so it may stand in the SQL text; H2 needs it there to know the
-    // function's columns when it prepares the statement.
-    Sql sql = Sql.of("(SELECT {} FROM FG_SYS.READ_FILES({}, CAST({} AS CHARACTER VARYING)))", Sql.list(aliased),
-        Sql.text(read.key()), Sql.param(read.batch()));
+    columns.add(new OutputColumn("_metadata", Optional.of(FileColumns.METADATA)));
+    AnalyzedRelation rows = new AnalyzedRelation.FileRows(read.key(), read.batch(), List.copyOf(
+        read.schema().keySet()));
     String alias = newAlias();
-    TranslatedQuery view = new TranslatedQuery(sql, columns);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("read_files"));
-    Scope scope = scopeOf(view, alias, qualifier, outer);
+    Scope scope = scopeOf(columns, alias, qualifier, outer);
     List<Scope.Column> visible = new ArrayList<>(scope.columns());
     visible.set(visible.size() - 1, visible.get(visible.size() - 1).hide());
-    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scope.withColumns(visible));
+    return From.of(new AnalyzedRelation.Aliased(rows, alias), scope.withColumns(visible));
   }
 
   /**
@@ -1466,26 +1438,23 @@ public final class QueryTranslator {
       throw Errors.wrongArguments("range", "1 to 4", count, function.span());
     }
     Scope none = Scope.empty(outer);
-    List<Sql> arguments = new ArrayList<>();
+    List<Analyzed> arguments = new ArrayList<>();
     List<String> parameters = count == 1 ? List.of("end") : List.of("start", "end", "step", "numPartitions");
     for (int i = 0; i < count; i++) {
       Expression argument = function.arguments().get(i);
       FoldableArguments.require(argument, "range", parameters.get(i), "BIGINT", FunctionRegistry.TRAITS);
-      arguments.add(Sql.of("FG_SYS.REQUIRE_ARGUMENT(CAST({} AS BIGINT), {}, {})",
-          expressions.translate(argument, none).sql(), Sql.text("range"), Sql.text(parameters.get(i))));
+      arguments.add(new Analyzed.RequiredArgument(new Analyzed.Cast(expressions.translate(argument, none).value(),
+          SqlType.BIGINT), "range", parameters.get(i)));
     }
-    Sql start = count == 1 ? Sql.number(0) : arguments.get(0);
-    Sql end = count == 1 ? arguments.get(0) : arguments.get(1);
-    Sql step = count >= 3 ? arguments.get(2) : Sql.number(1);
-    // range(start, end, step) is half-open; SYSTEM_RANGE is closed, so stop one step short of end.
-    Sql sql = Sql.of("(SELECT X AS {} FROM SYSTEM_RANGE({}, {} - SIGN({}), {}) WHERE ({} > 0 AND X < {})"
-        + " OR ({} < 0 AND X > {}))", Sql.name("c1"), start, end, step, step, step, end, step, end);
+    Analyzed start = count == 1 ? new Analyzed.Number(BigDecimal.ZERO) : arguments.get(0);
+    Analyzed end = count == 1 ? arguments.get(0) : arguments.get(1);
+    Analyzed step = count >= 3 ? arguments.get(2) : new Analyzed.Number(BigDecimal.ONE);
     String alias = newAlias();
     String columnName = function.columnAliases().isEmpty() ? "id" : function.columnAliases().get(0);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("range"));
-    Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, "c1", Optional.of(SqlType.BIGINT),
-        false)), outer);
-    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scope);
+    Scope scope = new Scope(List.of(new Scope.Column(alias, qualifier, columnName, TranslatedQuery.positional(0),
+        Optional.of(SqlType.BIGINT), false)), outer);
+    return From.of(new AnalyzedRelation.Aliased(new AnalyzedRelation.NumberRange(start, end, step), alias), scope);
   }
 
   /**
@@ -1518,34 +1487,13 @@ public final class QueryTranslator {
     }
     // As the vendor's: a pipeline's event log is its owner's (its messages can quote data and errors).
     access.requireOwner(reader, GrantInfo.Securable.TABLE, table.name().parts(), argument.span());
-    List<String> originFields = List.of("pipeline_id", "pipeline_name", "update_id", "dataset_name", "flow_name");
-    SqlType originType = SqlType.struct(originFields, originFields.stream().map(field -> SqlType.STRING).toList());
-    Sql origin = Sql.cast(Sql.of("ROW({}, {}, UPDATE_ID, {}, FLOW_NAME)",
-        Sql.cast(Sql.constant(PipelineIds.of(table.id())), SqlType.STRING),
-        Sql.cast(Sql.constant(String.join(".", table.name().parts())), SqlType.STRING),
-        Sql.cast(Sql.constant(table.name().table()), SqlType.STRING)), originType);
-    List<String> names = List.of("id", "sequence", "origin", "timestamp", "message", "level", "maturity_level",
-        "error", "details", "event_type");
-    List<Sql> values = List.of(Sql.of("ID"), Sql.of("{} || CAST(SEQ AS VARCHAR) || {}",
-        Sql.text("{\"data_plane_id\":{\"seq_no\":"), Sql.text("}}")), origin, Sql.of("TS"), Sql.of("MESSAGE"),
-        Sql.of("LEVEL"), Sql.text("STABLE"), Sql.of("ERROR"), Sql.of("DETAILS"), Sql.of("EVENT_TYPE"));
-    List<Sql> select = new ArrayList<>();
-    List<OutputColumn> output = new ArrayList<>();
-    for (int i = 0; i < names.size(); i++) {
-      select.add(TranslatedQuery.output(values.get(i), i));
-      String column = names.get(i);
-      output.add(new OutputColumn(column, Optional.of(column.equals("timestamp") ? SqlType.TIMESTAMP
-          : column.equals("origin") ? originType : SqlType.STRING)));
-    }
-    // the stored events, then those of batches running now (their progress so far: storage.LiveProgress)
-    Sql id = Sql.constant(table.id());
-    Sql sql = Sql.of("(SELECT {} FROM (SELECT SEQ, ID, UPDATE_ID, FLOW_NAME, TS, LEVEL, EVENT_TYPE, MESSAGE, ERROR,"
-        + " DETAILS FROM FG_SYS.EVENTS WHERE TABLE_ID = CAST({} AS BIGINT) UNION ALL SELECT * FROM"
-        + " FG_SYS.LIVE_EVENTS(CAST({} AS BIGINT))) {} ORDER BY SEQ)", Sql.list(select), id, id, Sql.name(newAlias()));
+    List<OutputColumn> output = AnalyzedRelation.EventLog.COLUMNS.stream().map(column -> new OutputColumn(column,
+        Optional.of(AnalyzedRelation.EventLog.type(column)))).toList();
+    AnalyzedRelation log = new AnalyzedRelation.EventLog(table.id(), PipelineIds.of(table.id()),
+        String.join(".", table.name().parts()), table.name().table(), newAlias());
     String alias = newAlias();
-    TranslatedQuery view = new TranslatedQuery(sql, output);
     List<String> qualifier = function.alias().map(List::of).orElse(List.of("event_log"));
-    return From.written(Sql.of("{} {}", sql, Sql.name(alias)), scopeOf(view, alias, qualifier, outer));
+    return From.of(new AnalyzedRelation.Aliased(log, alias), scopeOf(output, alias, qualifier, outer));
   }
 
   /**

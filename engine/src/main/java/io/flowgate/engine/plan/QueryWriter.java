@@ -103,7 +103,7 @@ final class QueryWriter {
     String distinct = select.distinct() && select.qualify().isEmpty() ? "SELECT DISTINCT {}" : "SELECT {}";
     sql.add(Sql.of(distinct, outputList(outputs)));
     if (!(select.from() instanceof AnalyzedRelation.None)) {
-      sql.add(Sql.of(" FROM {}", relation(select.from())));
+      sql.add(Sql.of(" FROM {}", RelationWriter.write(select.from())));
     }
     if (!select.where().isEmpty()) {
       sql.add(Sql.of(" WHERE {}", ExpressionWriter.allOf(select.where())));
@@ -178,77 +178,6 @@ final class QueryWriter {
   /** The commit version a write stamps on its rows; the executor binds it inside the write's transaction. */
   static Sql commitVersion() {
     return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
-  }
-
-  static Sql relation(AnalyzedRelation relation) {
-    if (relation instanceof AnalyzedRelation.Written written) {
-      return written.sql();
-    }
-    if (relation instanceof AnalyzedRelation.StoredTable table) {
-      return Sql.table(table.storageName());
-    }
-    if (relation instanceof AnalyzedRelation.Derived derived) {
-      return Sql.of("({})", query(derived.query()));
-    }
-    if (relation instanceof AnalyzedRelation.Named named) {
-      return Sql.name(named.name());
-    }
-    if (relation instanceof AnalyzedRelation.Aliased aliased) {
-      return Sql.of("{} {}", relation(aliased.relation()), Sql.name(aliased.alias()));
-    }
-    if (relation instanceof AnalyzedRelation.Protected rows) {
-      List<Sql> columns = rows.columns().stream().map(column -> Sql.of("{} AS {}", ExpressionWriter.write(
-          column.value()), Sql.name(column.name()))).toList();
-      Sql where = rows.filter().map(filter -> Sql.of(" WHERE {}", ExpressionWriter.write(filter))).orElse(Sql.EMPTY);
-      return Sql.of("(SELECT {} FROM {} {}{})", Sql.list(columns), relation(rows.rows()), Sql.name(rows.inner()),
-          where);
-    }
-    if (relation instanceof AnalyzedRelation.OneRow one) {
-      return Sql.of("(VALUES (1)) {}", Sql.name(one.alias()));
-    }
-    if (relation instanceof AnalyzedRelation.Join join) {
-      return join(join);
-    }
-    if (relation instanceof AnalyzedRelation.FullJoin full) {
-      return fullJoin(full);
-    }
-    if (relation instanceof AnalyzedRelation.Generated generated) {
-      return Sql.of("{}{}", relation(generated.source()), generated.join());
-    }
-    throw Errors.internal("no relation to write for " + relation.getClass().getSimpleName(), null);
-  }
-
-  private static Sql join(AnalyzedRelation.Join join) {
-    String keyword = switch (join.type()) {
-      case INNER -> join.condition().isEmpty() ? "CROSS JOIN" : "INNER JOIN";
-      case LEFT -> "LEFT OUTER JOIN";
-      case RIGHT -> "RIGHT OUTER JOIN";
-      case CROSS -> "CROSS JOIN";
-      case FULL, LEFT_SEMI, LEFT_ANTI -> throw Errors.internal("no " + join.type() + " join in H2", null);
-    };
-    Sql left = relation(join.left());
-    Sql right = relation(join.right());
-    return join.condition().isEmpty() ? Sql.of("{} " + keyword + " {}", left, right)
-        : Sql.of("{} " + keyword + " {} ON {}", left, right, ExpressionWriter.write(join.condition().get()));
-  }
-
-  /** The left join's rows and then the right rows without a match, as one derived table. */
-  private static Sql fullJoin(AnalyzedRelation.FullJoin full) {
-    Sql left = relation(full.left());
-    Sql right = relation(full.right());
-    Sql condition = ExpressionWriter.write(full.condition());
-    return Sql.of("(SELECT {} FROM {} LEFT OUTER JOIN {} ON {} UNION ALL SELECT {} FROM {}"
-        + " WHERE NOT EXISTS (SELECT 1 FROM {} WHERE {})) {}", named(full.matched()), left, right, condition,
-        named(full.unmatched()), right, left, condition, Sql.name(full.alias()));
-  }
-
-  private static Sql named(List<Analyzed> values) {
-    List<Sql> columns = new ArrayList<>();
-    for (int i = 0; i < values.size(); i++) {
-      columns.add(Sql.of("{} AS {}", ExpressionWriter.write(values.get(i)),
-          Sql.name(AnalyzedRelation.FullJoin.column(i))));
-    }
-    return Sql.list(columns);
   }
 
   private static Sql outputList(List<Analyzed> outputs) {

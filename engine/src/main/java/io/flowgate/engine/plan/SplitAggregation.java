@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.GroupingSets.Grouped;
 import io.flowgate.engine.plan.QueryTranslator.From;
 import io.flowgate.engine.sql.analyzer.Calls;
@@ -78,27 +77,26 @@ final class SplitAggregation {
         }
       }
     }
-    List<Sql> columns = new ArrayList<>();
-    List<Sql> groupBy = new ArrayList<>();
+    List<Analyzed> columns = new ArrayList<>();
+    List<Analyzed> groupBy = new ArrayList<>();
     List<Scope.Column> visible = new ArrayList<>();
     for (int k = 0; k < keys.size(); k++) {
       Typed key = expressions.translate(keys.get(k), scope);
-      columns.add(Sql.of("{} AS {}", key.sql(), Sql.name("k" + k)));
-      groupBy.add(key.sql());
-      visible.add(new Scope.Column(alias, List.of(), KEY + k, "k" + k, key.type(), true).withNullable(key.nullable()));
+      visible.add(new Scope.Column(alias, List.of(), KEY + k, TranslatedQuery.positional(columns.size()), key.type(),
+          true).withNullable(key.nullable()));
+      columns.add(key.value());
+      groupBy.add(key.value());
     }
     for (int a = 0; a < aggregates.size(); a++) {
       Typed aggregate = expressions.translate(aggregates.get(a), scope);
-      columns.add(Sql.of("{} AS {}", aggregate.sql(), Sql.name("a" + a)));
-      visible.add(new Scope.Column(alias, List.of(), AGGREGATE + a, "a" + a, aggregate.type(), true)
-          .withNullable(aggregate.nullable()));
+      visible.add(new Scope.Column(alias, List.of(), AGGREGATE + a, TranslatedQuery.positional(columns.size()),
+          aggregate.type(), true).withNullable(aggregate.nullable()));
+      columns.add(aggregate.value());
     }
     List<Analyzed> filters = new ArrayList<>(from.filters());
     select.where().ifPresent(where -> filters.add(expressions.filter(where, scope).value()));
-    Sql inner = Sql.of("SELECT {}{}{}{}", Sql.list(columns),
-        from.relation() instanceof AnalyzedRelation.None ? Sql.EMPTY : Sql.of(" FROM {}", from.sql()),
-        filters.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(filters)),
-        groupBy.isEmpty() ? Sql.EMPTY : Sql.of(" GROUP BY {}", Sql.list(groupBy)));
+    AnalyzedSelect inner = new AnalyzedSelect(false, columns, from.relation(), filters, groupBy, Optional.empty(),
+        Optional.empty());
     List<SelectItem> items = new ArrayList<>();
     for (SelectItem item : select.items()) {
       SingleColumn single = (SingleColumn) item;
@@ -107,7 +105,8 @@ final class SplitAggregation {
     }
     Select outer = new Select(select.span(), select.distinct(), items, select.from(),
         select.having().map(this::rewrite), List.of(), List.of(), Optional.empty(), select.qualify().map(this::rewrite));
-    From derived = From.written(Sql.of("({}) {}", inner, Sql.name(alias)), new Scope(visible, scope.outer()));
+    From derived = From.of(new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(inner), alias),
+        new Scope(visible, scope.outer()));
     return new Grouped(outer, derived, this::rewrite);
   }
 

@@ -36,7 +36,7 @@ public final class TimeTravel {
   static QueryTranslator.From read(QueryTranslator translator, TableRef reference, Optional<Scope> outer) {
     TableInfo table = translator.resolveTable(reference.name(), reference.span());
     long version = version(translator, table, reference.asOf().orElseThrow(), reference.span());
-    return translator.tableAsOf(table, relation(table, version), reference, outer);
+    return translator.tableAsOf(table, version, reference, outer);
   }
 
   /**
@@ -57,16 +57,6 @@ public final class TimeTravel {
     long latest = commits.isEmpty() ? since.get() : commits.get(commits.size() - 1).version();
     return asOf.version() ? version(asOf.value(), table, since.get(), latest)
         : versionAt(instant(asOf.value(), translator.session().timeZone()), table, commits);
-  }
-
-  /** The rows of {@code table} at {@code version}: those stamped since not taken away, and those taken after it. */
-  private static Sql relation(TableInfo table, long version) {
-    Sql columns = Sql.list(table.columns().stream().map(ColumnInfo::name).map(Sql::name).toList());
-    Sql stamped = Sql.name(StoreNames.VERSION_COLUMN);
-    Sql at = Sql.of("CAST({} AS BIGINT)", Sql.constant(version));
-    return Sql.of("(SELECT {} FROM {} WHERE {} <= {} UNION ALL SELECT {} FROM {} WHERE {} <= {} AND {} > {})", columns,
-        Sql.table(table.storageName()), stamped, at, columns, Sql.table(StoreNames.historyOf(table.storageName())),
-        stamped, at, Sql.name(StoreNames.REMOVED_VERSION_COLUMN), at);
   }
 
   private static long version(Expression value, TableInfo table, long since, long latest) {

@@ -2,6 +2,7 @@ package io.flowgate.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.Analyzed.ColumnValue;
@@ -76,18 +77,29 @@ class QueryWriterTest {
   void joinsAreWrittenAsH2HasThem() {
     ColumnValue other = new ColumnValue("r2", "name");
     Analyzed same = new Analyzed.Binary(BinaryOperator.EQUAL, NAME, other);
-    assertThat(QueryWriter.relation(new AnalyzedRelation.Join(JoinType.LEFT, T1, T2, Optional.of(same))).statement()
+    assertThat(RelationWriter.write(new AnalyzedRelation.Join(JoinType.LEFT, T1, T2, Optional.of(same))).statement()
         .sql()).isEqualTo("\"FG_DATA\".\"T1\" \"r1\" LEFT OUTER JOIN \"FG_DATA\".\"T2\" \"r2\" ON (\"r1\".\"name\" ="
         + " \"r2\".\"name\")");
-    assertThat(QueryWriter.relation(new AnalyzedRelation.Join(JoinType.INNER, T1, T2, Optional.empty())).statement()
+    assertThat(RelationWriter.write(new AnalyzedRelation.Join(JoinType.INNER, T1, T2, Optional.empty())).statement()
         .sql()).isEqualTo("\"FG_DATA\".\"T1\" \"r1\" CROSS JOIN \"FG_DATA\".\"T2\" \"r2\"");
     // H2 has no FULL OUTER JOIN: the left join's rows, then the right rows no left row matches
-    String full = QueryWriter.relation(new AnalyzedRelation.FullJoin(T1, T2, same, List.of(NAME, other),
+    String full = RelationWriter.write(new AnalyzedRelation.FullJoin(T1, T2, same, List.of(NAME, other),
         List.of(new Analyzed.NullValue(), other), "r3")).statement().sql();
     assertThat(full).isEqualTo("(SELECT \"r1\".\"name\" AS \"j1\", \"r2\".\"name\" AS \"j2\" FROM \"FG_DATA\".\"T1\""
         + " \"r1\" LEFT OUTER JOIN \"FG_DATA\".\"T2\" \"r2\" ON (\"r1\".\"name\" = \"r2\".\"name\") UNION ALL SELECT"
         + " NULL AS \"j1\", \"r2\".\"name\" AS \"j2\" FROM \"FG_DATA\".\"T2\" \"r2\" WHERE NOT EXISTS (SELECT 1 FROM"
         + " \"FG_DATA\".\"T1\" \"r1\" WHERE (\"r1\".\"name\" = \"r2\".\"name\"))) \"r3\"");
+  }
+
+  @Test
+  void aFlowReadsTheVersionsOfItsWindowBoundWhenItRuns() {
+    StreamSources.Keys keys = new StreamSources.Keys(new Binding.Runtime("from:7"), new Binding.Runtime("to:7"),
+        new Binding.Runtime("skip:7"));
+    H2Statement window = RelationWriter.write(new AnalyzedRelation.StreamWindow("T7", keys)).statement();
+    assertThat(window.sql()).isEqualTo("(SELECT * FROM \"FG_DATA\".\"T7\" WHERE \"__fg_commit_version\" >= CAST(?1 AS BIGINT)"
+        + " AND \"__fg_commit_version\" <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3 AS BIGINT ARRAY),"
+        + " \"__fg_commit_version\"))");
+    assertThat(window.bindings()).containsExactly(keys.from(), keys.to(), keys.skip());
   }
 
   @Test
@@ -99,7 +111,7 @@ class QueryWriterTest {
         new AnalyzedRelation.ProtectedColumn("name", masked), new AnalyzedRelation.ProtectedColumn("id",
             new ColumnValue("r2", "id"))), Optional.of(new Analyzed.NullTest(new ColumnValue("r2", "id"), true,
         false))), "r1");
-    assertThat(QueryWriter.relation(read).statement().sql()).isEqualTo("(SELECT UPPER(\"r2\".\"name\") AS \"name\","
+    assertThat(RelationWriter.write(read).statement().sql()).isEqualTo("(SELECT UPPER(\"r2\".\"name\") AS \"name\","
         + " \"r2\".\"id\" AS \"id\" FROM \"FG_DATA\".\"T1\" \"r2\" WHERE (\"r2\".\"id\" IS NOT NULL)) \"r1\"");
   }
 
