@@ -217,6 +217,39 @@ sealed interface Analyzed {
     }
   }
 
+  /** The number the range {@code range} of an {@link OverElements} is at (from 1): an element's number. */
+  record ElementNumber(String range) implements Analyzed {}
+
+  /**
+   * A query over element numbers: the numbers 1 to each range's count (a NULL count: none), the later ranges for each
+   * number of the earlier, where {@code conditions} hold; what it gives is {@code result}'s, of {@code value} in
+   * {@code order}. It stands for a loop over the elements of arrays, maps and JSON text, which H2 cannot otherwise
+   * write over the columns of the row it is in.
+   */
+  record OverElements(ElementsResult result, List<ElementRange> ranges, List<Analyzed> conditions,
+      Optional<Analyzed> value, List<SortKey> order) implements Analyzed {
+    public OverElements {
+      ranges = List.copyOf(ranges);
+      conditions = List.copyOf(conditions);
+      order = List.copyOf(order);
+    }
+  }
+
+  /** A range of element numbers, {@code alias} for {@link ElementNumber}, from 1 to {@code count}. */
+  record ElementRange(String alias, Analyzed count) {}
+
+  /** What an {@link OverElements} gives. */
+  enum ElementsResult {
+    /** An array of its value for each number, in order. */
+    ARRAY,
+    /** Whether there is a number. */
+    ANY,
+    /** Its value for the first number in order, or NULL. */
+    FIRST,
+    /** How many numbers there are. */
+    COUNT
+  }
+
   /** The operations of {@link Operation}, each on the arguments it names. */
   enum OperationKind {
     /** {@code array[index]}, counted from 0. */
@@ -239,6 +272,26 @@ sealed interface Analyzed {
     ROW,
     /** An ARRAY of the values. */
     ARRAY,
+    /** The number of elements of an array. */
+    CARDINALITY,
+    /** The element of an array at a position counted from 1; NULL beyond its end. */
+    NTH,
+    /** A length (an INT) that an array built of it may have: {@code length, function name}. */
+    CHECKED_LENGTH,
+    /**
+     * A sequence's step, checked to lead from its start to its stop: {@code step, direction (1, -1 or 0), start, stop}.
+     */
+    SEQUENCE_STEP,
+    /** An array of texts joined by a delimiter, its NULLs left out: {@code array, delimiter}. */
+    JOIN_TEXT,
+    /** The keys of {@code text, pair delimiter, key delimiter} read as a map. */
+    TEXT_MAP_KEYS,
+    /** The values of {@code text, pair delimiter, key delimiter} read as a map. */
+    TEXT_MAP_VALUES,
+    /** The number of day boundaries from one DATE to another. */
+    DAY_BOUNDARIES,
+    /** The number of month boundaries from one DATE to another. */
+    MONTH_BOUNDARIES,
     /** A number rounded half up to a whole one. */
     ROUND,
     /** The greatest whole number not above a number. */

@@ -3,14 +3,17 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.plan.Analyzed.OperationKind;
+import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
 import io.flowgate.engine.sql.tree.Expression.Lambda;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -37,12 +40,6 @@ final class ArrayFunctions {
   /** Names refused with FEATURE_NOT_SUPPORTED: an ordered fold cannot be a subquery. */
   static final Set<String> UNSUPPORTED = Set.of("aggregate", "reduce");
 
-  private static final Sql RANGE = Sql.of("SYSTEM_RANGE(1, 2147483647)");
-
-  private interface Body {
-    Typed of(List<Sql> arguments, List<SqlType> types);
-  }
-
   private final ExpressionTranslator expressions;
   private final Supplier<String> newAlias;
 
@@ -51,14 +48,10 @@ final class ArrayFunctions {
     this.newAlias = newAlias;
   }
 
-  /**
-   * {@code ARRAY(SELECT element FROM range WHERE index in 1..count [AND condition] ORDER BY order)}: an array made of
-   * element numbers 1 to {@code count} (none when it is NULL), read as {@code index.X}.
-   */
-  static Sql overElements(Sql index, Sql element, Sql count, Optional<Sql> condition, Sql order) {
-    Sql where = condition.map(test -> Sql.of(" AND ({})", test)).orElse(Sql.EMPTY);
-    return Sql.of("ARRAY(SELECT {} FROM {} {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0){} ORDER BY {})", element,
-        RANGE, index, index, count, where, order);
+  /** An array of {@code element} for the numbers 1 to {@code count} of the range {@code index}, in their order. */
+  static Analyzed overElements(String index, Analyzed element, Analyzed count) {
+    return new Analyzed.OverElements(Analyzed.ElementsResult.ARRAY, List.of(new Analyzed.ElementRange(index, count)),
+        List.of(), Optional.of(element), List.of(ascending(number(index))));
   }
 
   Typed translate(FunctionCall call, Scope scope) {
@@ -76,13 +69,13 @@ final class ArrayFunctions {
         arity(call, 2, 2);
         Elements array = array(call, 0, scope);
         Typed body = lambda(call, 1, array, scope, 1, 2);
-        yield array.nullOr(Typed.of(array.collect(body.sql(), Optional.empty()), SqlType.array(orString(body))));
+        yield array.nullOr(Typed.of(array.collect(body.value(), List.of()), SqlType.array(orString(body))));
       }
       case "filter" -> {
         arity(call, 2, 2);
         Elements array = array(call, 0, scope);
         Typed test = condition(call, lambda(call, 1, array, scope, 1, 2));
-        yield array.nullOr(Typed.of(array.collect(array.element(), Optional.of(test.sql())), array.type()));
+        yield array.nullOr(Typed.of(array.collect(array.element(), List.of(test.value())), array.type()));
       }
       case "exists", "forall" -> {
         arity(call, 2, 2);
@@ -90,45 +83,45 @@ final class ArrayFunctions {
         Typed test = condition(call, lambda(call, 1, array, scope, 1, 1));
         // true if one holds, else NULL if one is NULL, else false (forall: the same with false and true swapped)
         boolean exists = name.equals("exists");
-        Sql decided = array.any(exists ? test.sql() : Sql.of("NOT ({})", test.sql()));
-        Sql unknown = array.any(Sql.of("({}) IS NULL", test.sql()));
-        yield array.nullOr(Typed.of(Sql.of("CASE WHEN {} THEN {} WHEN {} THEN NULL ELSE {} END", decided,
-            Sql.of(exists ? "TRUE" : "FALSE"), unknown, Sql.of(exists ? "FALSE" : "TRUE")), SqlType.BOOLEAN));
+        Analyzed decided = array.any(exists ? test.value() : new Analyzed.Not(test.value()));
+        Analyzed unknown = array.any(isNull(test.value()));
+        yield array.nullOr(Typed.of(new Analyzed.Case(Optional.empty(), List.of(
+            new Analyzed.When(decided, new Analyzed.BooleanValue(exists)),
+            new Analyzed.When(unknown, new Analyzed.NullValue())), Optional.of(new Analyzed.BooleanValue(!exists))),
+            SqlType.BOOLEAN));
       }
       case "zip_with" -> {
         arity(call, 3, 3);
         Elements left = array(call, 0, scope);
         Typed right = expressions.translate(arguments.get(1), scope);
         SqlType rightType = arrayType(call, 1, right);
-        Sql rightCount = Sql.of("CARDINALITY({})", right.sql());
-        Sql rightElement = Sql.of("CASE WHEN {}.X <= {} THEN ARRAY_GET({}, {}.X) END", left.index(), rightCount,
-            right.sql(), left.index());
+        Analyzed rightCount = operation(OperationKind.CARDINALITY, right.value());
+        Analyzed rightElement = when(binary(BinaryOperator.LESS_OR_EQUAL, number(left.index()), rightCount),
+            nth(right.value(), number(left.index())));
         Elements both = left.longest(rightCount, rightElement, rightType.children().get(0));
         Typed body = lambda(call, 2, both, scope, 2, 2);
-        Sql zipped = both.collect(body.sql(), Optional.empty());
-        yield Typed.of(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", left.value(), right.sql(),
-            zipped), SqlType.array(orString(body)));
+        yield Typed.of(when(bothPresent(left.value(), right.value()), both.collect(body.value(), List.of())),
+            SqlType.array(orString(body)));
       }
       case "map_filter", "transform_keys", "transform_values" -> {
         arity(call, 2, 2);
         Elements map = map(call, scope);
         Typed body = lambda(call, 1, map, scope, 2, 2);
         SqlType type = map.type();
-        Sql keys = Sql.of("({}).{}", map.value(), Sql.name("keys"));
-        Sql values = Sql.of("({}).{}", map.value(), Sql.name("values"));
-        Sql result;
+        Analyzed result;
         if (name.equals("map_filter")) {
-          Sql test = condition(call, body).sql();
-          result = Sql.of("ROW({}, {})", map.collect(map.element(), Optional.of(test)),
-              map.collect(map.second(), Optional.of(test)));
+          List<Analyzed> test = List.of(condition(call, body).value());
+          result = operation(OperationKind.ROW, map.collect(map.element(), test), map.collect(map.second(), test));
         } else if (name.equals("transform_keys")) {
           type = SqlType.map(orString(body), type.children().get(1));
-          result = ExpressionWriter.checkedMap(map.collect(body.sql(), Optional.empty()), values, type, name);
+          result = new Analyzed.CheckedMap(map.collect(body.value(), List.of()), operation(OperationKind.MAP_VALUES,
+              map.value()), type, name);
         } else {
           type = SqlType.map(type.children().get(0), orString(body));
-          result = Sql.of("ROW({}, {})", keys, map.collect(body.sql(), Optional.empty()));
+          result = operation(OperationKind.ROW, operation(OperationKind.MAP_KEYS, map.value()),
+              map.collect(body.value(), List.of()));
         }
-        yield map.nullOr(Typed.of(Sql.cast(result, type), type));
+        yield map.nullOr(Typed.of(new Analyzed.Cast(result, type), type));
       }
       case "array_sort", "sort_array" -> {
         arity(call, 1, 2);
@@ -146,61 +139,59 @@ final class ArrayFunctions {
           ascending = Boolean.parseBoolean(literal.text().toLowerCase(Locale.ROOT));
         }
         // array_sort puts NULLs last; sort_array first when ascending and last when not, as Spark sorts
-        String nulls = name.equals("array_sort") || !ascending ? " NULLS LAST" : " NULLS FIRST";
-        Sql sorted = overElements(array.index(), array.element(), array.count(), Optional.empty(),
-            Sql.of("{}" + (ascending ? " ASC" : " DESC") + nulls, array.element()));
-        yield array.nullOr(Typed.of(sorted, array.type()));
+        boolean nullsFirst = !name.equals("array_sort") && ascending;
+        yield array.nullOr(Typed.of(array.ordered(List.of(), array.element(), List.of(new Analyzed.SortKey(
+            array.element(), !ascending, Optional.of(nullsFirst)))), array.type()));
       }
       case "array_distinct" -> {
         arity(call, 1, 1);
         Elements array = array(call, 0, scope);
-        yield array.nullOr(Typed.of(array.collect(array.element(), Optional.of(firstOccurrence(array))),
-            array.type()));
+        yield array.nullOr(Typed.of(array.collect(array.element(), List.of(firstOccurrence(array))), array.type()));
       }
       case "array_compact" -> {
         arity(call, 1, 1);
         Elements array = array(call, 0, scope);
-        yield array.nullOr(Typed.of(array.collect(array.element(), Optional.of(Sql.of("{} IS NOT NULL",
-            array.element()))), array.type()));
+        yield array.nullOr(Typed.of(array.collect(array.element(), List.of(isNotNull(array.element()))),
+            array.type()));
       }
       case "array_max", "array_min" -> {
         arity(call, 1, 1);
         Elements array = array(call, 0, scope);
-        Sql order = Sql.of(name.equals("array_max") ? "{} DESC" : "{} ASC", array.element());
-        yield new Typed(array.first(array.element(), Sql.of("{} IS NOT NULL", array.element()), order),
+        Analyzed.SortKey order = new Analyzed.SortKey(array.element(), name.equals("array_max"), Optional.empty());
+        yield new Typed(array.first(array.element(), isNotNull(array.element()), order),
             Optional.of(array.elementType()), true);
       }
       case "array_position" -> {
         arity(call, 2, 2);
         Elements array = array(call, 0, scope);
         Typed value = expressions.translate(arguments.get(1), scope);
-        Sql first = Sql.of("COALESCE({}, 0)", array.first(Sql.of("{}.X", array.index()),
-            Sql.of("{} = {}", array.element(), value.sql()), Sql.of("{}.X", array.index())));
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN CAST({} AS BIGINT) END",
-            array.value(), value.sql(), first), Optional.of(SqlType.BIGINT), true);
+        Analyzed position = number(array.index());
+        Analyzed first = call("coalesce", array.first(position, binary(BinaryOperator.EQUAL, array.element(),
+            value.value()), ascending(position)), new Analyzed.Number(BigDecimal.ZERO));
+        yield new Typed(when(bothPresent(array.value(), value.value()), new Analyzed.Cast(first, SqlType.BIGINT)),
+            Optional.of(SqlType.BIGINT), true);
       }
       case "array_remove" -> {
         arity(call, 2, 2);
         Elements array = array(call, 0, scope);
         Typed value = expressions.translate(arguments.get(1), scope);
-        Sql kept = array.collect(array.element(), Optional.of(Sql.of("{} IS NULL OR {} <> {}", array.element(),
-            array.element(), value.sql())));
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", array.value(), value.sql(),
-            kept), Optional.of(array.type()), true);
+        Analyzed kept = array.collect(array.element(), List.of(binary(BinaryOperator.OR, isNull(array.element()),
+            binary(BinaryOperator.NOT_EQUAL, array.element(), value.value()))));
+        yield new Typed(when(bothPresent(array.value(), value.value()), kept), Optional.of(array.type()), true);
       }
       case "array_join" -> {
         arity(call, 2, 3);
         Elements array = array(call, 0, scope);
-        Sql delimiter = expressions.translate(arguments.get(1), scope).sql();
-        Sql text = Sql.cast(array.element(), SqlType.STRING);
-        Optional<Sql> condition = Optional.empty();
+        Analyzed delimiter = expressions.translate(arguments.get(1), scope).value();
+        Analyzed text = new Analyzed.Cast(array.element(), SqlType.STRING);
+        List<Analyzed> condition = List.of();
         if (arguments.size() == 3) {
-          text = Sql.of("COALESCE({}, {})", text, expressions.translate(arguments.get(2), scope).sql());
+          text = call("coalesce", text, expressions.translate(arguments.get(2), scope).value());
         } else {
-          condition = Optional.of(Sql.of("{} IS NOT NULL", array.element()));
+          condition = List.of(isNotNull(array.element()));
         }
-        yield array.nullOr(Typed.of(Sql.of("FG_SYS.JOIN_TEXT({}, {})", Sql.cast(array.collect(text, condition),
-            SqlType.array(SqlType.STRING)), delimiter), SqlType.STRING));
+        yield array.nullOr(Typed.of(operation(OperationKind.JOIN_TEXT, new Analyzed.Cast(array.collect(text,
+            condition), SqlType.array(SqlType.STRING)), delimiter), SqlType.STRING));
       }
       case "array_union", "array_intersect", "array_except" -> {
         arity(call, 2, 2);
@@ -208,46 +199,46 @@ final class ArrayFunctions {
         Typed right = expressions.translate(arguments.get(1), scope);
         SqlType type = arrayType(call, 0, left);
         arrayType(call, 1, right);
-        Optional<SqlType> common = right.type().flatMap(other -> io.flowgate.engine.sql.analyzer.TypeRules
-            .common(type, other));
+        Optional<SqlType> common = right.type().flatMap(other -> TypeRules.common(type, other));
         if (common.isEmpty()) {
           throw Errors.typeMismatch(Errors.quote(name), "its arrays must have elements of one type, not "
               + type.sql() + " and " + right.type().get().sql(), call.span());
         }
-        Sql a = Sql.cast(left.sql(), common.get());
-        Sql b = Sql.cast(right.sql(), common.get());
-        Elements elements = elements(name.equals("array_union") ? Sql.of("ARRAY_CAT({}, {})", a, b) : a, common.get());
-        Sql distinct = firstOccurrence(elements);
-        Sql condition = switch (name) {
-          case "array_union" -> distinct;
-          case "array_intersect" -> Sql.of("{} AND {}", distinct, contains(b, elements.element()));
-          default -> Sql.of("{} AND NOT {}", distinct, contains(b, elements.element()));
+        Analyzed a = new Analyzed.Cast(left.value(), common.get());
+        Analyzed b = new Analyzed.Cast(right.value(), common.get());
+        Elements elements = elements(name.equals("array_union") ? operation(OperationKind.CONCAT_ARRAYS, a, b) : a,
+            common.get());
+        Analyzed distinct = firstOccurrence(elements);
+        List<Analyzed> condition = switch (name) {
+          case "array_union" -> List.of(distinct);
+          case "array_intersect" -> List.of(distinct, contains(b, elements.element()));
+          default -> List.of(distinct, new Analyzed.Not(contains(b, elements.element())));
         };
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", left.sql(), right.sql(),
-            elements.collect(elements.element(), Optional.of(condition))), common, true);
+        yield new Typed(when(bothPresent(left.value(), right.value()), elements.collect(elements.element(),
+            condition)), common, true);
       }
       case "array_append", "array_prepend" -> {
         arity(call, 2, 2);
         Typed array = expressions.translate(arguments.get(0), scope);
         SqlType type = arrayType(call, 0, array);
         Typed value = expressions.translate(arguments.get(1), scope);
-        SqlType element = value.type().flatMap(t -> io.flowgate.engine.sql.analyzer.TypeRules.common(
-            type.children().get(0), t)).orElse(type.children().get(0));
+        SqlType element = value.type().flatMap(t -> TypeRules.common(type.children().get(0), t))
+            .orElse(type.children().get(0));
         SqlType result = SqlType.array(element);
-        Sql single = Sql.cast(Sql.of("ARRAY[{}]", value.sql()), result);
-        Sql joined = name.equals("array_append") ? Sql.of("ARRAY_CAT({}, {})", Sql.cast(array.sql(), result), single)
-            : Sql.of("ARRAY_CAT({}, {})", single, Sql.cast(array.sql(), result));
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL THEN {} END", array.sql(), joined), Optional.of(result), true);
+        Analyzed single = new Analyzed.Cast(operation(OperationKind.ARRAY, value.value()), result);
+        Analyzed whole = new Analyzed.Cast(array.value(), result);
+        Analyzed joined = name.equals("array_append") ? operation(OperationKind.CONCAT_ARRAYS, whole, single)
+            : operation(OperationKind.CONCAT_ARRAYS, single, whole);
+        yield new Typed(when(isNotNull(array.value()), joined), Optional.of(result), true);
       }
       case "array_repeat" -> {
         arity(call, 2, 2);
         Typed value = expressions.translate(arguments.get(0), scope);
-        Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST({} AS INTEGER), {})",
-            expressions.translate(arguments.get(1), scope).sql(), Sql.text("array_repeat"));
-        Sql index = Sql.name(newAlias.get());
+        Analyzed count = operation(OperationKind.CHECKED_LENGTH, expressions.translate(arguments.get(1), scope)
+            .value(), new Analyzed.Text("array_repeat"));
         SqlType type = SqlType.array(orString(value));
-        yield new Typed(Sql.cast(overElements(index, value.sql(), count, Optional.empty(), Sql.of("{}.X", index)),
-            type), Optional.of(type), true);
+        yield new Typed(new Analyzed.Cast(overElements(newAlias.get(), value.value(), count), type),
+            Optional.of(type), true);
       }
       case "arrays_overlap" -> {
         arity(call, 2, 2);
@@ -255,12 +246,16 @@ final class ArrayFunctions {
         Typed right = expressions.translate(arguments.get(1), scope);
         arrayType(call, 1, right);
         // true for a common element; else NULL when both have elements and one has a NULL; else false
-        Sql common = Sql.of("EXISTS (SELECT 1 FROM {} {} WHERE {} AND {} IS NOT NULL AND {})", RANGE, left.index(),
-            left.within(), left.element(), contains(right.sql(), left.element()));
-        Sql nulls = Sql.of("(CARDINALITY({}) > 0 AND CARDINALITY({}) > 0 AND ({} OR {}))", left.value(), right.sql(),
-            contains(left.value(), Sql.of("NULL")), contains(right.sql(), Sql.of("NULL")));
-        yield new Typed(Sql.of("CASE WHEN {} IS NULL OR {} IS NULL THEN NULL WHEN {} THEN TRUE WHEN {} THEN NULL"
-            + " ELSE FALSE END", left.value(), right.sql(), common, nulls), Optional.of(SqlType.BOOLEAN), true);
+        Analyzed common = left.any(isNotNull(left.element()), contains(right.value(), left.element()));
+        Analyzed nulls = binary(BinaryOperator.AND, bothNotEmpty(left.value(), right.value()),
+            binary(BinaryOperator.OR, contains(left.value(), new Analyzed.NullValue()), contains(right.value(),
+                new Analyzed.NullValue())));
+        yield new Typed(new Analyzed.Case(Optional.empty(), List.of(
+            new Analyzed.When(binary(BinaryOperator.OR, isNull(left.value()), isNull(right.value())),
+                new Analyzed.NullValue()),
+            new Analyzed.When(common, new Analyzed.BooleanValue(true)),
+            new Analyzed.When(nulls, new Analyzed.NullValue())), Optional.of(new Analyzed.BooleanValue(false))),
+            Optional.of(SqlType.BOOLEAN), true);
       }
       case "flatten" -> {
         arity(call, 1, 1);
@@ -268,15 +263,14 @@ final class ArrayFunctions {
         if (outer.elementType().kind() != TypeKind.ARRAY) {
           throw inputType(call, 0, "ARRAY of ARRAYs", expressions.translate(arguments.get(0), scope));
         }
-        Sql inner = outer.element();
-        Sql index = Sql.name(newAlias.get());
-        Sql flat = Sql.of("ARRAY(SELECT ARRAY_GET({}, {}.X) FROM {} {} JOIN {} {} ON {}.X BETWEEN 1 AND"
-            + " COALESCE(CARDINALITY({}), 0) WHERE {} ORDER BY {}.X, {}.X)", inner, index, RANGE, outer.index(), RANGE,
-            index, index, inner, outer.within(), outer.index(), index);
-        Sql anyNull = Sql.of("EXISTS (SELECT 1 FROM {} {} WHERE {} AND {} IS NULL)", RANGE, outer.index(),
-            outer.within(), inner);
-        yield new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND NOT {} THEN {} END", outer.value(), anyNull, flat),
-            Optional.of(outer.elementType()), true);
+        Analyzed inner = outer.element();
+        String index = newAlias.get();
+        Analyzed flat = new Analyzed.OverElements(Analyzed.ElementsResult.ARRAY, List.of(outer.range(),
+            new Analyzed.ElementRange(index, operation(OperationKind.CARDINALITY, inner))), List.of(),
+            Optional.of(nth(inner, number(index))), List.of(ascending(number(outer.index())),
+            ascending(number(index))));
+        yield new Typed(when(binary(BinaryOperator.AND, isNotNull(outer.value()), new Analyzed.Not(outer.any(
+            isNull(inner)))), flat), Optional.of(outer.elementType()), true);
       }
       case "sequence" -> sequence(call, scope);
       case "slice" -> {
@@ -284,26 +278,29 @@ final class ArrayFunctions {
         Elements array = array(call, 0, scope);
         refuseLiteral(arguments.get(1), value -> value == 0, "slice", "start", "the start must not be 0");
         refuseLiteral(arguments.get(2), value -> value < 0, "slice", "length", "the length must not be negative");
-        Sql start = expressions.translate(arguments.get(1), scope).sql();
-        Sql length = expressions.translate(arguments.get(2), scope).sql();
-        Sql first = Sql.of("(CASE WHEN {} > 0 THEN {} ELSE {} + {} + 1 END)", start, start, array.count(), start);
-        Sql condition = Sql.of("{}.X BETWEEN {} AND {} + {} - 1", array.index(), first, first, length);
-        yield array.nullOr(Typed.of(array.collect(array.element(), Optional.of(condition)), array.type()));
+        Analyzed start = expressions.translate(arguments.get(1), scope).value();
+        Analyzed length = expressions.translate(arguments.get(2), scope).value();
+        Analyzed first = new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(binary(
+            BinaryOperator.GREATER, start, ZERO), start)), Optional.of(binary(BinaryOperator.ADD, binary(
+            BinaryOperator.ADD, array.count(), start), ONE)));
+        Analyzed condition = new Analyzed.Between(number(array.index()), first, binary(BinaryOperator.SUBTRACT,
+            binary(BinaryOperator.ADD, first, length), ONE), false);
+        yield array.nullOr(Typed.of(array.collect(array.element(), List.of(condition)), array.type()));
       }
       case "map_contains_key" -> {
         arity(call, 2, 2);
         Elements map = map(call, scope);
         Typed key = expressions.translate(arguments.get(1), scope);
-        yield map.nullOr(Typed.of(contains(Sql.of("({}).{}", map.value(), Sql.name("keys")), key.sql()),
+        yield map.nullOr(Typed.of(contains(operation(OperationKind.MAP_KEYS, map.value()), key.value()),
             SqlType.BOOLEAN));
       }
       case "map_entries" -> {
         arity(call, 1, 1);
         Elements map = map(call, scope);
         SqlType entry = SqlType.struct(List.of("key", "value"), map.type().children());
-        Sql entries = map.collect(Sql.cast(Sql.of("ROW({}, {})", map.element(), map.second()), entry),
-            Optional.empty());
-        yield map.nullOr(Typed.of(Sql.cast(entries, SqlType.array(entry)), SqlType.array(entry)));
+        Analyzed entries = map.collect(new Analyzed.Cast(operation(OperationKind.ROW, map.element(), map.second()),
+            entry), List.of());
+        yield map.nullOr(Typed.of(new Analyzed.Cast(entries, SqlType.array(entry)), SqlType.array(entry)));
       }
       case "map_from_arrays" -> {
         arity(call, 2, 2);
@@ -311,8 +308,7 @@ final class ArrayFunctions {
         Typed values = expressions.translate(arguments.get(1), scope);
         SqlType type = SqlType.map(arrayType(call, 0, keys).children().get(0),
             arrayType(call, 1, values).children().get(0));
-        yield new Typed(ExpressionWriter.checkedMap(keys.sql(), values.sql(), type, name), Optional.of(type),
-            true);
+        yield new Typed(new Analyzed.CheckedMap(keys.value(), values.value(), type, name), Optional.of(type), true);
       }
       case "map_from_entries" -> {
         arity(call, 1, 1);
@@ -321,19 +317,18 @@ final class ArrayFunctions {
         if (entryType.kind() != TypeKind.STRUCT || entryType.children().size() != 2) {
           throw inputType(call, 0, "ARRAY<STRUCT<key, value>>", entries);
         }
-        Elements array = elements(entries.sql(), entries.type().orElseThrow());
+        Elements array = elements(entries.value(), entries.type().orElseThrow());
         SqlType type = SqlType.map(entryType.children().get(0), entryType.children().get(1));
-        List<Sql> parts = entryType.fieldNames().stream().map(field -> array.collect(Sql.of("({}).{}",
-            array.element(), Sql.name(field)), Optional.empty())).toList();
-        Sql map = ExpressionWriter.checkedMap(parts.get(0), parts.get(1), type, name);
+        List<Analyzed> parts = entryType.fieldNames().stream().map(field -> array.collect(new Analyzed.Field(
+            array.element(), field), List.of())).toList();
+        Analyzed map = new Analyzed.CheckedMap(parts.get(0), parts.get(1), type, name);
         // a NULL entry makes the whole map NULL, as the dialect's does
-        yield array.nullOr(Typed.of(Sql.of("CASE WHEN NOT {} THEN {} END", array.any(Sql.of("{} IS NULL",
-            array.element())), map), type));
+        yield array.nullOr(Typed.of(when(new Analyzed.Not(array.any(isNull(array.element()))), map), type));
       }
       case "map_concat" -> {
         arity(call, 1, Integer.MAX_VALUE);
-        List<Sql> keys = new ArrayList<>();
-        List<Sql> values = new ArrayList<>();
+        List<Analyzed> keys = new ArrayList<>();
+        List<Analyzed> values = new ArrayList<>();
         SqlType type = null;
         boolean nullArgument = false;
         for (int i = 0; i < arguments.size(); i++) {
@@ -351,36 +346,37 @@ final class ArrayFunctions {
                 + map.type().get().sql(), arguments.get(i).span());
           }
           type = map.type().get();
-          keys.add(Sql.of("({}).{}", map.sql(), Sql.name("keys")));
-          values.add(Sql.of("({}).{}", map.sql(), Sql.name("values")));
+          keys.add(operation(OperationKind.MAP_KEYS, map.value()));
+          values.add(operation(OperationKind.MAP_VALUES, map.value()));
         }
         if (type == null) {
           throw inputType(call, 0, "MAP", expressions.translate(arguments.get(0), scope));
         }
         if (nullArgument) {
-          yield Typed.of(Sql.cast(Sql.of("NULL"), type), type);
+          yield Typed.of(new Analyzed.Cast(new Analyzed.NullValue(), type), type);
         }
         // a NULL map makes the concatenation NULL; a key in two maps is DUPLICATED_MAP_KEY
-        yield Typed.of(ExpressionWriter.checkedMap(Sql.join(" || ", keys), Sql.join(" || ", values), type, name),
-            type);
+        yield Typed.of(new Analyzed.CheckedMap(new Analyzed.Operation(OperationKind.CONCAT_ARRAYS, keys),
+            new Analyzed.Operation(OperationKind.CONCAT_ARRAYS, values), type, name), type);
       }
       case "str_to_map" -> {
         arity(call, 1, 3);
-        List<Sql> texts = new ArrayList<>();
+        List<Analyzed> texts = new ArrayList<>();
         for (int i = 0; i < arguments.size(); i++) {
           Typed text = expressions.translate(arguments.get(i), scope);
           if (!text.is(t -> t.isCharacter() || t.kind() == TypeKind.VOID)) {
             throw inputType(call, i, "STRING", text);
           }
-          texts.add(Sql.cast(text.sql(), SqlType.STRING));
+          texts.add(new Analyzed.Cast(text.value(), SqlType.STRING));
         }
-        List<Sql> delimited = List.of(texts.get(0), texts.size() > 1 ? texts.get(1) : Sql.text(","),
-            texts.size() > 2 ? texts.get(2) : Sql.text(":"));
+        List<Analyzed> delimited = List.of(texts.get(0), texts.size() > 1 ? texts.get(1) : new Analyzed.Text(","),
+            texts.size() > 2 ? texts.get(2) : new Analyzed.Text(":"));
         SqlType type = SqlType.map(SqlType.STRING, SqlType.STRING);
-        Sql keys = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_KEYS({})", Sql.list(delimited)), SqlType.array(SqlType.STRING));
-        Sql values = Sql.cast(Sql.of("FG_SYS.TEXT_MAP_VALUES({})", Sql.list(delimited)),
+        Analyzed keys = new Analyzed.Cast(new Analyzed.Operation(OperationKind.TEXT_MAP_KEYS, delimited),
             SqlType.array(SqlType.STRING));
-        yield Typed.of(ExpressionWriter.checkedMap(keys, values, type, name), type);
+        Analyzed values = new Analyzed.Cast(new Analyzed.Operation(OperationKind.TEXT_MAP_VALUES, delimited),
+            SqlType.array(SqlType.STRING));
+        yield Typed.of(new Analyzed.CheckedMap(keys, values, type, name), type);
       }
       case "try_element_at" -> {
         arity(call, 2, 2);
@@ -390,11 +386,14 @@ final class ArrayFunctions {
               Optional.empty(), Optional.empty()), scope);
         }
         SqlType type = arrayType(call, 0, value);
-        Sql index = expressions.translate(arguments.get(1), scope).sql();
-        // the position is NULL out of range, so ARRAY_GET gives NULL (H2 folds constants, even in a CASE branch)
-        Sql position = Sql.of("CASE WHEN ABS({}) BETWEEN 1 AND CARDINALITY({}) THEN CASE WHEN {} > 0 THEN {} ELSE"
-            + " CARDINALITY({}) + 1 + {} END END", index, value.sql(), index, index, value.sql(), index);
-        yield new Typed(Sql.of("ARRAY_GET({}, {})", value.sql(), position), Optional.of(type.children().get(0)), true);
+        Analyzed index = expressions.translate(arguments.get(1), scope).value();
+        Analyzed size = operation(OperationKind.CARDINALITY, value.value());
+        // the position is NULL out of range, so the element is NULL (H2 folds constants, even in a CASE branch)
+        Analyzed fromEnd = binary(BinaryOperator.ADD, binary(BinaryOperator.ADD, size, ONE), index);
+        Analyzed position = when(new Analyzed.Between(call("abs", index), ONE, size, false), new Analyzed.Case(
+            Optional.empty(), List.of(new Analyzed.When(binary(BinaryOperator.GREATER, index, ZERO), index)),
+            Optional.of(fromEnd)));
+        yield new Typed(nth(value.value(), position), Optional.of(type.children().get(0)), true);
       }
       default -> throw Errors.notSupported("the function " + name + " (H2 cannot fold an array in order)",
           call.span());
@@ -410,22 +409,28 @@ final class ArrayFunctions {
     List<Expression> arguments = call.arguments();
     Typed start = expressions.translate(arguments.get(0), scope);
     Typed stop = expressions.translate(arguments.get(1), scope);
-    Sql index = Sql.name(newAlias.get());
+    String index = newAlias.get();
+    Analyzed from = start.value();
+    Analyzed to = stop.value();
+    Analyzed offset = binary(BinaryOperator.SUBTRACT, number(index), ONE);
     // a NULL bound takes the other's type, as Spark coerces it
     java.util.function.Predicate<SqlType> integralOrNull = t -> t.isIntegral() || t.kind() == TypeKind.VOID;
     if (start.is(integralOrNull) && stop.is(integralOrNull)
         && (start.is(SqlType::isIntegral) || stop.is(SqlType::isIntegral))) {
       SqlType type = start.is(t -> t.kind() == TypeKind.BIGINT) || stop.is(t -> t.kind() == TypeKind.BIGINT)
           ? SqlType.BIGINT : SqlType.INT;
-      Sql step = arguments.size() == 3
-          ? Sql.cast(checkedStep(Sql.cast(expressions.translate(arguments.get(2), scope).sql(), SqlType.BIGINT),
-              start, stop), type)
-          : Sql.of("CASE WHEN {} <= {} THEN 1 ELSE -1 END", start.sql(), stop.sql());
-      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(CASE WHEN {} = 0 THEN 1 ELSE ({} - {}) / {} + 1 END AS INTEGER),"
-          + " {})", step, stop.sql(), start.sql(), step, Sql.text("sequence"));
-      Sql element = Sql.cast(Sql.of("{} + ({}.X - 1) * {}", start.sql(), index, step), type);
-      return notNullBounds(start, stop, Typed.of(overElements(index, element, count, Optional.empty(),
-          Sql.of("{}.X", index)), SqlType.array(type)));
+      Analyzed step = arguments.size() == 3
+          ? new Analyzed.Cast(checkedStep(new Analyzed.Cast(expressions.translate(arguments.get(2), scope).value(),
+              SqlType.BIGINT), from, to), type)
+          : new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(binary(BinaryOperator.LESS_OR_EQUAL, from,
+              to), ONE)), Optional.of(new Analyzed.Number(BigDecimal.ONE.negate())));
+      Analyzed length = new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(binary(BinaryOperator.EQUAL,
+          step, ZERO), ONE)), Optional.of(binary(BinaryOperator.ADD, binary(BinaryOperator.DIVIDE, binary(
+          BinaryOperator.SUBTRACT, to, from), step), ONE)));
+      Analyzed count = operation(OperationKind.CHECKED_LENGTH, length, new Analyzed.Text("sequence"));
+      Analyzed element = new Analyzed.Cast(binary(BinaryOperator.ADD, from, binary(BinaryOperator.MULTIPLY, offset,
+          step)), type);
+      return notNullBounds(start, stop, Typed.of(overElements(index, element, count), SqlType.array(type)));
     }
     if (start.is(t -> t.kind() == TypeKind.DATE) && stop.is(t -> t.kind() == TypeKind.DATE)) {
       long days = 1;
@@ -445,31 +450,38 @@ final class ArrayFunctions {
               arguments.get(2).span());
         }
       }
-      String unit = months != 0 ? "MONTH" : "DAY";
-      long step = months != 0 ? months : days;
+      boolean byMonths = months != 0;
+      long step = byMonths ? months : days;
       if (step == 0) {
         throw Errors.typeMismatch(Errors.quote("sequence"), "its step must not be zero", call.span());
       }
-      Sql count = Sql.of("FG_SYS.CHECKED_LENGTH(CAST(DATEDIFF(" + unit + ", {}, {}) / {} + 1 AS INTEGER), {})",
-          start.sql(), stop.sql(), checkedStep(Sql.number(step), start, stop), Sql.text("sequence"));
-      Sql element = Sql.of("DATEADD(" + unit + ", ({}.X - 1) * {}, {})", index, Sql.number(step), start.sql());
-      Sql inRange = Sql.of(step > 0 ? "{} <= {}" : "{} >= {}", element, stop.sql());
-      return notNullBounds(start, stop, Typed.of(overElements(index, element, count, Optional.of(inRange),
-          Sql.of("{}.X", index)), SqlType.array(SqlType.DATE)));
+      Analyzed stepValue = new Analyzed.Number(BigDecimal.valueOf(step));
+      Analyzed between = operation(byMonths ? OperationKind.MONTH_BOUNDARIES : OperationKind.DAY_BOUNDARIES, from,
+          to);
+      Analyzed count = operation(OperationKind.CHECKED_LENGTH, binary(BinaryOperator.ADD, binary(
+          BinaryOperator.DIVIDE, between, checkedStep(stepValue, from, to)), ONE), new Analyzed.Text("sequence"));
+      Analyzed element = new Analyzed.DateAdd(byMonths ? "MONTH" : "DAY", binary(BinaryOperator.MULTIPLY, offset,
+          stepValue), from);
+      Analyzed inRange = binary(step > 0 ? BinaryOperator.LESS_OR_EQUAL : BinaryOperator.GREATER_OR_EQUAL, element,
+          to);
+      Analyzed dates = new Analyzed.OverElements(Analyzed.ElementsResult.ARRAY, List.of(new Analyzed.ElementRange(
+          index, count)), List.of(inRange), Optional.of(element), List.of(ascending(number(index))));
+      return notNullBounds(start, stop, Typed.of(dates, SqlType.array(SqlType.DATE)));
     }
     throw Errors.typeMismatch(Errors.quote("sequence"), "its bounds must be integers or DATEs", call.span());
   }
 
   /** {@code step}, checked at run time to lead from start to stop (INVALID_PARAMETER_VALUE when it does not). */
-  private static Sql checkedStep(Sql step, Typed start, Typed stop) {
-    return Sql.of("FG_SYS.SEQUENCE_STEP({}, CASE WHEN {} > {} THEN 1 WHEN {} < {} THEN -1 ELSE 0 END, CAST({} AS"
-        + " VARCHAR), CAST({} AS VARCHAR))", step, stop.sql(), start.sql(), stop.sql(), start.sql(), start.sql(),
-        stop.sql());
+  private static Analyzed checkedStep(Analyzed step, Analyzed start, Analyzed stop) {
+    Analyzed direction = new Analyzed.Case(Optional.empty(), List.of(
+        new Analyzed.When(binary(BinaryOperator.GREATER, stop, start), ONE),
+        new Analyzed.When(binary(BinaryOperator.LESS, stop, start), new Analyzed.Number(BigDecimal.ONE.negate()))),
+        Optional.of(ZERO));
+    return operation(OperationKind.SEQUENCE_STEP, step, direction, start, stop);
   }
 
   private static Typed notNullBounds(Typed start, Typed stop, Typed sequence) {
-    return new Typed(Sql.of("CASE WHEN {} IS NOT NULL AND {} IS NOT NULL THEN {} END", start.sql(), stop.sql(),
-        sequence.sql()), sequence.type(), true);
+    return new Typed(when(bothPresent(start.value(), stop.value()), sequence.value()), sequence.type(), true);
   }
 
   /** Fails with INVALID_PARAMETER_VALUE when {@code argument} is an integer literal that {@code refused} holds for. */
@@ -497,62 +509,69 @@ final class ArrayFunctions {
   }
 
   /** Whether the element at this number is the first of its value (NULLs equal). */
-  private Sql firstOccurrence(Elements array) {
-    Sql earlier = Sql.name(newAlias.get());
-    return Sql.of("NOT EXISTS (SELECT 1 FROM {} {} WHERE {}.X BETWEEN 1 AND {}.X - 1 AND ARRAY_GET({}, {}.X)"
-        + " IS NOT DISTINCT FROM {})", RANGE, earlier, earlier, array.index(), array.value(), earlier,
-        array.element());
+  private Analyzed firstOccurrence(Elements array) {
+    String earlier = newAlias.get();
+    Analyzed before = binary(BinaryOperator.SUBTRACT, number(array.index()), ONE);
+    return new Analyzed.Not(new Analyzed.OverElements(Analyzed.ElementsResult.ANY, List.of(new Analyzed.ElementRange(
+        earlier, before)), List.of(binary(BinaryOperator.NULL_SAFE_EQUAL, nth(array.value(), number(earlier)),
+        array.element())), Optional.empty(), List.of()));
   }
 
   /** Whether {@code array} has an element equal to {@code value} (NULLs equal). */
-  private Sql contains(Sql array, Sql value) {
-    Sql other = Sql.name(newAlias.get());
-    return Sql.of("EXISTS (SELECT 1 FROM {} {} WHERE {}.X BETWEEN 1 AND COALESCE(CARDINALITY({}), 0)"
-        + " AND ARRAY_GET({}, {}.X) IS NOT DISTINCT FROM {})", RANGE, other, other, array, array, other, value);
+  private Analyzed contains(Analyzed array, Analyzed value) {
+    String other = newAlias.get();
+    return new Analyzed.OverElements(Analyzed.ElementsResult.ANY, List.of(new Analyzed.ElementRange(other,
+        operation(OperationKind.CARDINALITY, array))), List.of(binary(BinaryOperator.NULL_SAFE_EQUAL, nth(array,
+        number(other)), value)), Optional.empty(), List.of());
   }
 
   /**
    * An array or map being gone through: its value, its size, the range alias that numbers its elements, and the
    * element (with a second value: a map's value, or zip_with's other array) that lambda parameters stand for.
    */
-  private record Elements(Sql value, SqlType type, Sql count, Sql index, Sql element, SqlType elementType,
-      Optional<Sql> secondValue, Optional<SqlType> secondType) {
-    Sql collect(Sql item, Optional<Sql> condition) {
-      return overElements(index, item, count, condition, Sql.of("{}.X", index));
+  private record Elements(Analyzed value, SqlType type, Analyzed count, String index, Analyzed element,
+      SqlType elementType, Optional<Analyzed> secondValue, Optional<SqlType> secondType) {
+    Analyzed.ElementRange range() {
+      return new Analyzed.ElementRange(index, count);
+    }
+
+    /** An array of {@code item} for the elements where {@code conditions} hold, in the elements' order. */
+    Analyzed collect(Analyzed item, List<Analyzed> conditions) {
+      return ordered(conditions, item, List.of(ascending(number(index))));
+    }
+
+    Analyzed ordered(List<Analyzed> conditions, Analyzed item, List<Analyzed.SortKey> order) {
+      return new Analyzed.OverElements(Analyzed.ElementsResult.ARRAY, List.of(range()), conditions,
+          Optional.of(item), order);
     }
 
     /**
      * The first {@code item} of the elements where {@code condition} holds, in {@code order}, or NULL. No aggregate
      * in the subquery: in a block with window functions H2 reads the wrong row's columns inside one.
      */
-    Sql first(Sql item, Sql condition, Sql order) {
-      return Sql.of("(SELECT {} FROM {} {} WHERE {} AND ({}) ORDER BY {} FETCH FIRST ROW ONLY)", item, RANGE, index,
-          within(), condition, order);
+    Analyzed first(Analyzed item, Analyzed condition, Analyzed.SortKey order) {
+      return new Analyzed.OverElements(Analyzed.ElementsResult.FIRST, List.of(range()), List.of(condition),
+          Optional.of(item), List.of(order));
     }
 
-    /** Whether an element satisfies {@code condition}. */
-    Sql any(Sql condition) {
-      return Sql.of("EXISTS (SELECT 1 FROM {} {} WHERE {} AND ({}))", RANGE, index, within(), condition);
+    /** Whether an element satisfies {@code conditions}. */
+    Analyzed any(Analyzed... conditions) {
+      return new Analyzed.OverElements(Analyzed.ElementsResult.ANY, List.of(range()), List.of(conditions),
+          Optional.empty(), List.of());
     }
 
-    /** The condition of the range's rows that are element numbers. */
-    Sql within() {
-      return Sql.of("{}.X BETWEEN 1 AND COALESCE({}, 0)", index, count);
-    }
-
-    Sql second() {
+    Analyzed second() {
       return secondValue.orElseThrow();
     }
 
     Typed nullOr(Typed result) {
-      return new Typed(Sql.of("CASE WHEN {} IS NOT NULL THEN {} END", value, result.sql()), result.type(), true);
+      return new Typed(when(isNotNull(value), result.value()), result.type(), true);
     }
 
     /** These elements side by side with another array's, as many as the longer has. */
-    Elements longest(Sql otherCount, Sql otherElement, SqlType otherType) {
-      Sql ownCount = count;
-      Sql own = Sql.of("CASE WHEN {}.X <= {} THEN {} END", index, ownCount, element);
-      return new Elements(value, type, Sql.of("GREATEST({}, {})", ownCount, otherCount), index, own, elementType,
+    Elements longest(Analyzed otherCount, Analyzed otherElement, SqlType otherType) {
+      Analyzed own = when(binary(BinaryOperator.LESS_OR_EQUAL, number(index), count), element);
+      return new Elements(value, type, call("greatest", count, otherCount), index, own, elementType,
           Optional.of(otherElement), Optional.of(otherType));
     }
   }
@@ -561,8 +580,8 @@ final class ArrayFunctions {
   Typed reversed(FunctionCall call, Scope scope) {
     arity(call, 1, 1);
     Elements array = array(call, 0, scope);
-    return array.nullOr(Typed.of(overElements(array.index(), array.element(), array.count(), Optional.empty(),
-        Sql.of("{}.X DESC", array.index())), array.type()));
+    return array.nullOr(Typed.of(array.ordered(List.of(), array.element(), List.of(new Analyzed.SortKey(
+        number(array.index()), true, Optional.empty()))), array.type()));
   }
 
   /**
@@ -570,41 +589,42 @@ final class ArrayFunctions {
    * elements, and one with none stands for nothing, as the dialect joins them.
    */
   Typed concatWs(FunctionCall call, Scope scope) {
-    List<Sql> parts = new ArrayList<>();
-    Sql separator = Sql.cast(expressions.translate(call.arguments().get(0), scope).sql(), SqlType.STRING);
+    List<Analyzed> parts = new ArrayList<>();
+    Analyzed separator = new Analyzed.Cast(expressions.translate(call.arguments().get(0), scope).value(),
+        SqlType.STRING);
+    parts.add(separator);
     for (int i = 1; i < call.arguments().size(); i++) {
       Typed value = expressions.translate(call.arguments().get(i), scope);
       if (!value.is(t -> t.kind() == TypeKind.ARRAY)) {
         if (!value.is(t -> t.children().isEmpty())) {
           throw inputType(call, i, "ARRAY<STRING> or a simple value", value);
         }
-        parts.add(value.type().isPresent() ? expressions.asString(value) : value.sql());
+        parts.add(value.type().isPresent() ? expressions.asText(value) : value.value());
         continue;
       }
       if (!value.is(t -> t.children().get(0).isCharacter() || t.children().get(0).kind() == TypeKind.VOID)) {
         throw inputType(call, i, "ARRAY<STRING>", value);
       }
-      Elements array = elements(value.sql(), value.type().get());
-      Sql present = Sql.cast(array.collect(Sql.cast(array.element(), SqlType.STRING), Optional.of(Sql.of(
-          "{} IS NOT NULL", array.element()))), SqlType.array(SqlType.STRING));
-      parts.add(Sql.of("CASE WHEN CARDINALITY({}) > 0 THEN FG_SYS.JOIN_TEXT({}, {}) END", present, present,
-          separator));
+      Elements array = elements(value.value(), value.type().get());
+      Analyzed present = new Analyzed.Cast(array.collect(new Analyzed.Cast(array.element(), SqlType.STRING),
+          List.of(isNotNull(array.element()))), SqlType.array(SqlType.STRING));
+      parts.add(when(binary(BinaryOperator.GREATER, operation(OperationKind.CARDINALITY, present), ZERO),
+          operation(OperationKind.JOIN_TEXT, present, separator)));
     }
-    parts.add(Sql.of("NULL"));
-    return Typed.of(Sql.of("CONCAT_WS({}, {})", separator, Sql.list(parts)), SqlType.STRING);
+    parts.add(new Analyzed.NullValue());
+    return Typed.of(new Analyzed.Call(FunctionRegistry.lookup("concat_ws").orElseThrow(), parts), SqlType.STRING);
   }
 
   private Elements array(FunctionCall call, int position, Scope scope) {
     Typed value = expressions.translate(call.arguments().get(position), scope);
-    return elements(value.sql(), arrayType(call, position, value));
+    return elements(value.value(), arrayType(call, position, value));
   }
 
   /** The elements of the array {@code value} of {@code type}, numbered by a range of a new alias. */
-  private Elements elements(Sql value, SqlType type) {
-    Sql index = Sql.name(newAlias.get());
-    return new Elements(value, type, Sql.of("CARDINALITY({})", value), index,
-        Sql.of("ARRAY_GET({}, {}.X)", value, index), type.children().get(0), Optional.empty(),
-        Optional.of(SqlType.INT));
+  private Elements elements(Analyzed value, SqlType type) {
+    String index = newAlias.get();
+    return new Elements(value, type, operation(OperationKind.CARDINALITY, value), index, nth(value, number(index)),
+        type.children().get(0), Optional.empty(), Optional.of(SqlType.INT));
   }
 
   private Elements map(FunctionCall call, Scope scope) {
@@ -613,12 +633,12 @@ final class ArrayFunctions {
       throw inputType(call, 0, "MAP", value);
     }
     SqlType type = value.type().orElseThrow();
-    Sql index = Sql.name(newAlias.get());
-    Sql keys = Sql.of("({}).{}", value.sql(), Sql.name("keys"));
-    Sql values = Sql.of("({}).{}", value.sql(), Sql.name("values"));
-    return new Elements(value.sql(), type, Sql.of("CARDINALITY({})", keys), index,
-        Sql.of("ARRAY_GET({}, {}.X)", keys, index), type.children().get(0),
-        Optional.of(Sql.of("ARRAY_GET({}, {}.X)", values, index)), Optional.of(type.children().get(1)));
+    String index = newAlias.get();
+    Analyzed keys = operation(OperationKind.MAP_KEYS, value.value());
+    Analyzed values = operation(OperationKind.MAP_VALUES, value.value());
+    return new Elements(value.value(), type, operation(OperationKind.CARDINALITY, keys), index,
+        nth(keys, number(index)), type.children().get(0), Optional.of(nth(values, number(index))),
+        Optional.of(type.children().get(1)));
   }
 
   private static SqlType arrayType(FunctionCall call, int position, Typed value) {
@@ -654,12 +674,11 @@ final class ArrayFunctions {
       }
     }
     List<Scope.Column> bound = new ArrayList<>();
-    bound.add(Scope.Column.bound(parameters.get(0), new Analyzed.Written(elements.element()),
-        elements.elementType()));
+    bound.add(Scope.Column.bound(parameters.get(0), elements.element(), elements.elementType()));
     if (parameters.size() == 2) {
-      Sql second = elements.secondValue().orElseGet(() -> Sql.of("CAST({}.X - 1 AS INT)", elements.index()));
-      bound.add(Scope.Column.bound(parameters.get(1), new Analyzed.Written(second),
-          elements.secondType().orElseThrow()));
+      Analyzed second = elements.secondValue().orElseGet(() -> new Analyzed.Cast(binary(BinaryOperator.SUBTRACT,
+          number(elements.index()), ONE), SqlType.INT));
+      bound.add(Scope.Column.bound(parameters.get(1), second, elements.secondType().orElseThrow()));
     }
     return expressions.translate(lambda.body(), new Scope(bound, Optional.of(scope)));
   }
@@ -668,20 +687,18 @@ final class ArrayFunctions {
    * array_sort(a, (l, r) -> n): each element placed by how many others the comparator puts before it (n < 0 when
    * l comes first), ties in the array's order; so a sort by any consistent comparator, stable, in n² comparisons.
    */
-  private Sql byComparator(FunctionCall call, Elements array, Scope scope) {
-    Sql other = Sql.name(newAlias.get());
-    Elements pairs = new Elements(array.value(), array.type(), array.count(), other,
-        Sql.of("ARRAY_GET({}, {}.X)", array.value(), other), array.elementType(), Optional.of(array.element()),
-        Optional.of(array.elementType()));
+  private Analyzed byComparator(FunctionCall call, Elements array, Scope scope) {
+    String other = newAlias.get();
+    Elements pairs = new Elements(array.value(), array.type(), array.count(), other, nth(array.value(),
+        number(other)), array.elementType(), Optional.of(array.element()), Optional.of(array.elementType()));
     Typed comparison = lambda(call, 1, pairs, scope, 2, 2);
     if (comparison.type().isPresent() && !comparison.is(t -> t.isIntegral() || t.kind() == TypeKind.VOID)) {
       throw Errors.typeMismatch(Errors.quote(call.name()), "the comparator must give an integer, not "
           + comparison.type().get().sql(), call.arguments().get(1).span());
     }
-    Sql before = Sql.of("(SELECT COUNT(*) FROM {} {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0) AND {} < 0)", RANGE,
-        other, other, array.count(), comparison.sql());
-    return overElements(array.index(), array.element(), array.count(), Optional.empty(),
-        Sql.of("{}, {}.X", before, array.index()));
+    Analyzed before = new Analyzed.OverElements(Analyzed.ElementsResult.COUNT, List.of(pairs.range()), List.of(
+        binary(BinaryOperator.LESS, comparison.value(), ZERO)), Optional.empty(), List.of());
+    return array.ordered(List.of(), array.element(), List.of(ascending(before), ascending(number(array.index()))));
   }
 
   private static Typed condition(FunctionCall call, Typed test) {
@@ -708,5 +725,56 @@ final class ArrayFunctions {
 
   private static SqlType orString(Typed body) {
     return body.type().filter(t -> t.kind() != TypeKind.VOID).orElse(SqlType.STRING);
+  }
+
+  private static final Analyzed ZERO = new Analyzed.Number(BigDecimal.ZERO);
+  private static final Analyzed ONE = new Analyzed.Number(BigDecimal.ONE);
+
+  /** The number of the element the range {@code index} is at. */
+  private static Analyzed number(String index) {
+    return new Analyzed.ElementNumber(index);
+  }
+
+  /** The element of {@code array} at {@code position}, counted from 1; NULL beyond its end. */
+  private static Analyzed nth(Analyzed array, Analyzed position) {
+    return operation(OperationKind.NTH, array, position);
+  }
+
+  private static Analyzed.SortKey ascending(Analyzed key) {
+    return new Analyzed.SortKey(key, false, Optional.empty());
+  }
+
+  private static Analyzed operation(OperationKind kind, Analyzed... arguments) {
+    return new Analyzed.Operation(kind, arguments);
+  }
+
+  private static Analyzed binary(BinaryOperator operator, Analyzed left, Analyzed right) {
+    return new Analyzed.Binary(operator, left, right);
+  }
+
+  private static Analyzed call(String function, Analyzed... arguments) {
+    return new Analyzed.Call(FunctionRegistry.lookup(function).orElseThrow(), List.of(arguments));
+  }
+
+  /** {@code result} where {@code condition} holds, else NULL. */
+  private static Analyzed when(Analyzed condition, Analyzed result) {
+    return new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(condition, result)), Optional.empty());
+  }
+
+  private static Analyzed isNull(Analyzed value) {
+    return new Analyzed.NullTest(value, false, false);
+  }
+
+  private static Analyzed isNotNull(Analyzed value) {
+    return new Analyzed.NullTest(value, true, false);
+  }
+
+  private static Analyzed bothPresent(Analyzed a, Analyzed b) {
+    return binary(BinaryOperator.AND, isNotNull(a), isNotNull(b));
+  }
+
+  private static Analyzed bothNotEmpty(Analyzed a, Analyzed b) {
+    return binary(BinaryOperator.AND, binary(BinaryOperator.GREATER, operation(OperationKind.CARDINALITY, a), ZERO),
+        binary(BinaryOperator.GREATER, operation(OperationKind.CARDINALITY, b), ZERO));
   }
 }

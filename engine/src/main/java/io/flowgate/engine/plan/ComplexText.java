@@ -5,7 +5,6 @@ import io.flowgate.engine.type.JsonText;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -106,7 +105,7 @@ final class ComplexText {
 
   /** The texts {@code item} gives for the indexes 1 to {@code count}, in order, joined by {@code separator}. */
   private static Sql joined(Sql index, Sql item, Sql count, String separator) {
-    return Sql.of("FG_SYS.JOIN_TEXT(CAST({} AS CHARACTER VARYING ARRAY), {})", ArrayFunctions.overElements(index,
-        item, count, Optional.empty(), Sql.of("{}.X", index)), Sql.text(separator));
+    return Sql.of("FG_SYS.JOIN_TEXT(CAST({} AS CHARACTER VARYING ARRAY), {})", FromJson.over(index, item, count),
+        Sql.text(separator));
   }
 }

@@ -815,7 +815,8 @@ final class ExpressionTranslator {
     return ExpressionWriter.write(asText(value));
   }
 
-  private Analyzed asText(Typed value) {
+  /** A simple value as the dialect writes it as text (see {@link #asString}). */
+  Analyzed asText(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.value();
     }

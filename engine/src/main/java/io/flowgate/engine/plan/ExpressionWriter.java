@@ -34,6 +34,12 @@ final class ExpressionWriter {
       return exist.condition().isEmpty() ? Sql.of("EXISTS (SELECT 1 FROM {})", relation)
           : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", relation, write(exist.condition().get()));
     }
+    if (value instanceof Analyzed.ElementNumber number) {
+      return Sql.of("{}.X", Sql.name(number.range()));
+    }
+    if (value instanceof Analyzed.OverElements elements) {
+      return overElements(elements);
+    }
     if (value instanceof Analyzed.RequiredArgument argument) {
       return Sql.of("FG_SYS.REQUIRE_ARGUMENT({}, {}, {})", write(argument.value()), Sql.text(argument.function()),
           Sql.text(argument.parameter()));
@@ -310,6 +316,16 @@ final class ExpressionWriter {
       case HEX_OF_NUMBER -> Sql.of("FG_SYS.HEX_OF_NUMBER(CAST({} AS BIGINT))", first);
       case ROW -> Sql.of("ROW({})", Sql.list(arguments));
       case ARRAY -> Sql.of("ARRAY[{}]", Sql.list(arguments));
+      case CARDINALITY -> Sql.of("CARDINALITY({})", first);
+      case NTH -> Sql.of("ARRAY_GET({}, {})", first, arguments.get(1));
+      case CHECKED_LENGTH -> Sql.of("FG_SYS.CHECKED_LENGTH(CAST({} AS INTEGER), {})", first, arguments.get(1));
+      case SEQUENCE_STEP -> Sql.of("FG_SYS.SEQUENCE_STEP({}, {}, CAST({} AS VARCHAR), CAST({} AS VARCHAR))", first,
+          arguments.get(1), arguments.get(2), arguments.get(3));
+      case JOIN_TEXT -> Sql.of("FG_SYS.JOIN_TEXT({}, {})", first, arguments.get(1));
+      case TEXT_MAP_KEYS -> Sql.of("FG_SYS.TEXT_MAP_KEYS({})", Sql.list(arguments));
+      case TEXT_MAP_VALUES -> Sql.of("FG_SYS.TEXT_MAP_VALUES({})", Sql.list(arguments));
+      case DAY_BOUNDARIES -> Sql.of("DATEDIFF(DAY, {}, {})", first, arguments.get(1));
+      case MONTH_BOUNDARIES -> Sql.of("DATEDIFF(MONTH, {}, {})", first, arguments.get(1));
       case ROUND -> Sql.of("ROUND({})", first);
       case FLOOR -> Sql.of("FLOOR({})", first);
       case EPOCH_SECONDS -> Sql.of("(CAST(DATEDIFF(MICROSECOND, {}, {}) AS DECIMAL(20, 0)) / 1000000)", EPOCH, first);
@@ -324,6 +340,38 @@ final class ExpressionWriter {
         }
         yield Sql.of("FG_SYS.FORMAT_TEXT({})", Sql.list(tagged));
       }
+    };
+  }
+
+  private static final Sql RANGE = Sql.of("SYSTEM_RANGE(1, 2147483647)");
+
+  /**
+   * The element numbers as rows of SYSTEM_RANGE bounded by the counts (H2's UNNEST cannot read the row's columns, but
+   * a range can be bounded by them, and then reads only the rows it needs).
+   */
+  private static Sql overElements(Analyzed.OverElements elements) {
+    List<Sql> from = new ArrayList<>();
+    List<Sql> where = new ArrayList<>();
+    for (Analyzed.ElementRange range : elements.ranges()) {
+      Sql alias = Sql.name(range.alias());
+      Sql within = Sql.of("{}.X BETWEEN 1 AND COALESCE({}, 0)", alias, write(range.count()));
+      if (from.isEmpty()) {
+        from.add(Sql.of("{} {}", RANGE, alias));
+        where.add(within);
+      } else {
+        from.add(Sql.of(" JOIN {} {} ON {}", RANGE, alias, within));
+      }
+    }
+    elements.conditions().forEach(condition -> where.add(Sql.of("({})", write(condition))));
+    Sql rows = Sql.of("FROM {} WHERE {}", Sql.join("", from), Sql.join(" AND ", where));
+    Sql order = elements.order().isEmpty() ? Sql.EMPTY : Sql.of(" ORDER BY {}", sortKeys(elements.order()));
+    return switch (elements.result()) {
+      case ARRAY -> Sql.of("ARRAY(SELECT {} {}{})", write(elements.value().orElseThrow()), rows, order);
+      case ANY -> Sql.of("EXISTS (SELECT 1 {})", rows);
+      // no aggregate: in a block with window functions H2 reads the wrong row's columns inside one
+      case FIRST -> Sql.of("(SELECT {} {}{} FETCH FIRST ROW ONLY)", write(elements.value().orElseThrow()), rows,
+          order);
+      case COUNT -> Sql.of("(SELECT COUNT(*) {})", rows);
     };
   }
 

@@ -160,7 +160,7 @@ final class FromJson {
    * a range can be bounded by them, and its index then reads only the rows it needs.
    */
   static Sql over(Sql index, Sql element, Sql count) {
-    return ArrayFunctions.overElements(index, element, count, java.util.Optional.empty(),
-        Sql.of("{}.X", index));
+    return Sql.of("ARRAY(SELECT {} FROM SYSTEM_RANGE(1, 2147483647) {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0)"
+        + " ORDER BY {}.X)", element, index, index, count, index);
   }
 }
