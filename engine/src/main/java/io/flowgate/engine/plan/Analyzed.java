@@ -250,6 +250,86 @@ sealed interface Analyzed {
     COUNT
   }
 
+  /**
+   * A call of one of the engine's own functions in H2 ({@code FG_SYS}), which no user can name: the analysis chose it
+   * and gives its arguments as it takes them.
+   */
+  record SystemCall(SystemFunction function, List<Analyzed> arguments) implements Analyzed {
+    public SystemCall {
+      arguments = List.copyOf(arguments);
+    }
+  }
+
+  /** The engine's functions in H2 that the analysis calls ({@link io.flowgate.engine.storage.H2Functions}). */
+  enum SystemFunction {
+    /** JSON text at a path (its steps joined by newlines). */
+    JSON_PATH,
+    /** The hexadecimal digits of a BIGINT. */
+    HEX_OF_NUMBER,
+    /** A length (an INT) that an array or text built of it may have: {@code length, function name}. */
+    CHECKED_LENGTH,
+    /** A sequence's step, checked to lead from its start to its stop: {@code step, direction, start, stop} (texts). */
+    SEQUENCE_STEP,
+    /** An array of texts joined by a delimiter, its NULLs left out. */
+    JOIN_TEXT,
+    /** The keys of {@code text, pair delimiter, key delimiter} read as a map. */
+    TEXT_MAP_KEYS,
+    /** The values of {@code text, pair delimiter, key delimiter} read as a map. */
+    TEXT_MAP_VALUES,
+    /** A text as a JSON string. */
+    JSON_QUOTE,
+    /** A TIMESTAMP as to_json writes it: {@code value, zone, pattern or NULL}. */
+    JSON_TIMESTAMP_TEXT,
+    /** A DATE as to_json writes it by a pattern. */
+    JSON_DATE_TEXT,
+    /** Bytes as base64 text. */
+    BASE64,
+    /** JSON text read as an INT, a BIGINT, a DECIMAL, a DOUBLE or a BOOLEAN (NULL where it is none). */
+    JSON_INT, JSON_BIGINT, JSON_DECIMAL, JSON_DOUBLE, JSON_BOOLEAN,
+    /** JSON text read as a DATE: {@code text, pattern or NULL}. */
+    JSON_DATE,
+    /** JSON text read as a TIMESTAMP: {@code text, pattern or NULL, zone or NULL (a TIMESTAMP_NTZ)}. */
+    JSON_TIMESTAMP,
+    /** The number of fields of a JSON object, NULL for text that is none. */
+    JSON_OBJECT_SIZE,
+    /** The number of elements of a JSON array, NULL for text that is none. */
+    JSON_ARRAY_LENGTH,
+    /** The name of a JSON object's field at a position from 0. */
+    JSON_OBJECT_KEY,
+    /** Fails with MALFORMED_RECORD_IN_PARSING: {@code record, field or NULL, text, type}. */
+    JSON_MALFORMED
+  }
+
+  static Analyzed system(SystemFunction function, Analyzed... arguments) {
+    return new SystemCall(function, List.of(arguments));
+  }
+
+  /** A call of the registry's function {@code name}. */
+  static Analyzed call(String name, Analyzed... arguments) {
+    return new Call(FunctionRegistry.lookup(name).orElseThrow(), List.of(arguments));
+  }
+
+  static Analyzed binary(BinaryOperator operator, Analyzed left, Analyzed right) {
+    return new Binary(operator, left, right);
+  }
+
+  static Analyzed number(long value) {
+    return new Number(BigDecimal.valueOf(value));
+  }
+
+  /** {@code result} where {@code condition} holds, else NULL. */
+  static Analyzed when(Analyzed condition, Analyzed result) {
+    return new Case(Optional.empty(), List.of(new When(condition, result)), Optional.empty());
+  }
+
+  static Analyzed isNull(Analyzed value) {
+    return new NullTest(value, false, false);
+  }
+
+  static Analyzed isNotNull(Analyzed value) {
+    return new NullTest(value, true, false);
+  }
+
   /** The operations of {@link Operation}, each on the arguments it names. */
   enum OperationKind {
     /** {@code array[index]}, counted from 0. */
@@ -264,10 +344,6 @@ sealed interface Analyzed {
     MAP_VALUES,
     /** The number of entries of a map. */
     MAP_SIZE,
-    /** The value at a path (its steps joined by newlines) of JSON text: {@code text:path}. */
-    JSON_PATH,
-    /** The hexadecimal digits of an integer. */
-    HEX_OF_NUMBER,
     /** A STRUCT of the values, before the cast that names its fields. */
     ROW,
     /** An ARRAY of the values. */
@@ -276,18 +352,6 @@ sealed interface Analyzed {
     CARDINALITY,
     /** The element of an array at a position counted from 1; NULL beyond its end. */
     NTH,
-    /** A length (an INT) that an array built of it may have: {@code length, function name}. */
-    CHECKED_LENGTH,
-    /**
-     * A sequence's step, checked to lead from its start to its stop: {@code step, direction (1, -1 or 0), start, stop}.
-     */
-    SEQUENCE_STEP,
-    /** An array of texts joined by a delimiter, its NULLs left out: {@code array, delimiter}. */
-    JOIN_TEXT,
-    /** The keys of {@code text, pair delimiter, key delimiter} read as a map. */
-    TEXT_MAP_KEYS,
-    /** The values of {@code text, pair delimiter, key delimiter} read as a map. */
-    TEXT_MAP_VALUES,
     /** The number of day boundaries from one DATE to another. */
     DAY_BOUNDARIES,
     /** The number of month boundaries from one DATE to another. */

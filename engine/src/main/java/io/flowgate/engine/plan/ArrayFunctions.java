@@ -1,9 +1,17 @@
 package io.flowgate.engine.plan;
 
+import static io.flowgate.engine.plan.Analyzed.binary;
+import static io.flowgate.engine.plan.Analyzed.call;
+import static io.flowgate.engine.plan.Analyzed.isNotNull;
+import static io.flowgate.engine.plan.Analyzed.isNull;
+import static io.flowgate.engine.plan.Analyzed.system;
+import static io.flowgate.engine.plan.Analyzed.when;
+
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.plan.Analyzed.OperationKind;
+import io.flowgate.engine.plan.Analyzed.SystemFunction;
 import io.flowgate.engine.sql.analyzer.TypeRules;
 import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
@@ -190,7 +198,7 @@ final class ArrayFunctions {
         } else {
           condition = List.of(isNotNull(array.element()));
         }
-        yield array.nullOr(Typed.of(operation(OperationKind.JOIN_TEXT, new Analyzed.Cast(array.collect(text,
+        yield array.nullOr(Typed.of(system(SystemFunction.JOIN_TEXT, new Analyzed.Cast(array.collect(text,
             condition), SqlType.array(SqlType.STRING)), delimiter), SqlType.STRING));
       }
       case "array_union", "array_intersect", "array_except" -> {
@@ -234,8 +242,7 @@ final class ArrayFunctions {
       case "array_repeat" -> {
         arity(call, 2, 2);
         Typed value = expressions.translate(arguments.get(0), scope);
-        Analyzed count = operation(OperationKind.CHECKED_LENGTH, expressions.translate(arguments.get(1), scope)
-            .value(), new Analyzed.Text("array_repeat"));
+        Analyzed count = checkedLength(expressions.translate(arguments.get(1), scope).value(), "array_repeat");
         SqlType type = SqlType.array(orString(value));
         yield new Typed(new Analyzed.Cast(overElements(newAlias.get(), value.value(), count), type),
             Optional.of(type), true);
@@ -372,9 +379,9 @@ final class ArrayFunctions {
         List<Analyzed> delimited = List.of(texts.get(0), texts.size() > 1 ? texts.get(1) : new Analyzed.Text(","),
             texts.size() > 2 ? texts.get(2) : new Analyzed.Text(":"));
         SqlType type = SqlType.map(SqlType.STRING, SqlType.STRING);
-        Analyzed keys = new Analyzed.Cast(new Analyzed.Operation(OperationKind.TEXT_MAP_KEYS, delimited),
+        Analyzed keys = new Analyzed.Cast(new Analyzed.SystemCall(SystemFunction.TEXT_MAP_KEYS, delimited),
             SqlType.array(SqlType.STRING));
-        Analyzed values = new Analyzed.Cast(new Analyzed.Operation(OperationKind.TEXT_MAP_VALUES, delimited),
+        Analyzed values = new Analyzed.Cast(new Analyzed.SystemCall(SystemFunction.TEXT_MAP_VALUES, delimited),
             SqlType.array(SqlType.STRING));
         yield Typed.of(new Analyzed.CheckedMap(keys, values, type, name), type);
       }
@@ -427,7 +434,7 @@ final class ArrayFunctions {
       Analyzed length = new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(binary(BinaryOperator.EQUAL,
           step, ZERO), ONE)), Optional.of(binary(BinaryOperator.ADD, binary(BinaryOperator.DIVIDE, binary(
           BinaryOperator.SUBTRACT, to, from), step), ONE)));
-      Analyzed count = operation(OperationKind.CHECKED_LENGTH, length, new Analyzed.Text("sequence"));
+      Analyzed count = checkedLength(length, "sequence");
       Analyzed element = new Analyzed.Cast(binary(BinaryOperator.ADD, from, binary(BinaryOperator.MULTIPLY, offset,
           step)), type);
       return notNullBounds(start, stop, Typed.of(overElements(index, element, count), SqlType.array(type)));
@@ -458,8 +465,8 @@ final class ArrayFunctions {
       Analyzed stepValue = new Analyzed.Number(BigDecimal.valueOf(step));
       Analyzed between = operation(byMonths ? OperationKind.MONTH_BOUNDARIES : OperationKind.DAY_BOUNDARIES, from,
           to);
-      Analyzed count = operation(OperationKind.CHECKED_LENGTH, binary(BinaryOperator.ADD, binary(
-          BinaryOperator.DIVIDE, between, checkedStep(stepValue, from, to)), ONE), new Analyzed.Text("sequence"));
+      Analyzed count = checkedLength(binary(BinaryOperator.ADD, binary(BinaryOperator.DIVIDE, between,
+          checkedStep(stepValue, from, to)), ONE), "sequence");
       Analyzed element = new Analyzed.DateAdd(byMonths ? "MONTH" : "DAY", binary(BinaryOperator.MULTIPLY, offset,
           stepValue), from);
       Analyzed inRange = binary(step > 0 ? BinaryOperator.LESS_OR_EQUAL : BinaryOperator.GREATER_OR_EQUAL, element,
@@ -477,7 +484,8 @@ final class ArrayFunctions {
         new Analyzed.When(binary(BinaryOperator.GREATER, stop, start), ONE),
         new Analyzed.When(binary(BinaryOperator.LESS, stop, start), new Analyzed.Number(BigDecimal.ONE.negate()))),
         Optional.of(ZERO));
-    return operation(OperationKind.SEQUENCE_STEP, step, direction, start, stop);
+    return system(SystemFunction.SEQUENCE_STEP, step, direction, new Analyzed.Cast(start, SqlType.STRING),
+        new Analyzed.Cast(stop, SqlType.STRING));
   }
 
   private static Typed notNullBounds(Typed start, Typed stop, Typed sequence) {
@@ -609,7 +617,7 @@ final class ArrayFunctions {
       Analyzed present = new Analyzed.Cast(array.collect(new Analyzed.Cast(array.element(), SqlType.STRING),
           List.of(isNotNull(array.element()))), SqlType.array(SqlType.STRING));
       parts.add(when(binary(BinaryOperator.GREATER, operation(OperationKind.CARDINALITY, present), ZERO),
-          operation(OperationKind.JOIN_TEXT, present, separator)));
+          system(SystemFunction.JOIN_TEXT, present, separator)));
     }
     parts.add(new Analyzed.NullValue());
     return Typed.of(new Analyzed.Call(FunctionRegistry.lookup("concat_ws").orElseThrow(), parts), SqlType.STRING);
@@ -748,25 +756,14 @@ final class ArrayFunctions {
     return new Analyzed.Operation(kind, arguments);
   }
 
-  private static Analyzed binary(BinaryOperator operator, Analyzed left, Analyzed right) {
-    return new Analyzed.Binary(operator, left, right);
-  }
 
-  private static Analyzed call(String function, Analyzed... arguments) {
-    return new Analyzed.Call(FunctionRegistry.lookup(function).orElseThrow(), List.of(arguments));
-  }
 
-  /** {@code result} where {@code condition} holds, else NULL. */
-  private static Analyzed when(Analyzed condition, Analyzed result) {
-    return new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(condition, result)), Optional.empty());
-  }
 
-  private static Analyzed isNull(Analyzed value) {
-    return new Analyzed.NullTest(value, false, false);
-  }
 
-  private static Analyzed isNotNull(Analyzed value) {
-    return new Analyzed.NullTest(value, true, false);
+
+  /** A length checked to be one an array may have (the function fails, naming itself, where it is not). */
+  private static Analyzed checkedLength(Analyzed length, String function) {
+    return system(SystemFunction.CHECKED_LENGTH, new Analyzed.Cast(length, SqlType.INT), new Analyzed.Text(function));
   }
 
   private static Analyzed bothPresent(Analyzed a, Analyzed b) {

@@ -127,8 +127,8 @@ final class ExpressionTranslator {
             + json.type().get().sql(), extract.span());
       }
       String path = String.join("\n", extract.path());
-      return Typed.of(new Analyzed.Operation(OperationKind.JSON_PATH, json.value(), constantValue(path,
-          SqlType.STRING)), SqlType.STRING);
+      return Typed.of(Analyzed.system(Analyzed.SystemFunction.JSON_PATH, new Analyzed.Cast(json.value(),
+          SqlType.STRING), constantValue(path, SqlType.STRING)), SqlType.STRING);
     }
 
     @Override
@@ -913,8 +913,8 @@ final class ExpressionTranslator {
       throw uncastable(value.type().get(), cast);
     }
     if (target.isCharacter() && value.is(t -> !t.children().isEmpty())) {
-      return Typed.of(Sql.cast(complexText(ComplexText.Style.CAST, JsonOptions.Formats.DEFAULT).of(value.sql(), value.type().get()), target),
-          target);
+      return Typed.of(new Analyzed.Cast(complexText(ComplexText.Style.CAST, JsonOptions.Formats.DEFAULT).of(
+          value.value(), value.type().get()), target), target);
     }
     if (value.is(SqlType::isInterval)) {
       if (!target.isCharacter()) {
@@ -976,17 +976,17 @@ final class ExpressionTranslator {
           + type.sql() + " must be a struct, an array or a map", arguments.get(0).span());
     }
     ComplexText.Style style = keepNulls ? ComplexText.Style.JSON_WITH_NULLS : ComplexText.Style.JSON;
-    return new Typed(complexText(style, JsonOptions.Formats.of(options)).of(value.sql(), type),
+    return new Typed(complexText(style, JsonOptions.Formats.of(options)).of(value.value(), type),
         Optional.of(SqlType.STRING), value.nullable());
   }
 
   private ComplexText complexText(ComplexText.Style style, JsonOptions.Formats formats) {
-    return new ComplexText(style, queries::newAlias, this::asString, sessionZone(), formats);
+    return new ComplexText(style, queries::newAlias, this::asText, sessionZone(), formats);
   }
 
   /** The zone whose wall clock a TIMESTAMP's text shows: the session's, or UTC in a definition. */
-  private Sql sessionZone() {
-    return Sql.text(zoned() ? session.timeZone().getId() : "UTC");
+  private Analyzed sessionZone() {
+    return new Analyzed.Text(zoned() ? session.timeZone().getId() : "UTC");
   }
 
   /** CAST_WITHOUT_SUGGESTION, or CAST_WITH_FUNC_SUGGESTION where a function converts between dates and numbers. */
@@ -1071,7 +1071,8 @@ final class ExpressionTranslator {
         if (call.arguments().size() == 1) {
           Typed value = translate(call.arguments().get(0), scope);
           if (value.is(SqlType::isIntegral)) {
-            return Typed.of(new Analyzed.Operation(OperationKind.HEX_OF_NUMBER, value.value()), SqlType.STRING);
+            return Typed.of(Analyzed.system(Analyzed.SystemFunction.HEX_OF_NUMBER, new Analyzed.Cast(value.value(),
+                SqlType.BIGINT)), SqlType.STRING);
           }
         }
       }
@@ -1122,7 +1123,7 @@ final class ExpressionTranslator {
             ? JsonOptions.check("from_json", call.arguments().get(2), JsonOptions.FROM_JSON) : Map.of();
         Typed json = translate(call.arguments().get(0), scope);
         SqlType schema = FromJson.schema(call.arguments().get(1), call.span());
-        Sql text = Sql.cast(json.sql(), SqlType.STRING);
+        Analyzed text = new Analyzed.Cast(json.value(), SqlType.STRING);
         return Typed.of(new FromJson(queries::newAlias, options, sessionZone()).value(text, schema), schema);
       }
       case "to_json" -> {

@@ -34,6 +34,9 @@ final class ExpressionWriter {
       return exist.condition().isEmpty() ? Sql.of("EXISTS (SELECT 1 FROM {})", relation)
           : Sql.of("EXISTS (SELECT 1 FROM {} WHERE {})", relation, write(exist.condition().get()));
     }
+    if (value instanceof Analyzed.SystemCall call) {
+      return Sql.of("FG_SYS." + call.function().name() + "({})", all(call.arguments()));
+    }
     if (value instanceof Analyzed.ElementNumber number) {
       return Sql.of("{}.X", Sql.name(number.range()));
     }
@@ -312,18 +315,10 @@ final class ExpressionWriter {
       case MAP_KEYS -> Sql.of("({}).{}", first, Sql.name("keys"));
       case MAP_VALUES -> Sql.of("({}).{}", first, Sql.name("values"));
       case MAP_SIZE -> Sql.of("CARDINALITY(({}).{})", first, Sql.name("keys"));
-      case JSON_PATH -> Sql.of("FG_SYS.JSON_PATH(CAST({} AS CHARACTER VARYING), {})", first, arguments.get(1));
-      case HEX_OF_NUMBER -> Sql.of("FG_SYS.HEX_OF_NUMBER(CAST({} AS BIGINT))", first);
       case ROW -> Sql.of("ROW({})", Sql.list(arguments));
       case ARRAY -> Sql.of("ARRAY[{}]", Sql.list(arguments));
       case CARDINALITY -> Sql.of("CARDINALITY({})", first);
       case NTH -> Sql.of("ARRAY_GET({}, {})", first, arguments.get(1));
-      case CHECKED_LENGTH -> Sql.of("FG_SYS.CHECKED_LENGTH(CAST({} AS INTEGER), {})", first, arguments.get(1));
-      case SEQUENCE_STEP -> Sql.of("FG_SYS.SEQUENCE_STEP({}, {}, CAST({} AS VARCHAR), CAST({} AS VARCHAR))", first,
-          arguments.get(1), arguments.get(2), arguments.get(3));
-      case JOIN_TEXT -> Sql.of("FG_SYS.JOIN_TEXT({}, {})", first, arguments.get(1));
-      case TEXT_MAP_KEYS -> Sql.of("FG_SYS.TEXT_MAP_KEYS({})", Sql.list(arguments));
-      case TEXT_MAP_VALUES -> Sql.of("FG_SYS.TEXT_MAP_VALUES({})", Sql.list(arguments));
       case DAY_BOUNDARIES -> Sql.of("DATEDIFF(DAY, {}, {})", first, arguments.get(1));
       case MONTH_BOUNDARIES -> Sql.of("DATEDIFF(MONTH, {}, {})", first, arguments.get(1));
       case ROUND -> Sql.of("ROUND({})", first);

@@ -1,10 +1,18 @@
 package io.flowgate.engine.plan;
 
+import static io.flowgate.engine.plan.Analyzed.binary;
+import static io.flowgate.engine.plan.Analyzed.call;
+import static io.flowgate.engine.plan.Analyzed.isNotNull;
+import static io.flowgate.engine.plan.Analyzed.isNull;
+import static io.flowgate.engine.plan.Analyzed.system;
+import static io.flowgate.engine.plan.Analyzed.when;
+
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.plan.Analyzed.SystemFunction;
 import io.flowgate.engine.sql.parser.SqlParser;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.LiteralKind;
 import io.flowgate.engine.sql.tree.Expression;
@@ -19,8 +27,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code from_json(json, schema)}: JSON text read as a value of a STRUCT, ARRAY or MAP type given as a DDL string
- * ({@code 'a INT, b STRING'}, {@code 'array<struct<name: string>>'}). The value is built in H2 from the text's parts,
- * found by {@code FG_SYS} JSON functions; an array's elements come from a range of indexes. By default (the PERMISSIVE
+ * ({@code 'a INT, b STRING'}, {@code 'array<struct<name: string>>'}). The value is analyzed into the text's parts, read by
+ * the engine's JSON functions; an array's elements come from a range of indexes. By default (the PERMISSIVE
  * mode) the read is lenient: a value that is not of its field's type, or a part that is missing, is NULL. In FAILFAST
  * mode text that is not of its type is MALFORMED_RECORD_IN_PARSING; a missing part or a JSON null is still NULL.
  */
@@ -28,13 +36,13 @@ final class FromJson {
   private final Supplier<String> newAlias;
   private final boolean failFast;
   private final JsonOptions.Formats formats;
-  private final Sql zone;
+  private final Analyzed zone;
 
   /**
    * {@code newAlias} names each index range; {@code zone} is the zone whose wall clock a timestamp's text without an
    * offset gives.
    */
-  FromJson(Supplier<String> newAlias, Map<String, String> options, Sql zone) {
+  FromJson(Supplier<String> newAlias, Map<String, String> options, Analyzed zone) {
     this.newAlias = newAlias;
     this.failFast = "failfast".equals(options.get("mode"));
     this.formats = JsonOptions.Formats.of(options);
@@ -73,17 +81,17 @@ final class FromJson {
     return type;
   }
 
-  /** SQL for the value of type {@code type} that the JSON text {@code record} holds. */
-  Sql value(Sql record, SqlType type) {
+  /** The value of type {@code type} that the JSON text {@code record} holds. */
+  Analyzed value(Analyzed record, SqlType type) {
     return value(record, record, Optional.empty(), type);
   }
 
   /**
-   * SQL for the value of type {@code type} that the JSON text {@code text}, the record's part {@code field} (empty
-   * for the whole record), holds.
+   * The value of type {@code type} that the JSON text {@code text}, the record's part {@code field} (empty for the
+   * whole record), holds.
    */
-  private Sql value(Sql record, Sql text, Optional<String> field, SqlType type) {
-    Sql read = switch (type.kind()) {
+  private Analyzed value(Analyzed record, Analyzed text, Optional<String> field, SqlType type) {
+    Analyzed read = switch (type.kind()) {
       case STRUCT -> struct(record, text, type);
       case ARRAY -> array(record, text, field, type);
       case MAP -> map(record, text, field, type);
@@ -92,75 +100,79 @@ final class FromJson {
     if (!failFast) {
       return read;
     }
-    Sql present = field.isPresent() ? Sql.of("{} IS NOT NULL", text)
-        : Sql.of("TRIM({}) <> {}", text, Sql.text("null"));
+    Analyzed present = field.isPresent() ? isNotNull(text)
+        : binary(BinaryOperator.NOT_EQUAL, call("trim", text), new Analyzed.Text("null"));
     // a struct's ROW with a NULL field IS NULL in H2, so a complex value is unreadable when its text is not its shape
-    Sql unreadable = switch (type.kind()) {
-      case STRUCT, MAP -> Sql.of("FG_SYS.JSON_OBJECT_SIZE({}) IS NULL", text);
-      case ARRAY -> Sql.of("FG_SYS.JSON_ARRAY_LENGTH({}) IS NULL", text);
-      default -> Sql.of("{} IS NULL", read);
+    Analyzed unreadable = switch (type.kind()) {
+      case STRUCT, MAP -> isNull(system(SystemFunction.JSON_OBJECT_SIZE, text));
+      case ARRAY -> isNull(system(SystemFunction.JSON_ARRAY_LENGTH, text));
+      default -> isNull(read);
     };
-    return Sql.of("CASE WHEN {} AND {} THEN {} ELSE {} END", present, unreadable,
-        Sql.cast(Sql.of("FG_SYS.JSON_MALFORMED({}, {}, {}, {})", record,
-            field.map(Sql::text).orElse(Sql.of("NULL")), text, Sql.text(type.sql())), type), read);
+    Analyzed malformed = new Analyzed.Cast(system(SystemFunction.JSON_MALFORMED, record, field.<Analyzed>map(
+        Analyzed.Text::new).orElse(new Analyzed.NullValue()), text, new Analyzed.Text(type.sql())), type);
+    return new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(binary(BinaryOperator.AND, present,
+        unreadable), malformed)), Optional.of(read));
   }
 
-  private Sql scalar(Sql text, SqlType type) {
-    Sql datePattern = formats.date().map(Sql::text).orElse(Sql.of("NULL"));
-    Sql timestampPattern = formats.timestamp().map(Sql::text).orElse(Sql.of("NULL"));
+  private Analyzed scalar(Analyzed text, SqlType type) {
+    Analyzed datePattern = formats.date().<Analyzed>map(Analyzed.Text::new).orElse(new Analyzed.NullValue());
+    Analyzed timestampPattern = formats.timestamp().<Analyzed>map(Analyzed.Text::new)
+        .orElse(new Analyzed.NullValue());
     return switch (type.kind()) {
-      case INT -> Sql.of("FG_SYS.JSON_INT({})", text);
-      case TINYINT, SMALLINT, DECIMAL -> Sql.cast(Sql.of(type.kind() == TypeKind.DECIMAL ? "FG_SYS.JSON_DECIMAL({})"
-          : "FG_SYS.JSON_INT({})", text), type);
-      case BIGINT -> Sql.of("FG_SYS.JSON_BIGINT({})", text);
-      case DOUBLE -> Sql.of("FG_SYS.JSON_DOUBLE({})", text);
-      case FLOAT -> Sql.cast(Sql.of("FG_SYS.JSON_DOUBLE({})", text), type);
-      case BOOLEAN -> Sql.of("FG_SYS.JSON_BOOLEAN({})", text);
-      case DATE -> Sql.of("FG_SYS.JSON_DATE({}, {})", text, datePattern);
-      case TIMESTAMP -> Sql.of("FG_SYS.JSON_TIMESTAMP({}, {}, {})", text, timestampPattern, zone);
-      case TIMESTAMP_NTZ -> Sql.of("FG_SYS.JSON_TIMESTAMP({}, {}, NULL)", text, timestampPattern);
-      case STRING, VARCHAR, CHAR -> Sql.cast(text, type);
-      case BINARY, VOID, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> throw Errors.notSupported("from_json into " + type.sql(), Span.NONE);
+      case INT -> system(SystemFunction.JSON_INT, text);
+      case TINYINT, SMALLINT -> new Analyzed.Cast(system(SystemFunction.JSON_INT, text), type);
+      case DECIMAL -> new Analyzed.Cast(system(SystemFunction.JSON_DECIMAL, text), type);
+      case BIGINT -> system(SystemFunction.JSON_BIGINT, text);
+      case DOUBLE -> system(SystemFunction.JSON_DOUBLE, text);
+      case FLOAT -> new Analyzed.Cast(system(SystemFunction.JSON_DOUBLE, text), type);
+      case BOOLEAN -> system(SystemFunction.JSON_BOOLEAN, text);
+      case DATE -> system(SystemFunction.JSON_DATE, text, datePattern);
+      case TIMESTAMP -> system(SystemFunction.JSON_TIMESTAMP, text, timestampPattern, zone);
+      case TIMESTAMP_NTZ -> system(SystemFunction.JSON_TIMESTAMP, text, timestampPattern, new Analyzed.NullValue());
+      case STRING, VARCHAR, CHAR -> new Analyzed.Cast(text, type);
+      case BINARY, VOID, INTERVAL_YEAR_MONTH, INTERVAL_DAY_TIME -> throw Errors.notSupported("from_json into "
+          + type.sql(), Span.NONE);
       case STRUCT, ARRAY, MAP -> throw new IllegalArgumentException(type.sql());
     };
   }
 
-  private Sql struct(Sql record, Sql text, SqlType type) {
-    List<Sql> fields = new ArrayList<>();
+  private Analyzed struct(Analyzed record, Analyzed text, SqlType type) {
+    List<Analyzed> fields = new ArrayList<>();
     for (int i = 0; i < type.children().size(); i++) {
       String name = type.fieldNames().get(i);
-      fields.add(value(record, Sql.of("FG_SYS.JSON_PATH({}, {})", text, Sql.constant(name)), Optional.of(name),
-          type.children().get(i)));
+      fields.add(value(record, system(SystemFunction.JSON_PATH, text, new Analyzed.Constant(name, SqlType.STRING)),
+          Optional.of(name), type.children().get(i)));
     }
-    return Sql.of("CASE WHEN FG_SYS.JSON_OBJECT_SIZE({}) IS NOT NULL THEN {} END", text,
-        Sql.cast(Sql.of("ROW({})", Sql.list(fields)), type));
+    return when(isNotNull(system(SystemFunction.JSON_OBJECT_SIZE, text)), new Analyzed.Cast(
+        new Analyzed.Operation(Analyzed.OperationKind.ROW, fields), type));
   }
 
-  private Sql array(Sql record, Sql text, Optional<String> field, SqlType type) {
-    Sql index = Sql.name(newAlias.get());
-    Sql element = value(record, Sql.of("FG_SYS.JSON_PATH({}, {} || CAST({}.X - 1 AS VARCHAR) || {})", text,
-        Sql.text("["), index, Sql.text("]")), Optional.of(field.orElse("")), type.children().get(0));
-    return Sql.of("CASE WHEN FG_SYS.JSON_ARRAY_LENGTH({}) IS NOT NULL THEN {} END", text,
-        Sql.cast(over(index, element, Sql.of("FG_SYS.JSON_ARRAY_LENGTH({})", text)), type));
+  private Analyzed array(Analyzed record, Analyzed text, Optional<String> field, SqlType type) {
+    String index = newAlias.get();
+    Analyzed path = call("concat", new Analyzed.Text("["), new Analyzed.Cast(position(index), SqlType.STRING),
+        new Analyzed.Text("]"));
+    Analyzed element = value(record, system(SystemFunction.JSON_PATH, text, path), Optional.of(field.orElse("")),
+        type.children().get(0));
+    Analyzed length = system(SystemFunction.JSON_ARRAY_LENGTH, text);
+    return when(isNotNull(length), new Analyzed.Cast(ArrayFunctions.overElements(index, element, length), type));
   }
 
-  private Sql map(Sql record, Sql text, Optional<String> field, SqlType type) {
-    Sql keyIndex = Sql.name(newAlias.get());
-    Sql valueIndex = Sql.name(newAlias.get());
-    Sql size = Sql.of("FG_SYS.JSON_OBJECT_SIZE({})", text);
-    Sql keys = over(keyIndex, Sql.cast(Sql.of("FG_SYS.JSON_OBJECT_KEY({}, {}.X - 1)", text, keyIndex),
-        type.children().get(0)), size);
-    Sql values = over(valueIndex, value(record, Sql.of("FG_SYS.JSON_PATH({}, FG_SYS.JSON_OBJECT_KEY({}, {}.X - 1))",
-        text, text, valueIndex), Optional.of(field.orElse("")), type.children().get(1)), size);
-    return Sql.of("CASE WHEN {} IS NOT NULL THEN {} END", size, Sql.cast(Sql.of("ROW({}, {})", keys, values), type));
+  private Analyzed map(Analyzed record, Analyzed text, Optional<String> field, SqlType type) {
+    String keyIndex = newAlias.get();
+    String valueIndex = newAlias.get();
+    Analyzed size = system(SystemFunction.JSON_OBJECT_SIZE, text);
+    Analyzed keys = ArrayFunctions.overElements(keyIndex, new Analyzed.Cast(system(SystemFunction.JSON_OBJECT_KEY,
+        text, position(keyIndex)), type.children().get(0)), size);
+    Analyzed valueText = system(SystemFunction.JSON_PATH, text, system(SystemFunction.JSON_OBJECT_KEY, text,
+        position(valueIndex)));
+    Analyzed values = ArrayFunctions.overElements(valueIndex, value(record, valueText, Optional.of(field.orElse("")),
+        type.children().get(1)), size);
+    return when(isNotNull(size), new Analyzed.Cast(new Analyzed.Operation(Analyzed.OperationKind.ROW, keys, values),
+        type));
   }
 
-  /**
-   * An array of {@code element} for indexes 1 to {@code count}, in order. H2's UNNEST cannot see outer columns, but
-   * a range can be bounded by them, and its index then reads only the rows it needs.
-   */
-  static Sql over(Sql index, Sql element, Sql count) {
-    return Sql.of("ARRAY(SELECT {} FROM SYSTEM_RANGE(1, 2147483647) {} WHERE {}.X BETWEEN 1 AND COALESCE({}, 0)"
-        + " ORDER BY {}.X)", element, index, index, count, index);
+  /** The position, counted from 0, of the element the range {@code index} is at. */
+  private static Analyzed position(String index) {
+    return binary(BinaryOperator.SUBTRACT, new Analyzed.ElementNumber(index), Analyzed.number(1));
   }
 }
