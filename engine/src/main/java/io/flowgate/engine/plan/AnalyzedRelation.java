@@ -122,9 +122,6 @@ sealed interface AnalyzedRelation {
     }
   }
 
-  /**
-   * {@code source} with a generator's rows joined to each of its rows: {@code join} is the generator's join (see
-   * {@link Generators}), written after the source.
-   */
-  record Generated(AnalyzedRelation source, Sql join) implements AnalyzedRelation {}
+  /** The numbers 1 to {@code last}, one row each, which {@link Analyzed.ElementNumber} reads (a generator's rows). */
+  record Numbers(int last) implements AnalyzedRelation {}
 }

@@ -1,16 +1,18 @@
 package io.flowgate.engine.plan;
 
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
+import io.flowgate.engine.plan.Analyzed.OperationKind;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
 import io.flowgate.engine.sql.analyzer.FoldableArguments;
 import io.flowgate.engine.sql.tree.Expression;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.Case;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.LiteralKind;
 import io.flowgate.engine.sql.tree.Expression.WhenClause;
+import io.flowgate.engine.sql.tree.Relation.JoinType;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -34,10 +36,22 @@ final class Generators {
   private static final String ROW = "\u0000stack row";
 
   /**
-   * The join to append to the rows read, the filter that drops rows without elements (empty for the outer forms),
-   * and the generated columns with the names the dialect gives them.
+   * How the numbered rows join the rows read ({@code type}, {@code numbers} and {@code condition}), the filter that
+   * drops rows without elements (empty for the outer forms), and the generated values with the names and types the
+   * dialect gives them.
    */
-  record Expansion(Sql join, Optional<Sql> predicate, List<Sql> values, List<OutputColumn> columns) {}
+  record Expansion(JoinType type, AnalyzedRelation numbers, Optional<Analyzed> condition,
+      Optional<Analyzed> predicate, List<Analyzed> values, List<OutputColumn> columns) {
+    Expansion {
+      values = List.copyOf(values);
+      columns = List.copyOf(columns);
+    }
+
+    /** {@code source}'s rows, each joined to its numbered rows. */
+    AnalyzedRelation joinedTo(AnalyzedRelation source) {
+      return new AnalyzedRelation.Join(type, source, numbers, condition);
+    }
+  }
 
   private Generators() {}
 
@@ -67,35 +81,37 @@ final class Generators {
       throw Errors.typeMismatch(function, "its argument must be an ARRAY of STRUCTs, not " + type.sql(), span);
     }
     boolean map = type.kind() == TypeKind.MAP;
-    Sql index = Sql.of("{}.X", Sql.name(range));
-    Sql elements = map ? Sql.of("({}).{}", source.sql(), Sql.name("keys")) : source.sql();
-    Sql join = Sql.of(" LEFT JOIN SYSTEM_RANGE(1, 2147483647) {} ON {} BETWEEN 1 AND COALESCE(CARDINALITY({}), 0)",
-        Sql.name(range), index, elements);
-    List<Sql> values = new ArrayList<>();
+    Analyzed index = new Analyzed.ElementNumber(range);
+    Analyzed elements = map ? new Analyzed.Operation(OperationKind.MAP_KEYS, source.value()) : source.value();
+    Analyzed within = new Analyzed.Between(index, Analyzed.number(1), Analyzed.call("coalesce",
+        new Analyzed.Operation(OperationKind.CARDINALITY, elements), Analyzed.number(0)), false);
+    List<Analyzed> values = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     if (function.startsWith("pos")) {
-      values.add(Sql.of("CAST({} - 1 AS INTEGER)", index));
+      values.add(new Analyzed.Cast(Analyzed.binary(BinaryOperator.SUBTRACT, index, Analyzed.number(1)), SqlType.INT));
       columns.add(new OutputColumn("pos", Optional.of(SqlType.INT)));
     }
-    Sql element = Sql.of("ARRAY_GET({}, {})", elements, index);
+    Analyzed element = new Analyzed.Operation(OperationKind.NTH, elements, index);
     if (map) {
       values.add(element);
       columns.add(new OutputColumn("key", Optional.of(type.children().get(0))));
-      values.add(Sql.of("ARRAY_GET(({}).{}, {})", source.sql(), Sql.name("values"), index));
+      values.add(new Analyzed.Operation(OperationKind.NTH, new Analyzed.Operation(OperationKind.MAP_VALUES,
+          source.value()), index));
       columns.add(new OutputColumn("value", Optional.of(type.children().get(1))));
     } else if (inline) {
       SqlType struct = type.children().get(0);
       for (int i = 0; i < struct.fieldNames().size(); i++) {
-        values.add(Sql.of("({}).{}", element, Sql.name(struct.fieldNames().get(i))));
+        values.add(new Analyzed.Field(element, struct.fieldNames().get(i)));
         columns.add(new OutputColumn(struct.fieldNames().get(i), Optional.of(struct.children().get(i))));
       }
     } else {
       values.add(element);
       columns.add(new OutputColumn("col", Optional.of(type.children().get(0))));
     }
-    Optional<Sql> predicate = function.endsWith("_outer") ? Optional.empty()
-        : Optional.of(Sql.of("{} IS NOT NULL", index));
-    return new Expansion(join, predicate, values, columns);
+    Optional<Analyzed> predicate = function.endsWith("_outer") ? Optional.empty()
+        : Optional.of(Analyzed.isNotNull(index));
+    return new Expansion(JoinType.LEFT, numbers(Integer.MAX_VALUE, range), Optional.of(within), predicate, values,
+        columns);
   }
 
   /**
@@ -108,20 +124,19 @@ final class Generators {
     if (arguments.size() < 2) {
       throw Errors.wrongArguments("json_tuple", "at least 2", arguments.size(), span);
     }
-    List<Sql> values = new ArrayList<>();
+    List<Analyzed> values = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (int i = 1; i < arguments.size(); i++) {
       if (!(arguments.get(i) instanceof Literal key) || key.kind() != LiteralKind.STRING) {
         throw Errors.notSupported("json_tuple with a key that is not a string literal", arguments.get(i).span());
       }
       // a key that reads as an index step ([0]) names no field of an object here
-      values.add(key.text().startsWith("[") ? Sql.cast(Sql.of("NULL"), SqlType.STRING)
+      values.add(key.text().startsWith("[") ? new Analyzed.Cast(new Analyzed.NullValue(), SqlType.STRING)
           : expressions.translate(new Expression.JsonExtract(span, arguments.get(0), List.of(key.text())), scope)
-              .sql());
+              .value());
       columns.add(new OutputColumn("c" + (i - 1), Optional.of(SqlType.STRING)));
     }
-    Sql join = Sql.of(" CROSS JOIN SYSTEM_RANGE(1, 1) {}", Sql.name(range));
-    return new Expansion(join, Optional.empty(), values, columns);
+    return new Expansion(JoinType.CROSS, numbers(1, range), Optional.empty(), Optional.empty(), values, columns);
   }
 
   /**
@@ -143,10 +158,9 @@ final class Generators {
     }
     List<Expression> items = arguments.subList(1, arguments.size());
     int width = (items.size() + rows - 1) / rows;
-    Sql index = Sql.of("{}.X", Sql.name(range));
-    Scope numbered = scope.join(new Scope(List.of(Scope.Column.bound(ROW, new Analyzed.Written(index), SqlType.INT)),
-        Optional.empty()));
-    List<Sql> values = new ArrayList<>();
+    Scope numbered = scope.join(new Scope(List.of(Scope.Column.bound(ROW, new Analyzed.ElementNumber(range),
+        SqlType.INT)), Optional.empty()));
+    List<Analyzed> values = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
     for (int column = 0; column < width; column++) {
       List<WhenClause> whens = new ArrayList<>();
@@ -160,10 +174,14 @@ final class Generators {
       Expression value = new Case(span, Optional.of(new ColumnRef(span, List.of(ROW))), whens,
           Optional.empty());
       Typed typed = expressions.translate(value, numbered);
-      values.add(typed.sql());
+      values.add(typed.value());
       columns.add(new OutputColumn("col" + column, typed.type()));
     }
-    Sql join = Sql.of(" CROSS JOIN SYSTEM_RANGE(1, {}) {}", Sql.number(rows), Sql.name(range));
-    return new Expansion(join, Optional.empty(), values, columns);
+    return new Expansion(JoinType.CROSS, numbers(rows, range), Optional.empty(), Optional.empty(), values, columns);
+  }
+
+  /** The numbers 1 to {@code last} under {@code range}, which {@link Analyzed.ElementNumber} reads. */
+  private static AnalyzedRelation numbers(int last, String range) {
+    return new AnalyzedRelation.Aliased(new AnalyzedRelation.Numbers(last), range);
   }
 }

@@ -110,12 +110,12 @@ public final class QueryTranslator {
     }
 
     /** This clause's relations with a generator's rows joined to each row (one row of nothing without FROM). */
-    From generating(Sql join, Optional<Sql> predicate, Scope generated, Supplier<String> oneRow) {
+    From generating(Generators.Expansion expansion, Scope generated, Supplier<String> oneRow) {
       List<Analyzed> conditions = new ArrayList<>(filters);
-      predicate.ifPresent(condition -> conditions.add(new Analyzed.Written(condition)));
+      expansion.predicate().ifPresent(conditions::add);
       AnalyzedRelation base = relation instanceof AnalyzedRelation.None ? new AnalyzedRelation.OneRow(oneRow.get())
           : relation;
-      return new From(new AnalyzedRelation.Generated(base, join), generated, conditions);
+      return new From(expansion.joinedTo(base), generated, conditions);
     }
   }
 
@@ -744,7 +744,7 @@ public final class QueryTranslator {
     Scope scope = from.scope();
     Optional<Generator> generator = generator(select, scope);
     if (generator.isPresent()) {
-      from = from.generating(generator.get().join(), generator.get().predicate(), scope, this::newAlias);
+      from = from.generating(generator.get().expansion(), scope, this::newAlias);
     }
     List<Analyzed> outputs = new ArrayList<>();
     List<OutputColumn> columns = new ArrayList<>();
@@ -752,8 +752,8 @@ public final class QueryTranslator {
     List<Scope.Column> aliases = new ArrayList<>();
     for (SelectItem item : select.items()) {
       if (generator.isPresent() && generator.get().item() == item) {
-        for (int i = 0; i < generator.get().sql().size(); i++) {
-          outputs.add(new Analyzed.Written(generator.get().sql().get(i)));
+        for (int i = 0; i < generator.get().columns().size(); i++) {
+          outputs.add(generator.get().expansion().values().get(i));
           columns.add(generator.get().columns().get(i));
           itemExpressions.add(((SingleColumn) item).expression());
         }
@@ -858,8 +858,7 @@ public final class QueryTranslator {
    * A generator in a select list ({@code explode(a)}, {@code posexplode(m)}, ...): its expansion (see
    * {@link Generators}) and the columns it adds in place of its select item.
    */
-  private record Generator(SelectItem item, Sql join, Optional<Sql> predicate, List<Sql> sql,
-      List<OutputColumn> columns) {}
+  private record Generator(SelectItem item, Generators.Expansion expansion, List<OutputColumn> columns) {}
 
   private Optional<Generator> generator(Select select, Scope scope) {
     List<SingleColumn> generators = select.items().stream().filter(item -> item instanceof SingleColumn single
@@ -889,7 +888,7 @@ public final class QueryTranslator {
       int last = columns.size() - 1;
       columns.set(last, columns.get(last).renamed(item.alias().get()));
     }
-    return Optional.of(new Generator(item, expansion.join(), expansion.predicate(), expansion.values(), columns));
+    return Optional.of(new Generator(item, expansion, columns));
   }
 
   /** A column keeps the name the table gave it; anything else (a struct field too) is named by the dialect's rule. */
@@ -1514,10 +1513,9 @@ public final class QueryTranslator {
       OutputColumn column = expansion.columns().get(i);
       String name = names.isEmpty() ? column.name() : names.get(i);
       columns.add(new Scope.Column("", alias.map(List::of).orElse(List.of()), name, name, column.type(), false,
-          Optional.of(new Analyzed.Written(expansion.values().get(i))), true));
+          Optional.of(expansion.values().get(i)), true));
     }
-    return source.generating(expansion.join(), expansion.predicate(), source.scope().join(new Scope(columns,
-        Optional.empty())), this::newAlias);
+    return source.generating(expansion, source.scope().join(new Scope(columns, Optional.empty())), this::newAlias);
   }
 
   private static EngineException notAGenerator(String name, Span span) {

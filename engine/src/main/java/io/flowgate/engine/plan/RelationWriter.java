@@ -62,8 +62,8 @@ final class RelationWriter {
     if (relation instanceof AnalyzedRelation.FullJoin full) {
       return fullJoin(full);
     }
-    if (relation instanceof AnalyzedRelation.Generated generated) {
-      return Sql.of("{}{}", write(generated.source()), generated.join());
+    if (relation instanceof AnalyzedRelation.Numbers numbers) {
+      return Sql.of("SYSTEM_RANGE(1, {})", Sql.number(numbers.last()));
     }
     throw Errors.internal("no relation to write for " + relation.getClass().getSimpleName(), null);
   }
