@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.BoundKind;
 import io.flowgate.engine.sql.tree.Expression.FrameUnit;
@@ -9,7 +8,6 @@ import io.flowgate.engine.type.SqlType;
 import java.math.BigDecimal;
 import java.time.ZoneId;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
@@ -17,19 +15,8 @@ import java.util.Optional;
  * implicit conversion of the dialect made explicit (a string read as a DOUBLE, a wall clock of the session's zone
  * read as the TIMESTAMP it is). It says what to compute, not how H2 spells it; {@link ExpressionWriter} writes it,
  * and nothing else does. The AST stays the parser's output: this is the analysis beside it.
- *
- * <p>{@link Written} holds H2 SQL the translator still writes itself, for the parts of the language whose analysis
- * is not yet apart from their writing (subqueries, aggregates and windows, the special functions). It goes as they
- * move here.
  */
 sealed interface Analyzed {
-  /** H2 SQL written by the translator itself (see the class comment). */
-  record Written(Sql sql) implements Analyzed {
-    public Written {
-      Objects.requireNonNull(sql, "sql is null");
-    }
-  }
-
   /** A column of a relation of the query: its generated alias (empty in a table's own definition) and store name. */
   record ColumnValue(String relation, String column) implements Analyzed {}
 

@@ -20,9 +20,6 @@ final class ExpressionWriter {
   private ExpressionWriter() {}
 
   static Sql write(Analyzed value) {
-    if (value instanceof Analyzed.Written written) {
-      return written.sql();
-    }
     if (value instanceof Analyzed.ColumnValue column) {
       return Sql.column(column.relation(), column.column());
     }

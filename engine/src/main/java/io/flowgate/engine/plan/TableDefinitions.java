@@ -96,7 +96,8 @@ public final class TableDefinitions {
     List<Sql> lines = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       if (read.contains(column.name().toLowerCase(Locale.ROOT))) {
-        Sql text = inline.asString(Typed.of(Sql.name(column.name()), SqlParser.parseType(column.type())));
+        Sql text = inline.asString(Typed.of(new Analyzed.ColumnValue("", column.name()),
+            SqlParser.parseType(column.type())));
         lines.add(Sql.of("({} || COALESCE({}, {}))", Sql.text(" - " + column.name() + " : "), text,
             Sql.text("null")));
       }

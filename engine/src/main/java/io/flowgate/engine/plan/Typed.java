@@ -14,21 +14,8 @@ record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
     this(value, type, true);
   }
 
-  /** H2 SQL the translator wrote itself (see {@link Analyzed.Written}). */
-  Typed(Sql sql, Optional<SqlType> type, boolean nullable) {
-    this(new Analyzed.Written(sql), type, nullable);
-  }
-
-  Typed(Sql sql, Optional<SqlType> type) {
-    this(sql, type, true);
-  }
-
   static Typed of(Analyzed value, SqlType type) {
     return new Typed(value, Optional.of(type));
-  }
-
-  static Typed of(Sql sql, SqlType type) {
-    return new Typed(sql, Optional.of(type));
   }
 
   /** The H2 SQL of the value. */

@@ -2,7 +2,6 @@ package io.flowgate.engine.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
 import java.util.Collections;
 import java.util.List;
@@ -16,9 +15,9 @@ class FunctionTypesTest {
 
   @Test
   void everyRegisteredFunctionHasAResultType() {
-    Typed number = Typed.of(Sql.name("x"), SqlType.INT);
-    Typed array = Typed.of(Sql.name("a"), SqlType.array(SqlType.STRING));
-    Typed text = Typed.of(Sql.name("s"), SqlType.STRING);
+    Typed number = Typed.of(new Analyzed.ColumnValue("", "x"), SqlType.INT);
+    Typed array = Typed.of(new Analyzed.ColumnValue("", "a"), SqlType.array(SqlType.STRING));
+    Typed text = Typed.of(new Analyzed.ColumnValue("", "s"), SqlType.STRING);
     // the names the translator writes itself are listed too, but have no registry entry
     assertThat(FunctionRegistry.names()).containsKeys("transform", "try_add", "date_part", "struct")
         .doesNotContainKeys("aggregate", "lead$ignore_nulls");
@@ -35,8 +34,8 @@ class FunctionTypesTest {
 
   @Test
   void typesFollowTheArguments() {
-    Typed price = Typed.of(Sql.name("p"), SqlType.decimal(10, 2));
-    Typed count = Typed.of(Sql.name("c"), SqlType.INT);
+    Typed price = Typed.of(new Analyzed.ColumnValue("", "p"), SqlType.decimal(10, 2));
+    Typed count = Typed.of(new Analyzed.ColumnValue("", "c"), SqlType.INT);
     assertThat(typeOf("coalesce", List.of(count, price))).isEqualTo(SqlType.decimal(12, 2));
     assertThat(typeOf("pmod", List.of(price, count))).isEqualTo(SqlType.decimal(10, 2));
     assertThat(typeOf("sum", List.of(price))).isEqualTo(SqlType.decimal(20, 2));
