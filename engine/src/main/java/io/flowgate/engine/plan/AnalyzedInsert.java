@@ -1,14 +1,16 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import java.util.List;
 
 /**
  * An INSERT as the translator understood it: into the table stored as {@code storageName}, its {@code columns} from
- * {@code source}, each row kept only where every one of {@code checks} holds (they fail the statement where they do
- * not). {@link QueryWriter} writes it, stamping each row with the write's commit version.
+ * {@code source}, each row kept only where every one of {@code checks} holds (a generated column's check fails the
+ * statement where it does not; a flow's expectation drops the row). {@link QueryWriter} writes it, stamping each row
+ * with the write's commit version; with {@code counted} the stamp passes through the batch's row counter, so that a
+ * flow's progress shows while it runs.
  */
-record AnalyzedInsert(String storageName, List<String> columns, Source source, List<Analyzed> checks) {
+record AnalyzedInsert(String storageName, List<String> columns, Source source, List<Analyzed> checks,
+    boolean counted) {
   AnalyzedInsert {
     columns = List.copyOf(columns);
     checks = List.copyOf(checks);
@@ -23,8 +25,8 @@ record AnalyzedInsert(String storageName, List<String> columns, Source source, L
     }
   }
 
-  /** The rows of a query (as the translator wrote it), named {@code alias}, and each column's value over them. */
-  record Query(Sql query, String alias, List<Analyzed> values) implements Source {
+  /** The rows of a query, named {@code alias}, and each column's value over them. */
+  record Query(AnalyzedQuery query, String alias, List<Analyzed> values) implements Source {
     public Query {
       values = List.copyOf(values);
     }

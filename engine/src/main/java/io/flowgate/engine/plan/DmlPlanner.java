@@ -5,10 +5,8 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
-import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Dml.Assignment;
@@ -30,11 +28,16 @@ import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Writes the H2 statements for INSERT, UPDATE, DELETE and MERGE into a resolved table, as trees of {@link Sql}. */
+/**
+ * Analyzes INSERT, UPDATE, DELETE and MERGE into a resolved table, and has {@link QueryWriter} write the H2 statements
+ * for them.
+ */
 public final class DmlPlanner {
   private final QueryTranslator queries;
 
@@ -51,7 +54,7 @@ public final class DmlPlanner {
       return insertValues(insert, table, values);
     }
     TranslatedQuery translated = queries.translate(source, Optional.empty());
-    List<ColumnInfo> targets = insertTargets(insert, table, translated, true);
+    List<ColumnInfo> targets = insertTargets(insert, table, translated.columns(), true);
     String relation = queries.newAlias();
     // Each source column as the target column takes it (a wall clock of the session's zone becomes its instant).
     List<Analyzed> written = new ArrayList<>();
@@ -71,7 +74,7 @@ public final class DmlPlanner {
       }
     }
     return QueryWriter.insert(new AnalyzedInsert(table.storageName(), stored, new AnalyzedInsert.Query(
-        translated.sql(), relation, values), generatedChecks(table, targets, written)));
+        translated.query(), relation, values), generatedChecks(table, targets, written), false));
   }
 
   /**
@@ -124,52 +127,74 @@ public final class DmlPlanner {
 
   public FlowStatements flowInsert(Insert insert, TableInfo table, List<Check> checks) {
     TranslatedQuery translated = queries.translate(insert.source(), Optional.empty());
-    List<ColumnInfo> targets = insertTargets(insert, table, translated, false);
+    List<ColumnInfo> targets = insertTargets(insert, table, translated.columns(), false);
     String relation = queries.newAlias();
     List<Scope.Column> visible = new ArrayList<>();
+    List<Analyzed> columns = new ArrayList<>();
     for (int i = 0; i < translated.columns().size(); i++) {
       TranslatedQuery.OutputColumn column = translated.columns().get(i);
       visible.add(new Scope.Column(relation, List.of(), column.name(), TranslatedQuery.positional(i), column.type(),
           false));
+      columns.add(new Analyzed.ColumnValue(relation, TranslatedQuery.positional(i)));
     }
     Scope scope = new Scope(visible, Optional.empty());
-    List<Sql> conditions = new ArrayList<>();
+    List<Analyzed> passes = new ArrayList<>();
+    List<Analyzed> drops = new ArrayList<>();
+    List<Analyzed> fails = new ArrayList<>();
     for (Check check : checks) {
-      conditions.add(Sql.of("({}) IS TRUE", queries.expressions().translate(check.condition(), scope).sql()));
-    }
-    Sql from = Sql.of(" FROM ({}) {}", translated.sql(), Sql.name(relation));
-    List<Sql> drops = new ArrayList<>();
-    List<Sql> fails = new ArrayList<>();
-    for (int i = 0; i < checks.size(); i++) {
-      if (checks.get(i).dropsRow()) {
-        drops.add(conditions.get(i));
+      Analyzed passed = new Analyzed.TruthTest(queries.expressions().translate(check.condition(), scope).value(), true,
+          false);
+      passes.add(passed);
+      if (check.dropsRow()) {
+        drops.add(passed);
       }
-      if (checks.get(i).failsUpdate()) {
-        fails.add(conditions.get(i));
+      if (check.failsUpdate()) {
+        fails.add(passed);
       }
     }
-    Sql keep = Sql.and(drops);
-    // each row's version passes through the batch's row counter, so its progress shows while it runs
-    Sql counted = Sql.of("FG_SYS.ROW_WRITTEN(CAST({} AS VARCHAR), {})", Sql.param(Binding.Runtime.ROW_COUNTER),
-        version());
-    H2Statement write = Sql.of("INSERT INTO {}({}, {}) SELECT {}, {}{}{}", Sql.table(table.storageName()),
-        columnList(targets), Sql.name(StoreNames.VERSION_COLUMN), translated.columnList(relation), counted, from,
-        drops.isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", keep)).statement();
+    AnalyzedRelation rows = new AnalyzedRelation.Aliased(new AnalyzedRelation.Derived(translated.query()), relation);
+    H2Statement write = QueryWriter.insert(new AnalyzedInsert(table.storageName(), targets.stream()
+        .map(ColumnInfo::name).toList(), new AnalyzedInsert.Query(translated.query(), relation, columns), drops, true))
+        .statement();
     Optional<H2Statement> metrics = Optional.empty();
     if (!checks.isEmpty()) {
-      List<Sql> counts = new ArrayList<>(List.of(Sql.of("COUNT(*)")));
-      conditions.forEach(condition -> counts.add(Sql.of("COUNT(CASE WHEN {} THEN 1 END)", condition)));
-      counts.add(Sql.of("COUNT(CASE WHEN {} THEN 1 END)", keep));
-      metrics = Optional.of(Sql.of("SELECT {}{}", Sql.list(counts), from).statement());
+      List<Analyzed> counts = new ArrayList<>(List.of(count(Optional.empty())));
+      passes.forEach(passed -> counts.add(count(Optional.of(passed))));
+      counts.add(count(Optional.of(allOf(drops))));
+      metrics = Optional.of(QueryWriter.query(block(counts, rows, List.of())).statement());
     }
     Optional<H2Statement> firstFailure = Optional.empty();
     if (!fails.isEmpty()) {
-      List<Sql> flags = fails.stream().map(condition -> Sql.of("CASE WHEN {} THEN 0 ELSE 1 END", condition)).toList();
-      firstFailure = Optional.of(Sql.of("SELECT {}, {}{} WHERE NOT ({}) LIMIT 1", translated.columnList(relation),
-          Sql.list(flags), from, Sql.and(fails)).statement());
+      List<Analyzed> values = new ArrayList<>(columns);
+      fails.forEach(passed -> values.add(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(passed,
+          Analyzed.number(0))), Optional.of(Analyzed.number(1)))));
+      AnalyzedQuery failing = new AnalyzedQuery.Full(List.of(), block(values, rows, List.of(new Analyzed.Not(
+          allOf(fails)))), List.of(), Optional.of(Analyzed.number(1)), Optional.empty());
+      firstFailure = Optional.of(QueryWriter.query(failing).statement());
     }
     return new FlowStatements(write, metrics, firstFailure,
         translated.columns().stream().map(TranslatedQuery.OutputColumn::name).toList());
+  }
+
+  /** The rows counted, of those where {@code condition} holds if there is one. */
+  private static Analyzed count(Optional<Analyzed> condition) {
+    return new Analyzed.Aggregate(FunctionRegistry.lookup("count").orElseThrow(), false, true, List.of(), condition,
+        Optional.empty(), SqlType.BIGINT);
+  }
+
+  private static AnalyzedSelect block(List<Analyzed> outputs, AnalyzedRelation from, List<Analyzed> where) {
+    return new AnalyzedSelect(false, outputs, from, where, List.of(), Optional.empty(), Optional.empty());
+  }
+
+  /** The conditions joined by AND (TRUE when there are none). */
+  private static Analyzed allOf(List<Analyzed> conditions) {
+    return conditions.stream().reduce((a, b) -> Analyzed.binary(Expression.BinaryOperator.AND, a, b))
+        .orElse(new Analyzed.BooleanValue(true));
+  }
+
+  /** The conditions joined by OR. */
+  private static Analyzed anyOf(List<Analyzed> conditions) {
+    return conditions.stream().reduce((a, b) -> Analyzed.binary(Expression.BinaryOperator.OR, a, b)).orElseThrow();
   }
 
   /**
@@ -182,7 +207,7 @@ public final class DmlPlanner {
     for (int i = 0; i < rows.types().size(); i++) {
       shape.add(new TranslatedQuery.OutputColumn("col" + (i + 1), rows.types().get(i)));
     }
-    List<ColumnInfo> targets = insertTargets(insert, table, new TranslatedQuery(Sql.EMPTY, shape), false);
+    List<ColumnInfo> targets = insertTargets(insert, table, shape, false);
     List<List<Analyzed>> stamped = new ArrayList<>();
     for (List<Typed> row : rows.cells()) {
       List<Analyzed> cells = new ArrayList<>();
@@ -192,7 +217,7 @@ public final class DmlPlanner {
       stamped.add(cells);
     }
     return QueryWriter.insert(new AnalyzedInsert(table.storageName(), targets.stream().map(ColumnInfo::name).toList(),
-        new AnalyzedInsert.Rows(stamped), List.of()));
+        new AnalyzedInsert.Rows(stamped), List.of(), false));
   }
 
   /** A value {@code column} is set to: an expression, or the keyword DEFAULT for the column's default. */
@@ -211,24 +236,15 @@ public final class DmlPlanner {
     return queries.expressions().towardTimestamp(typed, type.kind() == TypeKind.TIMESTAMP);
   }
 
-  /** The commit version the write stamps on its rows; the executor supplies it inside the transaction. */
-  private static Sql version() {
-    return QueryWriter.commitVersion();
-  }
-
-  private static Sql columnList(List<ColumnInfo> columns) {
-    return Sql.list(columns.stream().map(column -> Sql.name(column.name())).toList());
-  }
-
   /**
    * The table columns the source's columns go to, in source order (for BY NAME, in target order); a generated one
    * only where the caller checks the values given for it ({@code generatedChecked}).
    */
-  private static List<ColumnInfo> insertTargets(Insert insert, TableInfo table, TranslatedQuery source,
-      boolean generatedChecked) {
+  private static List<ColumnInfo> insertTargets(Insert insert, TableInfo table,
+      List<TranslatedQuery.OutputColumn> source, boolean generatedChecked) {
     List<ColumnInfo> targets = new ArrayList<>();
     if (insert.byName()) {
-      for (TranslatedQuery.OutputColumn output : source.columns()) {
+      for (TranslatedQuery.OutputColumn output : source) {
         targets.add(table.column(output.name()).orElseThrow(() -> Errors.unresolvedColumn(List.of(output.name()),
             table.columns().stream().map(ColumnInfo::name).toList(), insert.span())));
       }
@@ -260,12 +276,12 @@ public final class DmlPlanner {
             insert.span());
       }
     }
-    if (targets.size() != source.columns().size()) {
-      String reason = targets.size() > source.columns().size() ? "not enough data columns" : "too many data columns";
+    if (targets.size() != source.size()) {
+      String reason = targets.size() > source.size() ? "not enough data columns" : "too many data columns";
       throw EngineException.of(ErrorClass.INSERT_COLUMN_ARITY_MISMATCH)
           .parameter("tableName", Errors.quote(table.name().parts())).parameter("reason", reason)
           .parameter("tableColumns", targets.stream().map(c -> Errors.quote(c.name())).toList())
-          .parameter("dataColumns", source.columns().stream().map(c -> Errors.quote(c.name())).toList())
+          .parameter("dataColumns", source.stream().map(c -> Errors.quote(c.name())).toList())
           .at(insert.span()).build();
     }
     return targets;
@@ -284,10 +300,10 @@ public final class DmlPlanner {
 
   private List<AnalyzedChange.Assignment> assignments(List<Assignment> assignments, TableInfo table, Scope scope) {
     List<AnalyzedChange.Assignment> sets = new ArrayList<>();
-    java.util.Set<String> assigned = new java.util.HashSet<>();
+    Set<String> assigned = new HashSet<>();
     for (Assignment assignment : assignments) {
       ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
-      if (!assigned.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+      if (!assigned.add(column.name().toLowerCase(Locale.ROOT))) {
         throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
             List.of(column.name()))).at(assignment.span()).build();
       }
@@ -324,45 +340,37 @@ public final class DmlPlanner {
       throw Errors.notSupported("semi or anti joins in a MERGE source", merge.span());
     }
     Scope both = target.join(source.scope());
-    List<Sql> sql = new ArrayList<>();
-    sql.add(Sql.of("MERGE INTO {} {} USING {} ON {}", Sql.table(table.storageName()), Sql.name(alias), source.sql(),
-        queries.expressions().joinCondition(merge.on(), both).sql()));
-    List<MergeClause> clauses = merge.clauses().stream().filter(clause -> !clause.bySource()).toList();
-    if (clauses.isEmpty()) {
-      // only WHEN NOT MATCHED BY SOURCE clauses, which bySource writes: H2's MERGE needs one clause, doing nothing
-      sql.add(Sql.of(" WHEN MATCHED AND FALSE THEN DELETE"));
-    }
-    for (MergeClause clause : clauses) {
-      sql.add(Sql.of(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED"));
-      clause.condition().ifPresent(condition -> sql.add(Sql.of(" AND {}",
-          queries.expressions().filter(condition, clause.matched() ? both : source.scope()).sql())));
-      sql.add(Sql.of(" THEN "));
+    Analyzed on = queries.expressions().joinCondition(merge.on(), both).value();
+    List<AnalyzedMerge.When> clauses = new ArrayList<>();
+    for (MergeClause clause : merge.clauses()) {
+      if (clause.bySource()) {
+        continue;
+      }
+      Optional<Analyzed> condition = clause.condition().map(test -> queries.expressions().filter(test,
+          clause.matched() ? both : source.scope()).value());
+      AnalyzedMerge.Action action;
       if (clause.action() == MergeAction.DELETE) {
-        sql.add(Sql.of("DELETE"));
+        action = new AnalyzedMerge.Delete();
       } else if (clause.action() == MergeAction.UPDATE) {
         List<Assignment> assignments = clause.star()
             ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span()) : clause.assignments();
         // SET * reads each value from the source alone, where the column names are not ambiguous.
-        sql.add(Sql.of("UPDATE SET {}", QueryWriter.sets(assignments(assignments, table,
-            clause.star() ? source.scope() : both))));
+        action = new AnalyzedMerge.Update(assignments(assignments, table, clause.star() ? source.scope() : both));
       } else {
-        List<Sql> columns = new ArrayList<>();
-        List<Sql> values = new ArrayList<>();
+        List<AnalyzedChange.Assignment> values = new ArrayList<>();
         List<Assignment> inserts = clause.star()
             ? starAssignments(table, source.scope(), merge.schemaEvolution(), clause.span())
             : zip(clause.columns(), clause.values(), clause.span());
         for (Assignment insert : inserts) {
           ColumnInfo column = table.column(insert.column()).orElseThrow(() -> Errors.unresolvedColumn(
               List.of(insert.column()), table.columns().stream().map(ColumnInfo::name).toList(), insert.span()));
-          columns.add(Sql.name(column.name()));
-          values.add(ExpressionWriter.write(value(insert.value(), source.scope(), column)));
+          values.add(new AnalyzedChange.Assignment(column.name(), value(insert.value(), source.scope(), column)));
         }
-        columns.add(Sql.name(StoreNames.VERSION_COLUMN));
-        values.add(version());
-        sql.add(Sql.of("INSERT ({}) VALUES ({})", Sql.list(columns), Sql.list(values)));
+        action = new AnalyzedMerge.Insert(values);
       }
+      clauses.add(new AnalyzedMerge.When(clause.matched(), condition, action));
     }
-    return Sql.join("", sql);
+    return QueryWriter.merge(new AnalyzedMerge(table.storageName(), alias, source.relation(), on, clauses));
   }
 
   /**
@@ -380,53 +388,54 @@ public final class DmlPlanner {
     String alias = queries.newAlias();
     Scope target = QueryTranslator.tableScope(table, alias, qualifier(merge.alias(), table));
     QueryTranslator.From source = queries.from(merge.source(), Optional.empty());
-    Sql unmatched = Sql.of("NOT EXISTS (SELECT 1 FROM {} WHERE {})", source.sql(),
-        queries.expressions().joinCondition(merge.on(), target.join(source.scope())).sql());
-    java.util.Set<String> onColumns = new java.util.HashSet<>();
+    Analyzed unmatched = new Analyzed.Not(new Analyzed.RowsExist(source.relation(), Optional.of(
+        queries.expressions().joinCondition(merge.on(), target.join(source.scope())).value())));
+    Set<String> onColumns = new HashSet<>();
     for (ColumnRef reference : io.flowgate.engine.sql.tree.TreeScanner.columnReferences(merge.on())) {
-      onColumns.add(reference.parts().get(reference.parts().size() - 1).toLowerCase(java.util.Locale.ROOT));
+      onColumns.add(reference.parts().get(reference.parts().size() - 1).toLowerCase(Locale.ROOT));
     }
-    List<Sql> earlier = new ArrayList<>();
-    List<Sql> deleted = new ArrayList<>();
-    List<Sql> updated = new ArrayList<>();
-    java.util.Map<String, List<Sql>> cases = new java.util.LinkedHashMap<>();
+    List<Analyzed> earlier = new ArrayList<>();
+    List<Analyzed> deleted = new ArrayList<>();
+    List<Analyzed> updated = new ArrayList<>();
+    Map<String, List<Analyzed.When>> cases = new LinkedHashMap<>();
     for (MergeClause clause : clauses) {
-      Sql holds = clause.condition().map(condition -> Sql.of("({}) IS TRUE",
-          queries.expressions().filter(condition, target).sql())).orElse(Sql.of("TRUE"));
-      Sql chosen = earlier.isEmpty() ? holds : Sql.of("{} AND NOT ({})", holds, Sql.join(" OR ", earlier));
+      Analyzed holds = clause.condition().<Analyzed>map(condition -> new Analyzed.TruthTest(
+          queries.expressions().filter(condition, target).value(), true, false))
+          .orElse(new Analyzed.BooleanValue(true));
+      Analyzed chosen = earlier.isEmpty() ? holds : Analyzed.binary(Expression.BinaryOperator.AND, holds,
+          new Analyzed.Not(anyOf(earlier)));
       earlier.add(holds);
       if (clause.action() == MergeAction.DELETE) {
         deleted.add(chosen);
         continue;
       }
       updated.add(chosen);
-      java.util.Set<String> assigned = new java.util.HashSet<>();
+      Set<String> assigned = new HashSet<>();
       for (Assignment assignment : clause.assignments()) {
         ColumnInfo column = writableColumn(table, assignment.column(), assignment.span());
-        if (!assigned.add(column.name().toLowerCase(java.util.Locale.ROOT))) {
+        if (!assigned.add(column.name().toLowerCase(Locale.ROOT))) {
           throw EngineException.of(ErrorClass.DUPLICATE_ASSIGNMENTS).parameter("nameList", Errors.quote(
               List.of(column.name()))).at(assignment.span()).build();
         }
-        if (onColumns.contains(column.name().toLowerCase(java.util.Locale.ROOT))) {
+        if (onColumns.contains(column.name().toLowerCase(Locale.ROOT))) {
           throw Errors.notSupported("WHEN NOT MATCHED BY SOURCE ... UPDATE of " + Errors.quote(column.name())
               + ", which the ON condition reads", assignment.span());
         }
-        cases.computeIfAbsent(column.name(), name -> new ArrayList<>()).add(Sql.of("WHEN {} THEN {}", chosen,
-            ExpressionWriter.write(value(assignment.value(), target, column))));
+        cases.computeIfAbsent(column.name(), name -> new ArrayList<>()).add(new Analyzed.When(chosen,
+            value(assignment.value(), target, column)));
       }
     }
     List<Sql> statements = new ArrayList<>();
     if (!deleted.isEmpty()) {
-      statements.add(Sql.of("DELETE FROM {} {} WHERE {} AND ({})", Sql.table(table.storageName()), Sql.name(alias),
-          unmatched, Sql.join(" OR ", deleted)));
+      statements.add(QueryWriter.delete(new AnalyzedChange(table.storageName(), alias, List.of(), Optional.of(
+          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, anyOf(deleted))))));
     }
     if (!updated.isEmpty()) {
-      List<Sql> sets = new ArrayList<>();
-      cases.forEach((column, whens) -> sets.add(Sql.of("{} = CASE {} ELSE {} END", Sql.name(column),
-          Sql.join(" ", whens), Sql.name(column))));
-      sets.add(QueryWriter.versionAssignment());
-      statements.add(Sql.of("UPDATE {} {} SET {} WHERE {} AND ({})", Sql.table(table.storageName()), Sql.name(alias),
-          Sql.list(sets), unmatched, Sql.join(" OR ", updated)));
+      List<AnalyzedChange.Assignment> sets = new ArrayList<>();
+      cases.forEach((column, whens) -> sets.add(new AnalyzedChange.Assignment(column, new Analyzed.Case(
+          Optional.empty(), whens, Optional.of(new Analyzed.ColumnValue(alias, column))))));
+      statements.add(QueryWriter.update(new AnalyzedChange(table.storageName(), alias, sets, Optional.of(
+          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, anyOf(updated))))));
     }
     return statements;
   }

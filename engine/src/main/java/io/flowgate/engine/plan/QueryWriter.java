@@ -141,9 +141,42 @@ final class QueryWriter {
     }
     AnalyzedInsert.Query query = (AnalyzedInsert.Query) insert.source();
     List<Sql> values = new ArrayList<>(query.values().stream().map(ExpressionWriter::write).toList());
-    values.add(commitVersion());
+    values.add(insert.counted() ? Sql.of("FG_SYS.ROW_WRITTEN(CAST({} AS VARCHAR), {})",
+        Sql.param(Binding.Runtime.ROW_COUNTER), commitVersion()) : commitVersion());
     Sql where = insert.checks().isEmpty() ? Sql.EMPTY : Sql.of(" WHERE {}", ExpressionWriter.allOf(insert.checks()));
-    return Sql.of("{} SELECT {} FROM ({}) {}{}", into, Sql.list(values), query.query(), Sql.name(query.alias()), where);
+    return Sql.of("{} SELECT {} FROM ({}) {}{}", into, Sql.list(values), query(query.query()),
+        Sql.name(query.alias()), where);
+  }
+
+  /** H2's MERGE; without a clause of its own (only BY SOURCE ones), one that does nothing, as H2 needs one. */
+  static Sql merge(AnalyzedMerge merge) {
+    List<Sql> sql = new ArrayList<>();
+    sql.add(Sql.of("MERGE INTO {} {} USING {} ON {}", Sql.table(merge.storageName()), Sql.name(merge.alias()),
+        RelationWriter.write(merge.source()), ExpressionWriter.write(merge.on())));
+    if (merge.clauses().isEmpty()) {
+      sql.add(Sql.of(" WHEN MATCHED AND FALSE THEN DELETE"));
+    }
+    for (AnalyzedMerge.When clause : merge.clauses()) {
+      sql.add(Sql.of(clause.matched() ? " WHEN MATCHED" : " WHEN NOT MATCHED"));
+      clause.condition().ifPresent(condition -> sql.add(Sql.of(" AND {}", ExpressionWriter.write(condition))));
+      sql.add(Sql.of(" THEN "));
+      if (clause.action() instanceof AnalyzedMerge.Update update) {
+        sql.add(Sql.of("UPDATE SET {}", sets(update.assignments())));
+      } else if (clause.action() instanceof AnalyzedMerge.Insert insert) {
+        List<Sql> columns = new ArrayList<>();
+        List<Sql> values = new ArrayList<>();
+        for (AnalyzedChange.Assignment value : insert.values()) {
+          columns.add(Sql.name(value.column()));
+          values.add(ExpressionWriter.write(value.value()));
+        }
+        columns.add(Sql.name(StoreNames.VERSION_COLUMN));
+        values.add(commitVersion());
+        sql.add(Sql.of("INSERT ({}) VALUES ({})", Sql.list(columns), Sql.list(values)));
+      } else {
+        sql.add(Sql.of("DELETE"));
+      }
+    }
+    return Sql.join("", sql);
   }
 
   static Sql update(AnalyzedChange update) {
@@ -152,7 +185,7 @@ final class QueryWriter {
   }
 
   /** {@code column = value, ...}, and the commit version stamped on the row. */
-  static Sql sets(List<AnalyzedChange.Assignment> assignments) {
+  private static Sql sets(List<AnalyzedChange.Assignment> assignments) {
     List<Sql> sets = new ArrayList<>();
     for (AnalyzedChange.Assignment assignment : assignments) {
       sets.add(Sql.of("{} = {}", Sql.name(assignment.column()), ExpressionWriter.write(assignment.value())));
@@ -162,7 +195,7 @@ final class QueryWriter {
   }
 
   /** The row stamped with the write's commit version. */
-  static Sql versionAssignment() {
+  private static Sql versionAssignment() {
     return Sql.of("{} = {}", Sql.name(StoreNames.VERSION_COLUMN), commitVersion());
   }
 

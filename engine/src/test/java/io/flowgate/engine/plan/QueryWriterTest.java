@@ -131,14 +131,28 @@ class QueryWriterTest {
   @Test
   void anInsertStampsItsRowsAndKeepsOnlyThoseItsChecksPass() {
     AnalyzedInsert values = new AnalyzedInsert("T1", List.of("name", "id"), new AnalyzedInsert.Rows(List.of(List.of(
-        new Constant("x", SqlType.STRING), new Analyzed.DefaultValue()))), List.of());
+        new Constant("x", SqlType.STRING), new Analyzed.DefaultValue()))), List.of(), false);
     assertThat(QueryWriter.insert(values).statement().sql()).isEqualTo("INSERT INTO \"FG_DATA\".\"T1\"(\"name\","
         + " \"id\", \"__fg_commit_version\") VALUES (CAST(?1 AS CHARACTER VARYING), DEFAULT, CAST(?2 AS BIGINT))");
-    AnalyzedInsert query = new AnalyzedInsert("T1", List.of("name"), new AnalyzedInsert.Query(Sql.of("SELECT 1"), "r1",
-        List.of(NAME)), List.of(new Analyzed.GeneratedCheck(NAME, new Constant("y", SqlType.STRING), "name", "'y'")));
+    AnalyzedInsert query = new AnalyzedInsert("T1", List.of("name"), new AnalyzedInsert.Query(new AnalyzedQuery.Value(
+        Analyzed.number(1)), "r1", List.of(NAME)), List.of(new Analyzed.GeneratedCheck(NAME, new Constant("y",
+        SqlType.STRING), "name", "'y'")), false);
     assertThat(QueryWriter.insert(query).statement().sql()).isEqualTo("INSERT INTO \"FG_DATA\".\"T1\"(\"name\","
         + " \"__fg_commit_version\") SELECT \"r1\".\"name\", CAST(?1 AS BIGINT) FROM (SELECT 1) \"r1\" WHERE"
         + " FG_SYS.CHECK_GENERATED((\"r1\".\"name\" IS NOT DISTINCT FROM CAST(?2 AS CHARACTER VARYING)), CAST(?3 AS"
         + " CHARACTER VARYING), CAST(?4 AS CHARACTER VARYING))");
+  }
+
+  @Test
+  void aMergeStampsTheRowsItUpdatesAndInserts() {
+    ColumnValue source = new ColumnValue("r2", "name");
+    AnalyzedMerge merge = new AnalyzedMerge("T1", "r1", T2, new Analyzed.Binary(BinaryOperator.EQUAL, NAME, source),
+        List.of(new AnalyzedMerge.When(true, Optional.empty(), new AnalyzedMerge.Update(List.of(
+            new AnalyzedChange.Assignment("name", source)))), new AnalyzedMerge.When(false, Optional.empty(),
+            new AnalyzedMerge.Insert(List.of(new AnalyzedChange.Assignment("name", source))))));
+    assertThat(QueryWriter.merge(merge).statement().sql()).isEqualTo("MERGE INTO \"FG_DATA\".\"T1\" \"r1\" USING"
+        + " \"FG_DATA\".\"T2\" \"r2\" ON (\"r1\".\"name\" = \"r2\".\"name\") WHEN MATCHED THEN UPDATE SET \"name\" ="
+        + " \"r2\".\"name\", \"__fg_commit_version\" = CAST(?1 AS BIGINT) WHEN NOT MATCHED THEN INSERT (\"name\","
+        + " \"__fg_commit_version\") VALUES (\"r2\".\"name\", CAST(?1 AS BIGINT))");
   }
 }
