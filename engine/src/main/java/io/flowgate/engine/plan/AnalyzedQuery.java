@@ -1,26 +1,16 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
  * A query as the translator understood it: its blocks, how they combine, its WITH clause, order and row count. Its
- * output columns are named by position ({@code c1, c2, ...}). {@link QueryWriter} writes it. {@link Written} holds a
- * query the translator still writes itself (the information schema's rows), until it moves here.
+ * output columns are named by position ({@code c1, c2, ...}). {@link QueryWriter} writes it.
  */
-sealed interface AnalyzedQuery permits AnalyzedSelect, AnalyzedQuery.Written, AnalyzedQuery.Value,
+sealed interface AnalyzedQuery permits AnalyzedSelect, AnalyzedQuery.Value,
     AnalyzedQuery.InlineRows, AnalyzedQuery.Nested, AnalyzedQuery.SetOperation, AnalyzedQuery.Full,
     AnalyzedQuery.Once {
-  /** A query written by the translator itself (see the interface comment). */
-  record Written(Sql sql) implements AnalyzedQuery {
-    public Written {
-      Objects.requireNonNull(sql, "sql is null");
-    }
-  }
-
   /**
    * One value and nothing else, its column unnamed: H2 folds such a subquery into its value, alias and all, and then
    * cannot read back its own rendering of a derived table that holds one ({@code VALUES ((SELECT NULL AS "c1"))}).

@@ -8,7 +8,6 @@ import io.flowgate.catalog.model.KeyInfo;
 import io.flowgate.catalog.model.SchemaInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.security.VisibleCatalog;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -179,25 +178,25 @@ final class InformationSchema {
     for (int i = 0; i < view.columns().size(); i++) {
       columns.add(new TranslatedQuery.OutputColumn(view.columns().get(i), Optional.of(view.types().get(i))));
     }
-    TranslatedQuery shape = new TranslatedQuery(Sql.EMPTY, columns);
     if (rows.isEmpty()) {
-      List<Sql> nulls = new ArrayList<>();
+      List<Analyzed> nulls = new ArrayList<>();
       for (int i = 0; i < columns.size(); i++) {
-        nulls.add(TranslatedQuery.output(Sql.cast(Sql.of("NULL"), view.types().get(i)), i));
+        nulls.add(new Analyzed.Cast(new Analyzed.NullValue(), view.types().get(i)));
       }
-      return new TranslatedQuery(Sql.of("SELECT {} WHERE FALSE", Sql.list(nulls)), columns);
+      return new TranslatedQuery(new AnalyzedSelect(false, nulls, new AnalyzedRelation.None(), List.of(
+          new Analyzed.BooleanValue(false)), List.of(), Optional.empty(), Optional.empty()), columns);
     }
-    List<Sql> tuples = new ArrayList<>();
+    List<List<Analyzed>> cells = new ArrayList<>();
     for (List<Object> row : rows) {
-      List<Sql> cells = new ArrayList<>();
+      List<Analyzed> values = new ArrayList<>();
       for (int i = 0; i < row.size(); i++) {
         Object value = row.get(i);
-        cells.add(Sql.cast(value == null ? Sql.of("NULL") : Sql.constant(value), view.types().get(i)));
+        values.add(value == null ? new Analyzed.Cast(new Analyzed.NullValue(), view.types().get(i))
+            : new Analyzed.Constant(value, view.types().get(i)));
       }
-      tuples.add(Sql.of("({})", Sql.list(cells)));
+      cells.add(values);
     }
-    return new TranslatedQuery(Sql.of("SELECT * FROM (VALUES {}) {}({})", Sql.list(tuples), Sql.name(alias),
-        shape.columnList("")), columns);
+    return new TranslatedQuery(new AnalyzedQuery.InlineRows(cells, columns.size(), alias), columns);
   }
 
   static boolean isInformationSchema(TableName name) {

@@ -21,9 +21,6 @@ final class QueryWriter {
     if (query instanceof AnalyzedSelect select) {
       return select(select);
     }
-    if (query instanceof AnalyzedQuery.Written written) {
-      return written.sql();
-    }
     if (query instanceof AnalyzedQuery.Value value) {
       return Sql.of("SELECT {}", ExpressionWriter.write(value.value()));
     }

@@ -15,11 +15,6 @@ record TranslatedQuery(AnalyzedQuery query, List<OutputColumn> columns) {
     columns = List.copyOf(columns);
   }
 
-  /** A query the translator wrote itself (see {@link AnalyzedQuery.Written}). */
-  TranslatedQuery(Sql sql, List<OutputColumn> columns) {
-    this(new AnalyzedQuery.Written(sql), columns);
-  }
-
   /** The query as H2 SQL. */
   Sql sql() {
     return QueryWriter.query(query);

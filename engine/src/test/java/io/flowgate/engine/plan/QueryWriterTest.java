@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.Analyzed.ColumnValue;
 import io.flowgate.engine.plan.Analyzed.Constant;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
@@ -60,11 +59,12 @@ class QueryWriterTest {
         + " \"r2\"(\"c1\")) \"r4\") \"r5\"");
     // a recursive CTE's anchor starts at level 0; a constant row count is bound like any constant
     AnalyzedQuery recursive = new AnalyzedQuery.Full(List.of(new AnalyzedQuery.RecursiveCte("w1", 1, names, "r6",
-        new AnalyzedQuery.Written(Sql.of("SELECT 1, 1")))), names, List.of(), Optional.of(new Constant(5,
+        new AnalyzedSelect(false, List.of(NAME, Analyzed.number(1)), T1, List.of(), List.of(), Optional.empty(),
+            Optional.empty()))), names, List.of(), Optional.of(new Constant(5,
         SqlType.INT)), Optional.empty());
     assertThat(QueryWriter.query(recursive).statement().sql()).isEqualTo("WITH RECURSIVE \"w1\"(\"c1\", \"c2\") AS"
         + " (SELECT \"r6\".\"c1\", 0 FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r6\""
-        + " UNION ALL SELECT 1, 1) SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\" LIMIT"
+        + " UNION ALL SELECT \"r1\".\"name\" AS \"c1\", 1 AS \"c2\" FROM \"FG_DATA\".\"T1\" \"r1\") SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\" LIMIT"
         + " CAST(?1 AS INTEGER)");
     // a subquery computed once: H2 keeps the rows of a query with a WITH clause
     Analyzed once = new Analyzed.Subquery(new AnalyzedQuery.Once("w2", new AnalyzedQuery.Value(
