@@ -557,7 +557,7 @@ public final class Session {
     PlanKey key = new PlanKey(sql, user(), catalog, schema, timeZone, engine.catalog().generation(), tempViewsStamp);
     return engine.cachedPlan(key).orElseGet(() -> {
       PlannedQuery planned = context().translator().plan(query);
-      Planned described = new Planned(planned, QueryDescriber.columns(planned));
+      Planned described = new Planned(planned, QueryDescriber.columns(planned.columns()));
       if (planned.fileReads().isEmpty()) {
         engine.cachePlan(key, described);
       }

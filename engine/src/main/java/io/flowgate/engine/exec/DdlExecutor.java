@@ -290,7 +290,7 @@ public final class DdlExecutor {
     }
     List<ColumnDefinition> columns = create.columns();
     if (create.asQuery().isPresent() && columns.isEmpty()) {
-      columns = columnsOf(translator.plan(create.asQuery().get()), create.span());
+      columns = columnsOf(translator.analyze(create.asQuery().get()).columns(), create.span());
     }
     if (columns.isEmpty()) {
       throw Errors.syntax("end of input", ": a table needs at least one column", create.span());
@@ -365,7 +365,7 @@ public final class DdlExecutor {
     }
   }
 
-  private List<ColumnDefinition> columnsOf(PlannedQuery query, Span span) {
+  private List<ColumnDefinition> columnsOf(List<PlannedQuery.Column> query, Span span) {
     List<ResultColumn> described = QueryDescriber.columns(query);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {
@@ -416,7 +416,7 @@ public final class DdlExecutor {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
     storage.check(planned.statement());
-    List<ResultColumn> described = QueryDescriber.columns(planned);
+    List<ResultColumn> described = QueryDescriber.columns(planned.columns());
     if (!create.columns().isEmpty() && create.columns().size() != described.size()) {
       throw EngineException.of(ErrorClass.ASSIGNMENT_ARITY_MISMATCH)
           .parameter("numTarget", create.columns().size()).parameter("numExpr", described.size()).at(create.span())

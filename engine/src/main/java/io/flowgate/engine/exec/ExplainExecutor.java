@@ -3,6 +3,7 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.api.StatementResult;
+import io.flowgate.engine.plan.Analysis;
 import io.flowgate.engine.plan.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.StreamSources;
@@ -41,11 +42,11 @@ public final class ExplainExecutor {
     Statement statement = explain.statement();
     List<String> lines = header(explain);
     if (statement instanceof Query query) {
-      PlannedQuery planned = context.translator().plan(query);
-      List<ResultColumn> columns = QueryDescriber.columns(planned);
+      Analysis analysis = context.translator().analyze(query);
+      List<ResultColumn> columns = QueryDescriber.columns(analysis.columns());
       lines.add("Output: " + columns.stream().map(column -> column.name() + " " + typeName(column.type())
           + (column.nullable() ? "" : " NOT NULL")).collect(Collectors.joining(", ")));
-      reads(planned.reads(), planned.fileReads(), lines);
+      reads(analysis.reads(), analysis.fileReads(), lines);
     } else if (statement instanceof Dml dml) {
       DmlExecutor.Planned planned = new DmlExecutor(context).plan(dml);
       lines.add("Writes: " + planned.table().name() + " (" + operation(dml) + ")");

@@ -9,14 +9,14 @@ import io.flowgate.engine.type.TypeKind;
 import java.util.List;
 
 /**
- * The result columns of a planned query as clients see them: the translator's names, types and nullability. H2 is
- * not asked: what it would say of a column is what the dialect's rules make it, by the casts the translator writes.
+ * The result columns of an analyzed query as clients see them: the analysis's names, types and nullability. H2 is
+ * not asked: what it would say of a column is what the dialect's rules make it, by the casts the analysis makes.
  */
 public final class QueryDescriber {
   private QueryDescriber() {}
 
-  public static List<ResultColumn> columns(PlannedQuery query) {
-    return query.columns().stream()
+  public static List<ResultColumn> columns(List<PlannedQuery.Column> columns) {
+    return columns.stream()
         .map(column -> new ResultColumn(column.name(), column.type(), column.nullable())).toList();
   }
 

@@ -151,7 +151,7 @@ public final class ShowExecutor {
     }
     if (show instanceof Show.DescribeQuery describe) {
       List<List<Object>> rows = new ArrayList<>();
-      for (ResultColumn column : QueryDescriber.columns(context.translator().plan(describe.query()))) {
+      for (ResultColumn column : QueryDescriber.columns(context.translator().analyze(describe.query()).columns())) {
         rows.add(Arrays.asList(column.name(), column.type().sql(), null));
       }
       return result(List.of(column("col_name"), column("data_type"), nullable("comment")), rows);
@@ -259,7 +259,7 @@ public final class ShowExecutor {
     io.flowgate.engine.sql.tree.Query query = (io.flowgate.engine.sql.tree.Query) io.flowgate.engine.sql.parser
         .SqlParser.parseStatement("SELECT * FROM " + Errors.quote(view.name())).statement();
     List<List<Object>> rows = new ArrayList<>();
-    for (ResultColumn column : QueryDescriber.columns(context.translator().plan(query))) {
+    for (ResultColumn column : QueryDescriber.columns(context.translator().analyze(query).columns())) {
       rows.add(Arrays.asList(column.name(), column.type().sql(), null));
     }
     if (extended) {

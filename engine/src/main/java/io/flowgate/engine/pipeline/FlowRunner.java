@@ -284,7 +284,7 @@ public final class FlowRunner {
           "AUTO CDC flows read change events from a stream. Please use the STREAM keyword.")
           .parameter("flowIdentifier", Errors.quote(flow.name())).at(span).build();
     }
-    return new CdcApply(spec, events, QueryDescriber.columns(events.query()));
+    return new CdcApply(spec, events, QueryDescriber.columns(events.query().columns()));
   }
 
   /**

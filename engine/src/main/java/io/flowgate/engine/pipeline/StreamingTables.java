@@ -28,9 +28,9 @@ import io.flowgate.engine.exec.TableKeys;
 import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.StoreNames;
+import io.flowgate.engine.plan.Analysis;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.FunctionRegistry;
-import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.plan.PrivateDatasets;
 import io.flowgate.engine.plan.QueryTranslator;
 import io.flowgate.engine.plan.SessionContext;
@@ -761,8 +761,8 @@ public final class StreamingTables {
       StreamSources streams = StreamSources.forFlow(context.files());
       QueryTranslator translator = new QueryTranslator(catalog, context.access(), new SessionContext(reader,
           flow.catalog(), flow.schema()).inPipeline(flow.pipeline()), streams);
-      PlannedQuery planned = translator.plan(FlowRunner.queryOf(flow));
-      return new FlowPlans.Columns(QueryDescriber.columns(planned), !planned.fileReads().isEmpty());
+      Analysis analysis = translator.analyze(FlowRunner.queryOf(flow));
+      return new FlowPlans.Columns(QueryDescriber.columns(analysis.columns()), !analysis.fileReads().isEmpty());
     });
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {

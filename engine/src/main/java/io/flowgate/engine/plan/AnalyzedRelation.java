@@ -1,7 +1,6 @@
 package io.flowgate.engine.plan;
 
 import io.flowgate.engine.h2.Binding;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Relation.JoinType;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;

@@ -33,9 +33,8 @@ import java.util.function.Supplier;
 /**
  * The functions over the elements of arrays and maps that H2 has not: with a lambda (transform, filter, exists,
  * forall, zip_with, map_filter, transform_keys, transform_values), the sorts, the set operations and the others of
- * {@link #NAMES}. Each is a subquery over the element numbers of its array, {@code SYSTEM_RANGE} bounded by the
- * array's size (H2's UNNEST cannot read the row's columns), in which a lambda's parameters stand for the element and
- * its index. A NULL array gives NULL.
+ * {@link #NAMES}. Each is analyzed as loops over the element numbers of its array ({@link Analyzed.OverElements}),
+ * in which a lambda's parameters stand for the element and its index. A NULL array gives NULL.
  */
 final class ArrayFunctions {
   static final Set<String> NAMES = Set.of("transform", "filter", "exists", "forall", "zip_with", "map_filter",

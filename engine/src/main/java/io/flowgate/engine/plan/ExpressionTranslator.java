@@ -5,7 +5,6 @@ import io.flowgate.catalog.model.FunctionInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.Analyzed.OperationKind;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.analyzer.ParameterType;
@@ -811,11 +810,6 @@ final class ExpressionTranslator {
   }
 
   /** A simple value as the dialect writes it as text (a boolean lower case, a TIMESTAMP in the session's zone). */
-  Sql asString(Typed value) {
-    return ExpressionWriter.write(asText(value));
-  }
-
-  /** A simple value as the dialect writes it as text (see {@link #asString}). */
   Analyzed asText(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.value();

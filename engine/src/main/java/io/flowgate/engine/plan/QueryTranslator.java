@@ -13,8 +13,6 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.FileAreas;
-import io.flowgate.engine.h2.Sql;
-import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.TranslatedQuery.OutputColumn;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.AggregationAnalyzer;
@@ -104,11 +102,6 @@ public final class QueryTranslator {
       return new From(relation, scope, List.of());
     }
 
-    /** The relations as H2 SQL. */
-    Sql sql() {
-      return RelationWriter.write(relation);
-    }
-
     /** This clause's relations with a generator's rows joined to each row (one row of nothing without FROM). */
     From generating(Generators.Expansion expansion, Scope generated, Supplier<String> oneRow) {
       List<Analyzed> conditions = new ArrayList<>(filters);
@@ -146,12 +139,17 @@ public final class QueryTranslator {
     this.expressions = new ExpressionTranslator(this, parameterTypes, session, false);
   }
 
-  /** Translates a top-level query. */
-  public PlannedQuery plan(Query query) {
+  /** A top-level query analyzed: names resolved, privileges checked, policies applied, every value typed. */
+  public Analysis analyze(Query query) {
     TranslatedQuery translated = translate(query, Optional.empty(), Map.of());
-    return PlannedQuery.of(translated.sql(), translated.columns().stream()
+    return new Analysis(translated.query(), translated.columns().stream()
         .map(column -> new PlannedQuery.Column(column.name(), column.type().orElse(SqlType.STRING), column.nullable()))
         .toList(), sources.fileReads(), reads, parameterTypes.list(-1));
+  }
+
+  /** A top-level query analyzed, then written for H2. */
+  public PlannedQuery plan(Query query) {
+    return analyze(query).written();
   }
 
   /** The tables and views the statement this translator translated so far names (see {@link PlannedQuery}). */
@@ -365,7 +363,7 @@ public final class QueryTranslator {
       // A key with no rows has no group, and its count is 0. Not written as an aggregate: next to a window function
       // H2 reads another row's columns inside an aggregate of a correlated subquery.
       value = new AnalyzedQuery.Value(new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(),
-          List.of(new Analyzed.Subquery(value), new Analyzed.Cast(new Analyzed.Number(java.math.BigDecimal.ZERO),
+          List.of(new Analyzed.Subquery(value), new Analyzed.Cast(Analyzed.number(0),
               SqlType.BIGINT))));
     }
     return Optional.of(new TranslatedQuery(value, List.of(rows.columns().get(keys))));

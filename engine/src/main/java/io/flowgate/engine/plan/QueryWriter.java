@@ -1,13 +1,11 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * Writes analyzed SELECT blocks, FROM clauses and writes (INSERT, UPDATE, DELETE) as H2 SQL. A block's output
@@ -117,7 +115,7 @@ final class QueryWriter {
     String alias = select.qualify().get().alias();
     List<Sql> kept = new ArrayList<>();
     for (int i = 0; i < select.outputs().size(); i++) {
-      kept.add(TranslatedQuery.output(Sql.column(alias, TranslatedQuery.positional(i)), i));
+      kept.add(output(Sql.column(alias, TranslatedQuery.positional(i)), i));
     }
     return Sql.of((select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}") + " FROM ({}) {} WHERE {}",
         Sql.list(kept), block, Sql.name(alias), Sql.column(alias, TranslatedQuery.positional(select.outputs().size())));
@@ -210,10 +208,15 @@ final class QueryWriter {
     return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
   }
 
+  /** {@code value AS "c<index + 1>"}: an output column of a generated query. */
+  static Sql output(Sql value, int index) {
+    return Sql.of("{} AS {}", value, Sql.name(TranslatedQuery.positional(index)));
+  }
+
   private static Sql outputList(List<Analyzed> outputs) {
     List<Sql> items = new ArrayList<>();
     for (int i = 0; i < outputs.size(); i++) {
-      items.add(TranslatedQuery.output(ExpressionWriter.write(outputs.get(i)), i));
+      items.add(output(ExpressionWriter.write(outputs.get(i)), i));
     }
     return Sql.list(items);
   }

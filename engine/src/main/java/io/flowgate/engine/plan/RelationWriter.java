@@ -144,7 +144,7 @@ final class RelationWriter {
         Sql.name("_fmt")))), FileColumns.METADATA));
     List<Sql> named = new ArrayList<>();
     for (int i = 0; i < select.size(); i++) {
-      named.add(TranslatedQuery.output(select.get(i), i));
+      named.add(QueryWriter.output(select.get(i), i));
     }
     // The read's key is a digest the engine made, so it may stand in the SQL text; H2 needs it there to know the
     // function's columns when it prepares the statement.
@@ -173,7 +173,7 @@ final class RelationWriter {
         Sql.of("LEVEL"), Sql.text("STABLE"), Sql.of("ERROR"), Sql.of("DETAILS"), Sql.of("EVENT_TYPE"));
     List<Sql> select = new ArrayList<>();
     for (int i = 0; i < values.size(); i++) {
-      select.add(TranslatedQuery.output(values.get(i), i));
+      select.add(QueryWriter.output(values.get(i), i));
     }
     Sql id = Sql.constant(log.tableId());
     return Sql.of("(SELECT {} FROM (SELECT SEQ, ID, UPDATE_ID, FLOW_NAME, TS, LEVEL, EVENT_TYPE, MESSAGE, ERROR,"

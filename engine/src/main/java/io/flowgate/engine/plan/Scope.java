@@ -3,7 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
@@ -33,10 +32,6 @@ final class Scope {
     /** A name that stands for a value, such as a SQL function's parameter for its argument. */
     static Column bound(String name, Analyzed value, SqlType type) {
       return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(value), true);
-    }
-
-    Sql sql() {
-      return ExpressionWriter.write(value());
     }
 
     Analyzed value() {

@@ -78,7 +78,7 @@ public final class TableDefinitions {
       throw EngineException.of(ErrorClass.DELTA_NON_BOOLEAN_CHECK_CONSTRAINT).parameter("name", name)
           .parameter("expr", condition.text()).at(condition.expression().span()).build();
     }
-    return Sql.of("COALESCE({}, FALSE)", value.sql());
+    return Sql.of("COALESCE({}, FALSE)", ExpressionWriter.write(value.value()));
   }
 
   /**
@@ -96,8 +96,8 @@ public final class TableDefinitions {
     List<Sql> lines = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       if (read.contains(column.name().toLowerCase(Locale.ROOT))) {
-        Sql text = inline.asString(Typed.of(new Analyzed.ColumnValue("", column.name()),
-            SqlParser.parseType(column.type())));
+        Sql text = ExpressionWriter.write(inline.asText(Typed.of(new Analyzed.ColumnValue("", column.name()),
+            SqlParser.parseType(column.type()))));
         lines.add(Sql.of("({} || COALESCE({}, {}))", Sql.text(" - " + column.name() + " : "), text,
             Sql.text("null")));
       }
@@ -113,7 +113,8 @@ public final class TableDefinitions {
 
   /** A column's DEFAULT as H2 computes it: a definition, so in UTC whatever the session's zone. */
   public static Sql columnDefault(Ddl.SourceExpression value, QueryTranslator definitions) {
-    return inline(definitions).translate(value.expression(), new Scope(List.of(), Optional.empty())).sql();
+    return ExpressionWriter.write(inline(definitions).translate(value.expression(), new Scope(List.of(),
+        Optional.empty())).value());
   }
 
   /** The translator of a table's definitions: H2 computes them as it defines them, in UTC whatever the session. */
@@ -132,8 +133,8 @@ public final class TableDefinitions {
     Scope scope = new Scope(visible, Optional.empty());
     List<Sql> sql = new ArrayList<>(List.of(Sql.of("{} {}", Sql.name(column.name()), Sql.type(column.type()))));
     if (column.generatedAs().isPresent()) {
-      sql.add(Sql.of(" GENERATED ALWAYS AS ({})", inline.translate(column.generatedAs().get().expression(), scope)
-          .sql()));
+      sql.add(Sql.of(" GENERATED ALWAYS AS ({})", ExpressionWriter.write(inline.translate(
+          column.generatedAs().get().expression(), scope).value())));
     }
     if (column.defaultValue().isPresent()) {
       sql.add(Sql.of(" DEFAULT {}", columnDefault(column.defaultValue().get(), definitions)));

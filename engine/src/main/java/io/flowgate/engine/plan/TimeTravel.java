@@ -1,14 +1,11 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.catalog.model.ColumnInfo;
 import io.flowgate.catalog.model.CommitInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.h2.Sql;
-import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Relation;
 import io.flowgate.engine.sql.tree.Relation.TableRef;

@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,11 +12,6 @@ import java.util.Optional;
 record TranslatedQuery(AnalyzedQuery query, List<OutputColumn> columns) {
   TranslatedQuery {
     columns = List.copyOf(columns);
-  }
-
-  /** The query as H2 SQL. */
-  Sql sql() {
-    return QueryWriter.query(query);
   }
 
   /** The same query with its columns named {@code names} (as many as it has). */
@@ -42,15 +36,5 @@ record TranslatedQuery(AnalyzedQuery query, List<OutputColumn> columns) {
 
   static String positional(int index) {
     return "c" + (index + 1);
-  }
-
-  /** {@code value AS "c<index + 1>"}: an output column of a generated query. */
-  static Sql output(Sql value, int index) {
-    return Sql.of("{} AS {}", value, Sql.name(positional(index)));
-  }
-
-  /** {@code "c1", "c2", ...} qualified by {@code relation} when it is not empty. */
-  Sql columnList(String relation) {
-    return QueryWriter.columns(relation, columns.size());
   }
 }

@@ -1,6 +1,5 @@
 package io.flowgate.engine.plan;
 
-import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.type.SqlType;
 import java.util.Optional;
 
@@ -16,11 +15,6 @@ record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
 
   static Typed of(Analyzed value, SqlType type) {
     return new Typed(value, Optional.of(type));
-  }
-
-  /** The H2 SQL of the value. */
-  Sql sql() {
-    return ExpressionWriter.write(value);
   }
 
   boolean is(java.util.function.Predicate<SqlType> test) {
