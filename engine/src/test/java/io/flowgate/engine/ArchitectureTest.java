@@ -51,6 +51,21 @@ class ArchitectureTest {
         .check(ENGINE);
   }
 
+  /**
+   * The planner's analysis (what a statement means: names, types, policies, the analyzed tree) builds no H2 SQL; only
+   * its writers ({@code ExpressionWriter}, {@code RelationWriter}, {@code QueryWriter}) turn the tree into it.
+   */
+  @Test
+  void theAnalysisWritesNoH2Sql() {
+    noClasses().that().haveNameMatching("io\\.flowgate\\.engine\\.plan\\.(Analy[sz].*|Typed|Scope|TranslatedQuery"
+        + "|QueryTranslator|ExpressionTranslator|SpecialFunctions|ArrayFunctions|ComplexText|FromJson|Generators"
+        + "|GroupingSets|SplitAggregation|Pivots|TimeTravel|RecursiveCtes|Decorrelation|InformationSchema)(\\$.*)?")
+        .and().doNotHaveSimpleName("Analysis")
+        .should().dependOnClassesThat().belongToAnyOf(io.flowgate.engine.h2.Sql.class,
+            io.flowgate.engine.h2.H2Statement.class, io.flowgate.engine.h2.SqlPrinter.class)
+        .check(ENGINE);
+  }
+
   @Test
   void theH2VocabularyAndTheStoreDependOnNoPlanner() {
     classes().that().resideInAPackage("io.flowgate.engine.h2").should().onlyDependOnClassesThat()
