@@ -187,11 +187,17 @@ sealed interface Analyzed {
   /** A frame's bound: its kind, and for PRECEDING and FOLLOWING its offset, a number that is not negative. */
   record FrameBound(BoundKind kind, Optional<Analyzed> offset) {}
 
+  /** A field of a DATE or TIMESTAMP (a wall clock): its number, or with {@code truncate} the value cut down to it. */
+  record DateField(DateUnit field, Analyzed value, boolean truncate) implements Analyzed {}
+
   /**
-   * A field of a DATE or TIMESTAMP (a wall clock), by the store's name for it ({@code YEAR}, {@code ISO_WEEK},
-   * {@code DAY_OF_WEEK}, ...): its number, or with {@code truncate} the value cut down to it.
+   * The fields and units of dates and times the analysis reads, adds and counts. A week is a plain seven days in
+   * arithmetic; as a field the dialect's week is the ISO week (from Monday; week 1 holds the year's first Thursday).
    */
-  record DateField(String field, Analyzed value, boolean truncate) implements Analyzed {}
+  enum DateUnit {
+    YEAR, QUARTER, MONTH, WEEK, ISO_WEEK, DAY, DAY_OF_WEEK, DAY_OF_YEAR, HOUR, MINUTE, SECOND, MILLISECOND, MICROSECOND,
+    EPOCH
+  }
 
   /** An operation of the dialect that is no function a user can name (see {@link OperationKind}). */
   record Operation(OperationKind kind, List<Analyzed> arguments) implements Analyzed {
@@ -368,14 +374,11 @@ sealed interface Analyzed {
    */
   record CheckedMap(Analyzed keys, Analyzed values, SqlType type, String function) implements Analyzed {}
 
-  /**
-   * A DATE or TIMESTAMP moved by {@code amount} (a whole number) of {@code unit}, by the store's name for it
-   * ({@code MONTH}, {@code DAY}, {@code MICROSECOND}, ...).
-   */
-  record DateAdd(String unit, Analyzed amount, Analyzed start) implements Analyzed {}
+  /** A DATE or TIMESTAMP moved by {@code amount} (a whole number) of {@code unit}. */
+  record DateAdd(DateUnit unit, Analyzed amount, Analyzed start) implements Analyzed {}
 
   /** The whole units between two wall clocks, towards zero. */
-  record DateDiff(String unit, Analyzed start, Analyzed end) implements Analyzed {}
+  record DateDiff(DateUnit unit, Analyzed start, Analyzed end) implements Analyzed {}
 
   /**
    * Spark's hash of values in turn, seeded with 42: MurmurHash3 (an INT), or with {@code wide} xxHash64 (a BIGINT).

@@ -10,6 +10,7 @@ import static io.flowgate.engine.plan.Analyzed.when;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.plan.Analyzed.DateUnit;
 import io.flowgate.engine.plan.Analyzed.OperationKind;
 import io.flowgate.engine.plan.Analyzed.SystemFunction;
 import io.flowgate.engine.sql.analyzer.TypeRules;
@@ -466,7 +467,7 @@ final class ArrayFunctions {
           to);
       Analyzed count = checkedLength(binary(BinaryOperator.ADD, binary(BinaryOperator.DIVIDE, between,
           checkedStep(stepValue, from, to)), ONE), "sequence");
-      Analyzed element = new Analyzed.DateAdd(byMonths ? "MONTH" : "DAY", binary(BinaryOperator.MULTIPLY, offset,
+      Analyzed element = new Analyzed.DateAdd(byMonths ? DateUnit.MONTH : DateUnit.DAY, binary(BinaryOperator.MULTIPLY, offset,
           stepValue), from);
       Analyzed inRange = binary(step > 0 ? BinaryOperator.LESS_OR_EQUAL : BinaryOperator.GREATER_OR_EQUAL, element,
           to);

@@ -783,17 +783,17 @@ final class ExpressionTranslator {
     if (interval.is(t -> t.kind() == TypeKind.INTERVAL_YEAR_MONTH)) {
       // months move the wall clock: a TIMESTAMP's in the session zone
       return Typed.of(type.kind() == TypeKind.TIMESTAMP && zoned()
-          ? instantOf(new Analyzed.DateAdd("MONTH", amount, wallClockOf(temporal)))
-          : new Analyzed.DateAdd("MONTH", amount, temporal.value()), type);
+          ? instantOf(new Analyzed.DateAdd(Analyzed.DateUnit.MONTH, amount, wallClockOf(temporal)))
+          : new Analyzed.DateAdd(Analyzed.DateUnit.MONTH, amount, temporal.value()), type);
     }
     if (type.kind() == TypeKind.DATE && interval.type().get().intervalEnd() == IntervalField.DAY) {
-      return Typed.of(new Analyzed.DateAdd("DAY", new Analyzed.Binary(BinaryOperator.DIVIDE, amount,
+      return Typed.of(new Analyzed.DateAdd(Analyzed.DateUnit.DAY, new Analyzed.Binary(BinaryOperator.DIVIDE, amount,
           new Analyzed.Number(BigDecimal.valueOf(IntervalField.DAY.unit()))), temporal.value()), type);
     }
     Analyzed start = type.kind() == TypeKind.DATE
         ? instantOf(new Analyzed.Cast(temporal.value(), SqlType.TIMESTAMP)) : temporal.value();
     SqlType result = type.kind() == TypeKind.DATE ? SqlType.TIMESTAMP : type;
-    return Typed.of(new Analyzed.DateAdd("MICROSECOND", amount, start), result);
+    return Typed.of(new Analyzed.DateAdd(Analyzed.DateUnit.MICROSECOND, amount, start), result);
   }
 
   private static SqlType bitwiseType(Typed left, Typed right) {
@@ -1440,12 +1440,13 @@ final class ExpressionTranslator {
       // the dialect's weeks are ISO weeks: they start on Monday, and week 1 holds the year's first Thursday
       h2Field = "ISO_WEEK";
     }
+    Analyzed.DateUnit dateField = Analyzed.DateUnit.valueOf(h2Field);
     Analyzed value = wallClockOf(translate(call.arguments().get(1), scope));
     if (!call.name().equals("date_trunc")) {
-      return Typed.of(new Analyzed.DateField(h2Field, value, false), SqlType.INT);
+      return Typed.of(new Analyzed.DateField(dateField, value, false), SqlType.INT);
     }
     // H2 truncates a DATE to a DATE; the dialect's date_trunc is a TIMESTAMP, truncated in the session zone
-    return Typed.of(instantOf(new Analyzed.Cast(new Analyzed.DateField(h2Field, value, true), SqlType.TIMESTAMP)),
+    return Typed.of(instantOf(new Analyzed.Cast(new Analyzed.DateField(dateField, value, true), SqlType.TIMESTAMP)),
         SqlType.TIMESTAMP);
   }
 

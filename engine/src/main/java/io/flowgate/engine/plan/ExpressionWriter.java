@@ -157,14 +157,14 @@ final class ExpressionWriter {
       return function.type().equals(SqlType.INT) ? Sql.cast(call, SqlType.INT) : call;
     }
     if (value instanceof Analyzed.DateField date) {
-      return date.truncate() ? Sql.of("DATE_TRUNC(" + date.field() + ", {})", write(date.value()))
-          : Sql.of("EXTRACT(" + date.field() + " FROM {})", write(date.value()));
+      return date.truncate() ? Sql.of("DATE_TRUNC(" + date.field().name() + ", {})", write(date.value()))
+          : Sql.of("EXTRACT(" + date.field().name() + " FROM {})", write(date.value()));
     }
     if (value instanceof Analyzed.DateAdd add) {
-      return Sql.of("DATEADD(" + add.unit() + ", {}, {})", write(add.amount()), write(add.start()));
+      return Sql.of("DATEADD(" + add.unit().name() + ", {}, {})", write(add.amount()), write(add.start()));
     }
     if (value instanceof Analyzed.DateDiff diff) {
-      return Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))", Sql.text(diff.unit()),
+      return Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))", Sql.text(diff.unit().name()),
           write(diff.start()), write(diff.end()));
     }
     if (value instanceof Analyzed.CheckedMap map) {

@@ -256,12 +256,13 @@ final class SpecialFunctions {
       Analyzed start = new Analyzed.Cast(calendar ? expressions.wallClockOf(third)
           : expressions.towardTimestamp(third, true), SqlType.TIMESTAMP);
       Analyzed added = unit.equals("QUARTER")
-          ? new Analyzed.DateAdd("MONTH", new Analyzed.Binary(BinaryOperator.MULTIPLY, number(3), second.value()), start)
-          : new Analyzed.DateAdd(unit, second.value(), start);
+          ? new Analyzed.DateAdd(Analyzed.DateUnit.MONTH, new Analyzed.Binary(BinaryOperator.MULTIPLY, number(3),
+              second.value()), start)
+          : new Analyzed.DateAdd(Analyzed.DateUnit.valueOf(unit), second.value(), start);
       return new Typed(new Analyzed.Cast(calendar ? expressions.instantOf(added) : added, SqlType.TIMESTAMP),
           Optional.of(SqlType.TIMESTAMP), second.nullable() || third.nullable());
     }
-    return new Typed(new Analyzed.DateDiff(unit, expressions.wallClockOf(second), expressions.wallClockOf(third)),
+    return new Typed(new Analyzed.DateDiff(Analyzed.DateUnit.valueOf(unit), expressions.wallClockOf(second), expressions.wallClockOf(third)),
         Optional.of(SqlType.BIGINT), true);
   }
 
