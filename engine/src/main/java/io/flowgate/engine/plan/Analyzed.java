@@ -299,7 +299,11 @@ sealed interface Analyzed {
 
   /** A call of the registry's function {@code name}. */
   static Analyzed call(String name, Analyzed... arguments) {
-    return new Call(FunctionRegistry.lookup(name).orElseThrow(), List.of(arguments));
+    return call(name, List.of(arguments));
+  }
+
+  static Analyzed call(String name, List<Analyzed> arguments) {
+    return new Call(FunctionRegistry.lookup(name).orElseThrow(), arguments);
   }
 
   static Analyzed binary(BinaryOperator operator, Analyzed left, Analyzed right) {
@@ -308,6 +312,16 @@ sealed interface Analyzed {
 
   static Analyzed number(long value) {
     return new Number(BigDecimal.valueOf(value));
+  }
+
+  /** The conditions joined by AND (TRUE when there are none). */
+  static Analyzed allOf(List<Analyzed> conditions) {
+    return conditions.stream().reduce((a, b) -> binary(BinaryOperator.AND, a, b)).orElse(new BooleanValue(true));
+  }
+
+  /** The conditions joined by OR (FALSE when there are none). */
+  static Analyzed anyOf(List<Analyzed> conditions) {
+    return conditions.stream().reduce((a, b) -> binary(BinaryOperator.OR, a, b)).orElse(new BooleanValue(false));
   }
 
   /** {@code result} where {@code condition} holds, else NULL. */

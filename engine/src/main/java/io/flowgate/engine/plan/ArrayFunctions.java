@@ -467,8 +467,8 @@ final class ArrayFunctions {
           to);
       Analyzed count = checkedLength(binary(BinaryOperator.ADD, binary(BinaryOperator.DIVIDE, between,
           checkedStep(stepValue, from, to)), ONE), "sequence");
-      Analyzed element = new Analyzed.DateAdd(byMonths ? DateUnit.MONTH : DateUnit.DAY, binary(BinaryOperator.MULTIPLY, offset,
-          stepValue), from);
+      Analyzed element = new Analyzed.DateAdd(byMonths ? DateUnit.MONTH : DateUnit.DAY,
+          binary(BinaryOperator.MULTIPLY, offset, stepValue), from);
       Analyzed inRange = binary(step > 0 ? BinaryOperator.LESS_OR_EQUAL : BinaryOperator.GREATER_OR_EQUAL, element,
           to);
       Analyzed dates = new Analyzed.OverElements(Analyzed.ElementsResult.ARRAY, List.of(new Analyzed.ElementRange(
@@ -620,7 +620,7 @@ final class ArrayFunctions {
           system(SystemFunction.JOIN_TEXT, present, separator)));
     }
     parts.add(new Analyzed.NullValue());
-    return Typed.of(new Analyzed.Call(FunctionRegistry.lookup("concat_ws").orElseThrow(), parts), SqlType.STRING);
+    return Typed.of(call("concat_ws", parts), SqlType.STRING);
   }
 
   private Elements array(FunctionCall call, int position, Scope scope) {

@@ -13,7 +13,8 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
- * Structs, arrays and maps as text, analyzed into the parts that build it from the value's type, in one of the dialect's two spellings.
+ * Structs, arrays and maps as text, analyzed into the parts that build it from the value's type, in one of the
+ * dialect's two spellings.
  * {@link Style#JSON} is to_json with Spark's default options: a struct leaves out its NULL fields, an array or map
  * writes a NULL element as {@code null}, numbers and booleans are bare, a TIMESTAMP is
  * {@code yyyy-MM-dd'T'HH:mm:ss.SSSXXX} in the session's zone (or by the timestampFormat option; a DATE by dateFormat),
@@ -61,8 +62,8 @@ final class ComplexText {
         }
         // a NULL makes up CONCAT_WS's second value where the struct has one field
         fields.add(new Analyzed.NullValue());
-        yield whenPresent(value, call("concat", new Analyzed.Text("{"), new Analyzed.Call(FunctionRegistry.lookup(
-            "concat_ws").orElseThrow(), fields), new Analyzed.Text("}")));
+        yield whenPresent(value, call("concat", new Analyzed.Text("{"), call("concat_ws", fields),
+            new Analyzed.Text("}")));
       }
       case ARRAY -> {
         String index = newAlias.get();

@@ -160,7 +160,7 @@ public final class DmlPlanner {
     if (!checks.isEmpty()) {
       List<Analyzed> counts = new ArrayList<>(List.of(count(Optional.empty())));
       passes.forEach(passed -> counts.add(count(Optional.of(passed))));
-      counts.add(count(Optional.of(allOf(drops))));
+      counts.add(count(Optional.of(Analyzed.allOf(drops))));
       metrics = Optional.of(QueryWriter.query(block(counts, rows, List.of())).statement());
     }
     Optional<H2Statement> firstFailure = Optional.empty();
@@ -169,7 +169,7 @@ public final class DmlPlanner {
       fails.forEach(passed -> values.add(new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(passed,
           Analyzed.number(0))), Optional.of(Analyzed.number(1)))));
       AnalyzedQuery failing = new AnalyzedQuery.Full(List.of(), block(values, rows, List.of(new Analyzed.Not(
-          allOf(fails)))), List.of(), Optional.of(Analyzed.number(1)), Optional.empty());
+          Analyzed.allOf(fails)))), List.of(), Optional.of(Analyzed.number(1)), Optional.empty());
       firstFailure = Optional.of(QueryWriter.query(failing).statement());
     }
     return new FlowStatements(write, metrics, firstFailure,
@@ -186,16 +186,6 @@ public final class DmlPlanner {
     return new AnalyzedSelect(false, outputs, from, where, List.of(), Optional.empty(), Optional.empty());
   }
 
-  /** The conditions joined by AND (TRUE when there are none). */
-  private static Analyzed allOf(List<Analyzed> conditions) {
-    return conditions.stream().reduce((a, b) -> Analyzed.binary(Expression.BinaryOperator.AND, a, b))
-        .orElse(new Analyzed.BooleanValue(true));
-  }
-
-  /** The conditions joined by OR. */
-  private static Analyzed anyOf(List<Analyzed> conditions) {
-    return conditions.stream().reduce((a, b) -> Analyzed.binary(Expression.BinaryOperator.OR, a, b)).orElseThrow();
-  }
 
   /**
    * {@code INSERT ... VALUES} goes to H2 as such, so H2 types each parameter from its target column (a parameter in
@@ -403,7 +393,7 @@ public final class DmlPlanner {
           queries.expressions().filter(condition, target).value(), true, false))
           .orElse(new Analyzed.BooleanValue(true));
       Analyzed chosen = earlier.isEmpty() ? holds : Analyzed.binary(Expression.BinaryOperator.AND, holds,
-          new Analyzed.Not(anyOf(earlier)));
+          new Analyzed.Not(Analyzed.anyOf(earlier)));
       earlier.add(holds);
       if (clause.action() == MergeAction.DELETE) {
         deleted.add(chosen);
@@ -428,14 +418,14 @@ public final class DmlPlanner {
     List<Sql> statements = new ArrayList<>();
     if (!deleted.isEmpty()) {
       statements.add(QueryWriter.delete(new AnalyzedChange(table.storageName(), alias, List.of(), Optional.of(
-          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, anyOf(deleted))))));
+          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, Analyzed.anyOf(deleted))))));
     }
     if (!updated.isEmpty()) {
       List<AnalyzedChange.Assignment> sets = new ArrayList<>();
       cases.forEach((column, whens) -> sets.add(new AnalyzedChange.Assignment(column, new Analyzed.Case(
           Optional.empty(), whens, Optional.of(new Analyzed.ColumnValue(alias, column))))));
       statements.add(QueryWriter.update(new AnalyzedChange(table.storageName(), alias, sets, Optional.of(
-          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, anyOf(updated))))));
+          Analyzed.binary(Expression.BinaryOperator.AND, unmatched, Analyzed.anyOf(updated))))));
     }
     return statements;
   }

@@ -407,8 +407,8 @@ final class ExpressionTranslator {
     Analyzed member = groups.isEmpty()
         ? new Analyzed.Case(Optional.empty(), List.of(new Analyzed.When(new Analyzed.NullTest(group.value(), false,
             false), new Analyzed.NullValue())), Optional.of(new Analyzed.BooleanValue(false)))
-        : new Analyzed.In(new Analyzed.Call(FunctionRegistry.lookup("lower").orElseThrow(), List.of(
-            new Analyzed.Cast(group.value(), SqlType.STRING))), groups, false);
+        : new Analyzed.In(Analyzed.call("lower", new Analyzed.Cast(group.value(),
+            SqlType.STRING)), groups, false);
     return Typed.of(member, SqlType.BOOLEAN);
   }
 

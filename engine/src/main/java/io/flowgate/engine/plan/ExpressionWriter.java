@@ -164,8 +164,8 @@ final class ExpressionWriter {
       return Sql.of("DATEADD(" + add.unit().name() + ", {}, {})", write(add.amount()), write(add.start()));
     }
     if (value instanceof Analyzed.DateDiff diff) {
-      return Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))", Sql.text(diff.unit().name()),
-          write(diff.start()), write(diff.end()));
+      return Sql.of("FG_SYS.TIMESTAMP_DIFF({}, CAST({} AS TIMESTAMP), CAST({} AS TIMESTAMP))",
+          Sql.text(diff.unit().name()), write(diff.start()), write(diff.end()));
     }
     if (value instanceof Analyzed.CheckedMap map) {
       return checkedMap(write(map.keys()), write(map.values()), map.type(), map.function());

@@ -27,8 +27,8 @@ import java.util.function.Supplier;
 
 /**
  * {@code from_json(json, schema)}: JSON text read as a value of a STRUCT, ARRAY or MAP type given as a DDL string
- * ({@code 'a INT, b STRING'}, {@code 'array<struct<name: string>>'}). The value is analyzed into the text's parts, read by
- * the engine's JSON functions; an array's elements come from a range of indexes. By default (the PERMISSIVE
+ * ({@code 'a INT, b STRING'}, {@code 'array<struct<name: string>>'}). The value is analyzed into the text's parts,
+ * read by the engine's JSON functions; an array's elements come from a range of indexes. By default (the PERMISSIVE
  * mode) the read is lenient: a value that is not of its field's type, or a part that is missing, is NULL. In FAILFAST
  * mode text that is not of its type is MALFORMED_RECORD_IN_PARSING; a missing part or a JSON null is still NULL.
  */

@@ -362,9 +362,8 @@ public final class QueryTranslator {
     if (Decorrelation.countsRows(query)) {
       // A key with no rows has no group, and its count is 0. Not written as an aggregate: next to a window function
       // H2 reads another row's columns inside an aggregate of a correlated subquery.
-      value = new AnalyzedQuery.Value(new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(),
-          List.of(new Analyzed.Subquery(value), new Analyzed.Cast(Analyzed.number(0),
-              SqlType.BIGINT))));
+      value = new AnalyzedQuery.Value(Analyzed.call("coalesce", new Analyzed.Subquery(value),
+          new Analyzed.Cast(Analyzed.number(0), SqlType.BIGINT)));
     }
     return Optional.of(new TranslatedQuery(value, List.of(rows.columns().get(keys))));
   }
@@ -386,8 +385,7 @@ public final class QueryTranslator {
       }
       if (sameKinds(rows, outerKeys)) {
         Analyzed in = new Analyzed.InQuery(outerKeys.stream().map(Typed::value).toList(), rows.query(), false);
-        return new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(), List.of(in,
-            new Analyzed.BooleanValue(false)));
+        return Analyzed.call("coalesce", in, new Analyzed.BooleanValue(false));
       }
       // the subquery is read as it is below, so the table counts once
       reads.subList(readsBefore, reads.size()).clear();
@@ -420,14 +418,13 @@ public final class QueryTranslator {
           rows.columns().get(i).type(), true));
     }
     Scope keyScope = new Scope(keys, Optional.of(outer));
-    Analyzed matches = null;
+    List<Analyzed> matches = new ArrayList<>();
     for (int i = 0; i < outerKeys.size(); i++) {
       Span span = outerKeys.get(i).span();
-      Analyzed match = expressions.filter(new Expression.Binary(span, Expression.BinaryOperator.EQUAL,
-          new ColumnRef(span, List.of("__fg_key" + i)), outerKeys.get(i)), keyScope).value();
-      matches = matches == null ? match : new Analyzed.Binary(Expression.BinaryOperator.AND, matches, match);
+      matches.add(expressions.filter(new Expression.Binary(span, Expression.BinaryOperator.EQUAL,
+          new ColumnRef(span, List.of("__fg_key" + i)), outerKeys.get(i)), keyScope).value());
     }
-    return matches;
+    return Analyzed.allOf(matches);
   }
 
   /**
@@ -1558,7 +1555,7 @@ public final class QueryTranslator {
         rightColumns.replaceAll(column -> column == rightColumn ? column.hide() : column);
       }
       combined = left.scope().join(right.scope().withColumns(rightColumns));
-      condition = equalities.stream().reduce((a, b) -> new Analyzed.Binary(Expression.BinaryOperator.AND, a, b));
+      condition = Optional.of(Analyzed.allOf(equalities));
     } else if (join.on().isPresent()) {
       condition = Optional.of(expressions.joinCondition(join.on().get(), combined).value());
     }
@@ -1620,8 +1617,7 @@ public final class QueryTranslator {
     for (Scope.Column[] pair : usingPairs) {
       visible.add(new Scope.Column(alias, List.of(), pair[0].name(), AnalyzedRelation.FullJoin.column(
           matched.size()), pair[0].type(), false));
-      matched.add(new Analyzed.Call(FunctionRegistry.lookup("coalesce").orElseThrow(), List.of(pair[0].value(),
-          pair[1].value())));
+      matched.add(Analyzed.call("coalesce", pair[0].value(), pair[1].value()));
       unmatched.add(pair[1].value());
     }
     visible.addAll(columns);

@@ -262,7 +262,8 @@ final class SpecialFunctions {
       return new Typed(new Analyzed.Cast(calendar ? expressions.instantOf(added) : added, SqlType.TIMESTAMP),
           Optional.of(SqlType.TIMESTAMP), second.nullable() || third.nullable());
     }
-    return new Typed(new Analyzed.DateDiff(Analyzed.DateUnit.valueOf(unit), expressions.wallClockOf(second), expressions.wallClockOf(third)),
+    return new Typed(new Analyzed.DateDiff(Analyzed.DateUnit.valueOf(unit), expressions.wallClockOf(second),
+        expressions.wallClockOf(third)),
         Optional.of(SqlType.BIGINT), true);
   }
 

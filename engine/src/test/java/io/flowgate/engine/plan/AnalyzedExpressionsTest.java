@@ -81,8 +81,8 @@ class AnalyzedExpressionsTest {
     assertThat(quotient.type()).contains(SqlType.DOUBLE);
     assertThat(quotient.value()).isEqualTo(new Binary(BinaryOperator.DIVIDE, new Cast(integer(7), SqlType.DOUBLE),
         integer(2)));
-    assertThat(ExpressionWriter.write(quotient.value()).statement().sql()).isEqualTo("(CAST(CAST(7 AS INTEGER) AS DOUBLE PRECISION) / CAST(2 AS"
-        + " INTEGER))");
+    assertThat(ExpressionWriter.write(quotient.value()).statement().sql())
+        .isEqualTo("(CAST(CAST(7 AS INTEGER) AS DOUBLE PRECISION) / CAST(2 AS INTEGER))");
   }
 
   @Test

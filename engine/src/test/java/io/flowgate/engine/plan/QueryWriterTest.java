@@ -54,21 +54,20 @@ class QueryWriterTest {
         new AnalyzedQuery.InlineRows(List.of(List.of(new Constant("ada", SqlType.STRING))), 1, "r2"), 1,
         List.of("r3", "r4", "r5"))).statement().sql();
     assertThat(intersect).isEqualTo("SELECT \"c1\" FROM (SELECT \"c1\", ROW_NUMBER() OVER (PARTITION BY \"c1\") AS"
-        + " \"n\" FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r3\" INTERSECT SELECT \"c1\","
-        + " ROW_NUMBER() OVER (PARTITION BY \"c1\") AS \"n\" FROM (SELECT * FROM (VALUES (CAST(?1 AS CHARACTER VARYING)))"
-        + " \"r2\"(\"c1\")) \"r4\") \"r5\"");
+        + " \"n\" FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r3\" INTERSECT"
+        + " SELECT \"c1\", ROW_NUMBER() OVER (PARTITION BY \"c1\") AS \"n\" FROM (SELECT * FROM (VALUES (CAST(?1 AS"
+        + " CHARACTER VARYING))) \"r2\"(\"c1\")) \"r4\") \"r5\"");
     // a recursive CTE's anchor starts at level 0; a constant row count is bound like any constant
     AnalyzedQuery recursive = new AnalyzedQuery.Full(List.of(new AnalyzedQuery.RecursiveCte("w1", 1, names, "r6",
         new AnalyzedSelect(false, List.of(NAME, Analyzed.number(1)), T1, List.of(), List.of(), Optional.empty(),
-            Optional.empty()))), names, List.of(), Optional.of(new Constant(5,
-        SqlType.INT)), Optional.empty());
+            Optional.empty()))), names, List.of(), Optional.of(new Constant(5, SqlType.INT)), Optional.empty());
     assertThat(QueryWriter.query(recursive).statement().sql()).isEqualTo("WITH RECURSIVE \"w1\"(\"c1\", \"c2\") AS"
         + " (SELECT \"r6\".\"c1\", 0 FROM (SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\") \"r6\""
-        + " UNION ALL SELECT \"r1\".\"name\" AS \"c1\", 1 AS \"c2\" FROM \"FG_DATA\".\"T1\" \"r1\") SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\" LIMIT"
-        + " CAST(?1 AS INTEGER)");
+        + " UNION ALL SELECT \"r1\".\"name\" AS \"c1\", 1 AS \"c2\" FROM \"FG_DATA\".\"T1\" \"r1\")"
+        + " SELECT \"r1\".\"name\" AS \"c1\" FROM \"FG_DATA\".\"T1\" \"r1\" LIMIT CAST(?1 AS INTEGER)");
     // a subquery computed once: H2 keeps the rows of a query with a WITH clause
     Analyzed once = new Analyzed.Subquery(new AnalyzedQuery.Once("w2", new AnalyzedQuery.Value(
-        new Analyzed.Number(java.math.BigDecimal.ONE)), false));
+        Analyzed.number(1)), false));
     assertThat(ExpressionWriter.write(once).statement().sql()).isEqualTo("(WITH \"w2\" AS (SELECT 1) SELECT * FROM"
         + " \"w2\")");
   }
@@ -96,9 +95,9 @@ class QueryWriterTest {
     StreamSources.Keys keys = new StreamSources.Keys(new Binding.Runtime("from:7"), new Binding.Runtime("to:7"),
         new Binding.Runtime("skip:7"));
     H2Statement window = RelationWriter.write(new AnalyzedRelation.StreamWindow("T7", keys)).statement();
-    assertThat(window.sql()).isEqualTo("(SELECT * FROM \"FG_DATA\".\"T7\" WHERE \"__fg_commit_version\" >= CAST(?1 AS BIGINT)"
-        + " AND \"__fg_commit_version\" <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3 AS BIGINT ARRAY),"
-        + " \"__fg_commit_version\"))");
+    assertThat(window.sql()).isEqualTo("(SELECT * FROM \"FG_DATA\".\"T7\" WHERE \"__fg_commit_version\" >= CAST(?1"
+        + " AS BIGINT) AND \"__fg_commit_version\" <= CAST(?2 AS BIGINT) AND NOT ARRAY_CONTAINS(CAST(?3 AS BIGINT"
+        + " ARRAY), \"__fg_commit_version\"))");
     assertThat(window.bindings()).containsExactly(keys.from(), keys.to(), keys.skip());
   }
 
