@@ -14,7 +14,7 @@ import io.flowgate.engine.exec.RunningUpdates;
 import io.flowgate.engine.pipeline.FlowRunner;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.security.Passwords;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.security.Privileges;

@@ -34,8 +34,8 @@ import io.flowgate.engine.exec.ShowExecutor;
 import io.flowgate.engine.exec.VolumeExecutor;
 import io.flowgate.engine.pipeline.StreamingTables;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.TempView;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.TempView;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.tree.Access;
 import io.flowgate.engine.sql.tree.Ddl;
@@ -514,7 +514,7 @@ public final class Session {
           .parameter("relationName", Errors.quote(create.name())).at(create.span()).build();
     }
     requireNotRecursive(key, create.query(), new java.util.ArrayList<>(List.of(create.name())), create.span());
-    PlannedQuery planned = context().translator().plan(create.query());
+    PlannedQuery planned = PlannedQuery.of(context().translator().analyze(create.query()));
     if (!planned.fileReads().isEmpty() || !planned.bindsOnlyConstants()) {
       throw Errors.notSupported("read_files or parameter markers in a temporary view", create.span());
     }
@@ -556,7 +556,7 @@ public final class Session {
   private Planned plan(String sql, Query query) {
     PlanKey key = new PlanKey(sql, user(), catalog, schema, timeZone, engine.catalog().generation(), tempViewsStamp);
     return engine.cachedPlan(key).orElseGet(() -> {
-      PlannedQuery planned = context().translator().plan(query);
+      PlannedQuery planned = PlannedQuery.of(context().translator().analyze(query));
       Planned described = new Planned(planned, QueryDescriber.columns(planned.columns()));
       if (planned.fileReads().isEmpty()) {
         engine.cachePlan(key, described);

@@ -2,7 +2,7 @@ package io.flowgate.tck;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.flowgate.engine.plan.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -69,7 +69,7 @@ class FunctionListTest {
           .append(" |\n");
     }
     return "# Built-in functions\n\n"
-        + "Generated from the engine's function registry (`plan.FunctionRegistry`) by the tck's `FunctionListTest`,\n"
+        + "Generated from the engine's function registry (`sql.analyzer.FunctionRegistry`) by the tck's `FunctionListTest`,\n"
         + "which fails when this file differs from the registry; regenerate it with\n"
         + "`mvn -pl tck verify -Dtest=FunctionListTest -Dflowgate.regenerate=true`. Every function listed is callable;\n"
         + "a name not listed is UNRESOLVED_ROUTINE. \"Takes\" gives the parameter types a function checks its arguments\n"

@@ -175,7 +175,7 @@ public final class AccessExecutor {
         }
         yield qualified.parts();
       }
-      case VOLUME -> io.flowgate.engine.plan.VolumeFiles.volume(catalog, context.translator().qualify(name, span), span)
+      case VOLUME -> io.flowgate.engine.sql.analyzer.VolumeFiles.volume(catalog, context.translator().qualify(name, span), span)
           .name().parts();
     };
   }

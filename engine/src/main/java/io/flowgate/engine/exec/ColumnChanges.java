@@ -9,7 +9,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
-import io.flowgate.engine.plan.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -27,6 +27,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL,
@@ -241,7 +242,7 @@ public final class ColumnChanges {
 
   /** The change table has the data table's columns, and its rows were written under the old ones. */
   private static void refuseChangeFeed(TableInfo table, String operation, Span span) {
-    if (ChangeFeed.enabled(table)) {
+    if (ChangeDataFeed.enabled(table)) {
       throw Errors.notSupported(operation + " on a table with the change data feed", span);
     }
   }

@@ -13,7 +13,7 @@ import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.CopyInto;
 import io.flowgate.engine.sql.tree.Ddl;

@@ -24,8 +24,8 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.KeyIndexes;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.plan.SessionContext;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.security.Privileges;
 import io.flowgate.engine.sql.parser.SqlParser;
@@ -48,6 +48,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
+import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * Runs catalog, schema, table and view DDL. H2 commits its own DDL, so a new table's H2 table is made first and
@@ -132,7 +134,7 @@ public final class DdlExecutor {
     List<String> name = schemaName(create.name(), create.span());
     requireCatalog(name.get(0), create.span());
     if (catalog.schema(name.get(0), name.get(1)).isPresent() || name.get(1).equals(RESERVED_SCHEMA)
-        || io.flowgate.engine.plan.PrivateDatasets.reserved(name.get(1))) {
+        || io.flowgate.engine.sql.analyzer.PrivateDatasets.reserved(name.get(1))) {
       if (create.ifNotExists()) {
         return;
       }
@@ -314,7 +316,7 @@ public final class DdlExecutor {
     Optional<H2Statement> fill = create.asQuery().map(query -> new DmlPlanner(filling).insert(
         new Dml.Insert(create.span(), name.parts(), false, List.of(), false, query), table).statement());
     ddl.forEach(storage::execute);
-    if (ChangeFeed.enabled(table)) {
+    if (ChangeDataFeed.enabled(table)) {
       ChangeFeed.ddl(table).forEach(storage::executeOnce);
     }
     // The new table's rows and the catalog's switch to it commit together: a query that fails while it runs (a
@@ -365,7 +367,7 @@ public final class DdlExecutor {
     }
   }
 
-  private List<ColumnDefinition> columnsOf(List<PlannedQuery.Column> query, Span span) {
+  private List<ColumnDefinition> columnsOf(List<Analysis.Column> query, Span span) {
     List<ResultColumn> described = QueryDescriber.columns(query);
     List<ColumnDefinition> columns = new ArrayList<>();
     for (ResultColumn column : described) {
@@ -411,7 +413,7 @@ public final class DdlExecutor {
     Optional<TableInfo> existing = target.existing();
     // The view is checked now, against the schema it lives in, the way it will be read later.
     SessionContext home = new SessionContext(user(), name.catalog(), name.schema());
-    PlannedQuery planned = context.definitions(home).plan(create.query());
+    PlannedQuery planned = PlannedQuery.of(context.definitions(home).analyze(create.query()));
     if (!planned.bindsOnlyConstants()) {
       throw Errors.notSupported("parameter markers in a view", create.span());
     }
@@ -465,7 +467,7 @@ public final class DdlExecutor {
     alter.unset().forEach(key -> properties.keySet().removeIf(key::equalsIgnoreCase));
     write(connection -> catalog.setTableProperties(connection, table.id(), properties));
     TableInfo altered = context.translator().resolveTable(alter.table(), alter.span());
-    if (ChangeFeed.enabled(altered)) {
+    if (ChangeDataFeed.enabled(altered)) {
       ChangeFeed.ddl(altered).forEach(storage::executeOnce);
     }
   }
@@ -513,7 +515,7 @@ public final class DdlExecutor {
         context.definitions(context.session())).forEach(storage::execute);
     add.columns().forEach(column -> storage.execute(History.addColumn(table.storageName(), column.name(),
         column.type())));
-    if (ChangeFeed.enabled(table)) {
+    if (ChangeDataFeed.enabled(table)) {
       ChangeFeed.addColumns(table, add.columns()).forEach(storage::execute);
     }
     write(connection -> catalog.addColumns(connection, table, columnInfos(add.columns())));
@@ -611,7 +613,7 @@ public final class DdlExecutor {
       throw EngineException.of(ErrorClass.EXPECT_TABLE_NOT_VIEW).parameter("operation", "TRUNCATE TABLE")
           .parameter("viewName", Errors.quote(table.name().parts())).at(truncate.span()).build();
     }
-    boolean changeFeed = ChangeFeed.enabled(table);
+    boolean changeFeed = ChangeDataFeed.enabled(table);
     if (changeFeed) {
       ChangeFeed.ddl(table).forEach(storage::executeOnce);
     }

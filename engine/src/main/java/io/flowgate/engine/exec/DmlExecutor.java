@@ -16,7 +16,7 @@ import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
 import io.flowgate.engine.sql.tree.SqlFormatter;
@@ -27,6 +27,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /** Runs INSERT, UPDATE, DELETE and MERGE; each change and its commit-log entry commit in one transaction. */
 public final class DmlExecutor {
@@ -96,7 +97,7 @@ public final class DmlExecutor {
     } else {
       Dml.Merge merge = (Dml.Merge) dml;
       List<H2Statement> bySource = planner.bySource(merge, table).stream().map(Sql::statement).toList();
-      if (!bySource.isEmpty() && ChangeFeed.enabled(table)) {
+      if (!bySource.isEmpty() && ChangeDataFeed.enabled(table)) {
         throw Errors.notSupported("MERGE ... WHEN NOT MATCHED BY SOURCE into a table with the change data feed",
             dml.span());
       }
@@ -121,7 +122,7 @@ public final class DmlExecutor {
     Planned planned = dml instanceof Dml.Merge merge && evolveSchema(merge, first.table()) ? plan(dml) : first;
     QueryTranslator translator = planned.translator();
     TableInfo table = planned.table();
-    boolean changeFeed = ChangeFeed.enabled(table);
+    boolean changeFeed = ChangeDataFeed.enabled(table);
     Optional<ClientTransaction> transaction = context.transaction();
     if (changeFeed) {
       prepareChangeFeed(table, transaction, dml);
@@ -191,7 +192,7 @@ public final class DmlExecutor {
       TableInfo table, Planned statement, List<List<Object>> parameterSets, Map<String, Object> fileRuntime,
       List<String> keyColumns, List<List<Object>> keys) throws java.sql.SQLException {
     boolean overwrite = dml instanceof Dml.Insert insert && insert.overwrite();
-    boolean changeFeed = ChangeFeed.enabled(table);
+    boolean changeFeed = ChangeDataFeed.enabled(table);
     long removed = 0;
     if (overwrite) {
       if (changeFeed) {
@@ -249,7 +250,7 @@ public final class DmlExecutor {
               replace.predicate()).parameter("message", outside + " row(s) of the query do not satisfy it.").build();
         }
       }
-      H2Statement delete = ChangeFeed.enabled(table) ? ChangeFeed.recordOld(table, "delete", version,
+      H2Statement delete = ChangeDataFeed.enabled(table) ? ChangeFeed.recordOld(table, "delete", version,
           replace.statements().delete()) : replace.statements().delete().statement();
       removed += H2Storage.update(connection, delete, parameters, runtime);
     }
@@ -263,7 +264,7 @@ public final class DmlExecutor {
   static long insertRecorded(java.sql.Connection connection, TableInfo table, H2Statement statement,
       Map<String, Object> runtime, long version) throws java.sql.SQLException {
     long rows = H2Storage.update(connection, statement, List.of(), runtime);
-    if (ChangeFeed.enabled(table)) {
+    if (ChangeDataFeed.enabled(table)) {
       H2Storage.update(connection, ChangeFeed.recordWritten(table, "insert", version), List.of(), Map.of());
     }
     return rows;

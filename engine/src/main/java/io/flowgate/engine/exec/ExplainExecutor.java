@@ -3,10 +3,10 @@ package io.flowgate.engine.exec;
 import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.api.StatementResult;
-import io.flowgate.engine.plan.Analysis;
-import io.flowgate.engine.plan.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.Analysis;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.sql.analyzer.Calls;
 import io.flowgate.engine.sql.analyzer.ExpressionNames;
 import io.flowgate.engine.sql.tree.Dml;
@@ -84,8 +84,8 @@ public final class ExplainExecutor {
         new ListCursor(List.of(List.of(String.join("\n", lines)))));
   }
 
-  private static void reads(List<PlannedQuery.Read> reads, List<StreamSources.FileRead> files, List<String> lines) {
-    for (PlannedQuery.Read read : reads) {
+  private static void reads(List<Analysis.Read> reads, List<StreamSources.FileRead> files, List<String> lines) {
+    for (Analysis.Read read : reads) {
       StringBuilder line = new StringBuilder("Reads: ").append(read.table()).append(" (")
           .append(read.kind().map(ExplainExecutor::kindName)
               .orElse("information schema view"));

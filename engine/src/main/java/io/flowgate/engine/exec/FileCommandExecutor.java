@@ -7,7 +7,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.BinaryFile;
 import io.flowgate.engine.files.FileSource;
-import io.flowgate.engine.plan.VolumeFiles;
+import io.flowgate.engine.sql.analyzer.VolumeFiles;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.FileCommand;
 import io.flowgate.engine.sql.tree.Span;

@@ -1,7 +1,7 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.engine.files.FileBatches;
-import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import io.flowgate.catalog.model.TableKind;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Span;

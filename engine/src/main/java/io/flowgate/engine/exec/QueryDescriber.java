@@ -7,6 +7,7 @@ import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.List;
+import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * The result columns of an analyzed query as clients see them: the analysis's names, types and nullability. H2 is
@@ -15,7 +16,7 @@ import java.util.List;
 public final class QueryDescriber {
   private QueryDescriber() {}
 
-  public static List<ResultColumn> columns(List<PlannedQuery.Column> columns) {
+  public static List<ResultColumn> columns(List<Analysis.Column> columns) {
     return columns.stream()
         .map(column -> new ResultColumn(column.name(), column.type(), column.nullable())).toList();
   }

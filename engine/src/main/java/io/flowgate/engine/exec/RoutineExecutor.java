@@ -9,7 +9,7 @@ import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Show;
@@ -95,7 +95,7 @@ public final class RoutineExecutor {
     TableName name = context.translator().qualify(describe.name(), describe.span());
     String simple = describe.name().get(describe.name().size() - 1).toLowerCase(java.util.Locale.ROOT);
     if (describe.name().size() == 1 && catalog.function(name).isEmpty()
-        && io.flowgate.engine.plan.FunctionRegistry.names().containsKey(simple)) {
+        && io.flowgate.engine.sql.analyzer.FunctionRegistry.names().containsKey(simple)) {
       return builtin(simple);
     }
     FunctionInfo function = catalog.function(name).orElseThrow(() -> EngineException.of(ErrorClass.ROUTINE_NOT_FOUND)
@@ -124,8 +124,8 @@ public final class RoutineExecutor {
 
   /** DESCRIBE FUNCTION of a built-in: its name, kind and how many arguments it takes. */
   private static StatementResult builtin(String name) {
-    String kind = io.flowgate.engine.plan.FunctionRegistry.names().get(name);
-    String usage = io.flowgate.engine.plan.FunctionRegistry.usage(name).orElse(name + "(...)");
+    String kind = io.flowgate.engine.sql.analyzer.FunctionRegistry.names().get(name);
+    String usage = io.flowgate.engine.sql.analyzer.FunctionRegistry.usage(name).orElse(name + "(...)");
     List<List<Object>> rows = List.of(List.of("Function: " + name), List.of("Class:    system.builtin"),
         List.of("Type:     " + kind), List.of("Usage:    " + usage
             + "; the rules are the dialect's, as engine/docs/sql-surface.md lists them"));

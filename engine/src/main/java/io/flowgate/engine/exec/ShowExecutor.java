@@ -141,7 +141,7 @@ public final class ShowExecutor {
       // As the dialect lists them: the session's temporary views, in no schema, after the tables.
       context.session().tempViews().values().stream().filter(view -> listed != Show.TableSet.MATERIALIZED_VIEWS)
           .filter(view -> matches(tables.pattern()).test(view.name()))
-          .sorted(java.util.Comparator.comparing(io.flowgate.engine.plan.TempView::name))
+          .sorted(java.util.Comparator.comparing(io.flowgate.engine.sql.analyzer.TempView::name))
           .forEach(view -> rows.add(views ? Arrays.<Object>asList("", view.name(), true, false)
               : Arrays.<Object>asList("", view.name(), true)));
       ResultColumn temporary = new ResultColumn("isTemporary", SqlType.BOOLEAN, false);
@@ -169,7 +169,7 @@ public final class ShowExecutor {
       // The built-in functions, then the SQL functions of the current schema by their qualified names.
       List<String> names = new java.util.ArrayList<>();
       if (functions.which() != Show.FunctionSet.USER) {
-        names.addAll(io.flowgate.engine.plan.FunctionRegistry.names().keySet());
+        names.addAll(io.flowgate.engine.sql.analyzer.FunctionRegistry.names().keySet());
       }
       if (functions.which() != Show.FunctionSet.SYSTEM) {
         catalog.functions(context.session().catalog(), context.session().schema())
@@ -204,7 +204,7 @@ public final class ShowExecutor {
       return result(List.of(column("createtab_stmt")), List.of(List.of(createStatement(table))));
     }
     if (show instanceof Show.DescribeTable describe) {
-      Optional<io.flowgate.engine.plan.TempView> temporary = describe.table().size() != 1 ? Optional.empty()
+      Optional<io.flowgate.engine.sql.analyzer.TempView> temporary = describe.table().size() != 1 ? Optional.empty()
           : Optional.ofNullable(context.session().tempViews().get(describe.table().get(0).toLowerCase(Locale.ROOT)));
       if (temporary.isPresent()) {
         return describeTempView(temporary.get(), describe.extended());
@@ -254,7 +254,7 @@ public final class ShowExecutor {
   }
 
   /** DESCRIBE of the session's temporary view: its columns as a query of it gives them. */
-  private StatementResult describeTempView(io.flowgate.engine.plan.TempView view, boolean extended) {
+  private StatementResult describeTempView(io.flowgate.engine.sql.analyzer.TempView view, boolean extended) {
     // A query of the view, written in the dialect for the parser (never H2), answers what its columns are.
     io.flowgate.engine.sql.tree.Query query = (io.flowgate.engine.sql.tree.Query) io.flowgate.engine.sql.parser
         .SqlParser.parseStatement("SELECT * FROM " + Errors.quote(view.name())).statement();

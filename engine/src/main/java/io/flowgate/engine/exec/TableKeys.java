@@ -7,7 +7,7 @@ import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
-import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.ForeignKey;
 import io.flowgate.engine.sql.tree.Ddl.PrimaryKey;

@@ -11,7 +11,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.files.Folders;
 import io.flowgate.engine.files.RealPaths;
-import io.flowgate.engine.plan.VolumeFiles;
+import io.flowgate.engine.sql.analyzer.VolumeFiles;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Show;
 import io.flowgate.engine.sql.tree.Span;

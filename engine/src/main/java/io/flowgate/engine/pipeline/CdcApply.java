@@ -31,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * Applies a batch of AUTO CDC change events to its target, so that the target is a function of the set of events,
@@ -450,7 +451,7 @@ final class CdcApply {
     long written = spec.scdType() == 1 && !truncates
         ? applyScd1InPlace(connection, byKey, truncateSequences, version)
         : rewrite(connection, byKey, truncates, truncateSequences, version);
-    if (ChangeFeed.enabled(target)) {
+    if (ChangeDataFeed.enabled(target)) {
       // Removed rows were recorded as deletes; the rows written again pair with them into update images.
       H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
       List<String> identity = new ArrayList<>(events.keys().stream().map(this::targetColumn).toList());
@@ -487,7 +488,7 @@ final class CdcApply {
     List<List<Object>> removed = new ArrayList<>();
     long written = 0;
     try (H2Storage.Batched insert = H2Storage.batched(connection, targetInsert().statement());
-        H2Storage.Batched update = H2Storage.batched(connection, ChangeFeed.enabled(target)
+        H2Storage.Batched update = H2Storage.batched(connection, ChangeDataFeed.enabled(target)
             ? ChangeFeed.recordOld(target, "delete", version, targetUpdate()) : targetUpdate().statement())) {
       for (Map.Entry<List<Object>, List<Event>> key : byKey.entrySet()) {
         List<Event> earlier = key.getValue().stream().filter(event -> event.arrival() != version).toList();
@@ -595,7 +596,7 @@ final class CdcApply {
    */
   private void removeTouched(Connection connection, boolean everything, Collection<List<Object>> keys, long version)
       throws SQLException {
-    boolean feed = ChangeFeed.enabled(target);
+    boolean feed = ChangeDataFeed.enabled(target);
     if (everything) {
       if (feed) {
         H2Storage.update(connection, ChangeFeed.recordAll(target, "delete", version), List.of(), Map.of());

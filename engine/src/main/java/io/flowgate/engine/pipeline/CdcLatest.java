@@ -16,6 +16,7 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * The latest layout of AUTO CDC state, for SCD TYPE 1 without IGNORE NULL UPDATES: a key's state is its newest
@@ -280,7 +281,7 @@ final class CdcLatest {
         + " WHEN MATCHED AND b.{} = {} AND {} THEN UPDATE SET {} WHEN NOT MATCHED AND {} THEN INSERT ({}) VALUES ({})",
         Sql.table(target.storageName()), changes, targetKeyMatch(), OP, DELETE, newer, OP, UPSERT, newer,
         Sql.list(sets), Sql.and(insertWhen), Sql.list(names), Sql.list(values));
-    return ChangeFeed.enabled(target) ? ChangeFeed.recordMerge(connection, target, merge, List.of(), runtime, version)
+    return ChangeDataFeed.enabled(target) ? ChangeFeed.recordMerge(connection, target, merge, List.of(), runtime, version)
         : H2Storage.update(connection, merge.statement(), List.of(), runtime);
   }
 
@@ -300,7 +301,7 @@ final class CdcLatest {
   private long truncateBefore(Connection connection, Object truncate, long version) throws SQLException {
     Sql delete = Sql.of("DELETE FROM {} t WHERE NOT {}", Sql.table(target.storageName()),
         atLeast(at("t", Sql.name(StoreNames.CDC_SEQUENCE_COLUMN)), sequenceValue(truncate), sequenceType));
-    long removed = H2Storage.update(connection, ChangeFeed.enabled(target)
+    long removed = H2Storage.update(connection, ChangeDataFeed.enabled(target)
         ? ChangeFeed.recordOld(target, "delete", version, delete) : delete.statement(), List.of(), Map.of());
     H2Storage.update(connection, Sql.of("DELETE FROM {} WHERE {} = {}", store, OP, TRUNCATE).statement(), List.of(),
         Map.of());

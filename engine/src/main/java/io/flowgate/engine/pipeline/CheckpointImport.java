@@ -4,7 +4,7 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.ExecutionContext;
-import io.flowgate.engine.plan.VolumeFiles;
+import io.flowgate.engine.sql.analyzer.VolumeFiles;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.JsonPath;
 import java.io.IOException;

@@ -23,9 +23,9 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
-import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.TablesRead;
@@ -54,6 +54,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.LongSupplier;
 import java.util.Set;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * Runs one flow batch: reads what the flow's sources gained since its checkpoint, writes it into the target, and
@@ -332,7 +333,7 @@ public final class FlowRunner {
   public BatchResult run(FlowInfo flow, TableInfo target, boolean full, Span span, EventLog events) {
     PlannedFlow planned = plan(flow, target, span);
     planned.cdc().ifPresent(cdc -> cdc.prepare(storage));
-    if (ChangeFeed.enabled(target)) {
+    if (ChangeDataFeed.enabled(target)) {
       ChangeFeed.ddl(target).forEach(storage::executeOnce);
     }
     // A view merged by group keys finds each group's row by an index (DDL: before the batch's transaction).
@@ -486,7 +487,7 @@ public final class FlowRunner {
   private Optional<BatchResult> refreshIncrementally(Connection connection, FlowInfo flow, TableInfo target,
       PlannedFlow planned, MaterializedViewSources reading, List<FlowCheckpoint> saved, EventLog events,
       LiveProgress.Counter written) throws SQLException {
-    if (!planned.expectations().isEmpty() || ChangeFeed.enabled(target) || !target.policies().isEmpty()) {
+    if (!planned.expectations().isEmpty() || ChangeDataFeed.enabled(target) || !target.policies().isEmpty()) {
       return Optional.empty();
     }
     String definition = viewDefinition(flow, target, planned);
@@ -583,7 +584,7 @@ public final class FlowRunner {
       removed = replaceRows(connection, planned.replace().get(), runtime, target, version);
     }
     long rows = H2Storage.update(connection, planned.statements().insert(), List.of(), runtime);
-    if (ChangeFeed.enabled(target)) {
+    if (ChangeDataFeed.enabled(target)) {
       H2Storage.update(connection, ChangeFeed.recordWritten(target, "insert", version), List.of(), Map.of());
     }
     boolean readsTablesWhole = planned.sources().isEmpty() && planned.fileReads().isEmpty();
@@ -619,7 +620,7 @@ public final class FlowRunner {
       throw EngineException.of(ErrorClass.DELTA_REPLACE_WHERE_MISMATCH).parameter("replaceWhere", replace.predicate())
           .parameter("message", outside + " row(s) of the flow's query do not satisfy it.").build();
     }
-    H2Statement delete = ChangeFeed.enabled(target) ? ChangeFeed.recordOld(target, "delete", version,
+    H2Statement delete = ChangeDataFeed.enabled(target) ? ChangeFeed.recordOld(target, "delete", version,
         replace.delete()) : replace.delete().statement();
     return H2Storage.update(connection, delete, List.of(), runtime);
   }
@@ -668,7 +669,7 @@ public final class FlowRunner {
     Sql from = Sql.param(source.keys().from());
     Sql to = Sql.param(source.keys().to());
     if (source.changeFeed()) {
-      Sql version = Sql.name(ChangeFeed.COMMIT_VERSION);
+      Sql version = Sql.name(ChangeDataFeed.COMMIT_VERSION);
       return Sql.of("SELECT COUNT(*) FROM {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT)",
           Sql.table(ChangeFeed.changeTable(source.table())), version, from, version, to).statement();
     }

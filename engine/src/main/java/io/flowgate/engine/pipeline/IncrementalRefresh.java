@@ -348,6 +348,6 @@ sealed interface IncrementalRefresh {
    */
   private static boolean rowLevel(Expression expression) {
     return io.flowgate.engine.sql.analyzer.RowLevelExpressions.isRowLevel(expression,
-        io.flowgate.engine.plan.FunctionRegistry.TRAITS);
+        io.flowgate.engine.sql.analyzer.FunctionRegistry.TRAITS);
   }
 }

@@ -6,7 +6,7 @@ import io.flowgate.catalog.model.FlowCheckpoint;
 import io.flowgate.catalog.model.FlowInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.catalog.model.TableKind;
-import io.flowgate.engine.plan.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.sql.analyzer.FunctionTraits;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;

@@ -8,7 +8,7 @@ import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
-import io.flowgate.engine.plan.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;

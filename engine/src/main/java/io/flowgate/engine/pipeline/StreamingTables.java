@@ -28,13 +28,13 @@ import io.flowgate.engine.exec.TableKeys;
 import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.plan.Analysis;
+import io.flowgate.engine.sql.analyzer.Analysis;
 import io.flowgate.engine.plan.ChangeFeed;
-import io.flowgate.engine.plan.FunctionRegistry;
-import io.flowgate.engine.plan.PrivateDatasets;
-import io.flowgate.engine.plan.QueryTranslator;
-import io.flowgate.engine.plan.SessionContext;
-import io.flowgate.engine.plan.StreamSources;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.PrivateDatasets;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.analyzer.TablesRead;
@@ -52,6 +52,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * CREATE [OR REFRESH] STREAMING TABLE and REFRESH: a streaming table is a table that only its flows write. Creating
@@ -686,7 +687,7 @@ public final class StreamingTables {
           catalog.clearCheckpoints(connection, flow.id());
         }
         return VersionedWrite.commit(catalog, connection, table.id(), user(), version -> {
-          if (ChangeFeed.enabled(table)) {
+          if (ChangeDataFeed.enabled(table)) {
             H2Storage.update(connection, ChangeFeed.recordAll(table, "delete", version), List.of(), Map.of());
           }
           long removed = H2Storage.deleteAll(connection, table.storageName());

@@ -14,6 +14,10 @@ import io.flowgate.engine.files.FileAreas;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.StreamSources;
+import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * Plans the read side of an AUTO CDC flow: the query that yields a batch's change events, one row each, as the key
@@ -43,9 +47,9 @@ public final class CdcPlanner {
       FileAreas files, AutoCdc cdc, List<Expression> checks) {
     Span span = cdc.span();
     // The source's columns, from a translation of its own so that the flow's sources are collected only once.
-    PlannedQuery whole = new QueryTranslator(catalog, access, session, StreamSources.forFlow(files))
-        .plan(select(span, List.of(new QueryBody.AllColumns(span, List.of())), cdc));
-    List<String> sourceColumns = whole.columns().stream().map(PlannedQuery.Column::name).toList();
+    Analysis whole = new QueryTranslator(catalog, access, session, StreamSources.forFlow(files))
+        .analyze(select(span, List.of(new QueryBody.AllColumns(span, List.of())), cdc));
+    List<String> sourceColumns = whole.columns().stream().map(Analysis.Column::name).toList();
     List<String> keys = resolve(cdc.keys(), sourceColumns, span);
     List<String> kept = new ArrayList<>();
     if (cdc.columns().isPresent() && !cdc.columns().get().allExcept()) {
@@ -72,7 +76,8 @@ public final class CdcPlanner {
     items.add(new QueryBody.SingleColumn(span, cdc.truncateWhen().orElse(FALSE(span)), Optional.empty()));
     kept.forEach(name -> items.add(column(span, name)));
     checks.forEach(check -> items.add(new QueryBody.SingleColumn(span, check, Optional.empty())));
-    PlannedQuery events = new QueryTranslator(catalog, access, session, sources).plan(select(span, items, cdc));
+    PlannedQuery events = PlannedQuery.of(new QueryTranslator(catalog, access, session, sources).analyze(select(span,
+        items, cdc)));
     return new Events(events, keys, kept, checks.size());
   }
 

@@ -33,6 +33,20 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.AnalyzedChange;
+import io.flowgate.engine.sql.analyzer.AnalyzedInsert;
+import io.flowgate.engine.sql.analyzer.AnalyzedMerge;
+import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
+import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
+import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
+import io.flowgate.engine.sql.analyzer.ExpressionTranslator;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.ParameterTypes;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.Scope;
+import io.flowgate.engine.sql.analyzer.TranslatedQuery;
+import io.flowgate.engine.sql.analyzer.Typed;
 
 /**
  * Analyzes INSERT, UPDATE, DELETE and MERGE into a resolved table, and has {@link QueryWriter} write the H2 statements
@@ -457,7 +471,7 @@ public final class DmlPlanner {
         span, new Expression.FunctionCall(span, "count", false, List.of(), true, Optional.empty(), Optional.empty()),
         Optional.empty())), Optional.of(new Relation.Derived(span, query, Optional.of("q"), columns)),
         Optional.of(outsidePredicate)), List.of(), Optional.empty(), Optional.empty());
-    return new Replacement(Optional.of(queries.plan(outside).statement()), delete);
+    return new Replacement(Optional.of(PlannedQuery.of(queries.analyze(outside)).statement()), delete);
   }
 
   /**

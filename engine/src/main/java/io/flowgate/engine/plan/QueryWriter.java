@@ -6,6 +6,14 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import java.util.ArrayList;
 import java.util.List;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.AnalyzedChange;
+import io.flowgate.engine.sql.analyzer.AnalyzedInsert;
+import io.flowgate.engine.sql.analyzer.AnalyzedMerge;
+import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
+import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
+import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
+import io.flowgate.engine.sql.analyzer.TranslatedQuery;
 
 /**
  * Writes analyzed SELECT blocks, FROM clauses and writes (INSERT, UPDATE, DELETE) as H2 SQL. A block's output

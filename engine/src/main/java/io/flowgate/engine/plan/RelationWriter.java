@@ -6,6 +6,12 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.type.SqlType;
 import java.util.ArrayList;
 import java.util.List;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
+import io.flowgate.engine.sql.analyzer.FileColumns;
+import io.flowgate.engine.sql.analyzer.StreamSources;
+import io.flowgate.engine.sql.analyzer.TranslatedQuery;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * Writes an analyzed FROM clause as H2 SQL: how its relations join, and how H2 reads each kind of rows (a table's
@@ -122,14 +128,14 @@ final class RelationWriter {
   }
 
   private static Sql changeFeedWindow(AnalyzedRelation.ChangeFeedWindow feed) {
-    Sql version = Sql.of("c.{}", Sql.name(ChangeFeed.COMMIT_VERSION));
+    Sql version = Sql.of("c.{}", Sql.name(ChangeDataFeed.COMMIT_VERSION));
     List<Sql> select = new ArrayList<>();
     for (String column : feed.columns()) {
       select.add(Sql.of("c.{}", Sql.name(column)));
     }
-    select.add(Sql.of("c.{}", Sql.name(ChangeFeed.CHANGE_TYPE)));
+    select.add(Sql.of("c.{}", Sql.name(ChangeDataFeed.CHANGE_TYPE)));
     select.add(version);
-    select.add(Sql.of("CAST(m.TS AS TIMESTAMP(6)) AS {}", Sql.name(ChangeFeed.COMMIT_TIMESTAMP)));
+    select.add(Sql.of("CAST(m.TS AS TIMESTAMP(6)) AS {}", Sql.name(ChangeDataFeed.COMMIT_TIMESTAMP)));
     return Sql.of("(SELECT {} FROM {} c JOIN FG_SYS.COMMITS m ON m.TABLE_ID = CAST({} AS BIGINT)"
         + " AND m.VERSION = {} WHERE {} >= CAST({} AS BIGINT) AND {} <= CAST({} AS BIGINT))", Sql.list(select),
         Sql.table(StoreNames.changeTable(feed.tableId())), Sql.constant(feed.tableId()), version, version,

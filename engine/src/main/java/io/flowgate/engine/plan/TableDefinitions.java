@@ -20,6 +20,13 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.ExpressionTranslator;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.ParameterTypes;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.Scope;
+import io.flowgate.engine.sql.analyzer.Typed;
 
 /** Checks a column specification and writes the H2 CREATE TABLE for it. */
 public final class TableDefinitions {

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
-import io.flowgate.engine.plan.Analyzed.ColumnValue;
-import io.flowgate.engine.plan.Analyzed.Constant;
+import io.flowgate.engine.sql.analyzer.Analyzed.ColumnValue;
+import io.flowgate.engine.sql.analyzer.Analyzed.Constant;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
 import io.flowgate.engine.sql.tree.Relation.JoinType;
@@ -13,6 +13,15 @@ import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.AnalyzedChange;
+import io.flowgate.engine.sql.analyzer.AnalyzedInsert;
+import io.flowgate.engine.sql.analyzer.AnalyzedMerge;
+import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
+import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
+import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 
 /** An analyzed SELECT block written for H2: positional output names, every constant bound, QUALIFY around it. */
 class QueryWriterTest {
@@ -24,6 +33,14 @@ class QueryWriterTest {
       "r1");
   private static final AnalyzedRelation T2 = new AnalyzedRelation.Aliased(new AnalyzedRelation.StoredTable("T2"),
       "r2");
+
+  @Test
+  void aDivisionOfACastOperandIsH2sDivision() {
+    Analyzed quotient = new Analyzed.Binary(BinaryOperator.DIVIDE, new Analyzed.Cast(new Constant(7, SqlType.INT),
+        SqlType.DOUBLE), new Constant(2, SqlType.INT));
+    assertThat(ExpressionWriter.write(quotient).statement().sql())
+        .isEqualTo("(CAST(CAST(?1 AS INTEGER) AS DOUBLE PRECISION) / CAST(?2 AS INTEGER))");
+  }
 
   @Test
   void aBlockIsWrittenClauseByClause() {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatNoException;
 
 import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.plan.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.sql.parser.SqlParser;
 import org.junit.jupiter.api.Test;
 
