@@ -12,7 +12,7 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.sql.analyzer.DmlAnalyzer;
 import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.CopyInto;
@@ -195,7 +195,7 @@ public final class CopyIntoExecutor {
         copy.select(), files), Optional.of("source"), List.of());
     // the reader's rescued data column is not one of the files' columns
     String rescued = formatOptions.getOrDefault("rescueddatacolumn", "_rescued_data");
-    List<Ddl.ColumnDefinition> added = new DmlPlanner(context.translator()).missingColumns(source, table,
+    List<Ddl.ColumnDefinition> added = new DmlAnalyzer(context.translator()).missingColumns(source, table,
         "COPY INTO with mergeSchema").stream().filter(column -> !column.name().equalsIgnoreCase(rescued)).toList();
     return new DdlExecutor(context).evolve(table, added, "COPY INTO with mergeSchema", copy.span())
         ? context.translator().resolveTable(copy.target(), copy.span()) : table;

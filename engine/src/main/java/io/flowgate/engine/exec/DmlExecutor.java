@@ -16,6 +16,7 @@ import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.sql.analyzer.DmlAnalyzer;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
@@ -109,7 +110,7 @@ public final class DmlExecutor {
 
   /** MERGE WITH SCHEMA EVOLUTION: adds the source's columns the target lacks, before the MERGE is planned again. */
   private boolean evolveSchema(Dml.Merge merge, TableInfo table) {
-    return new DdlExecutor(context).evolve(table, new DmlPlanner(context.translator()).evolvedColumns(merge, table),
+    return new DdlExecutor(context).evolve(table, new DmlAnalyzer(context.translator()).evolvedColumns(merge, table),
         "MERGE WITH SCHEMA EVOLUTION", merge.span());
   }
 

@@ -23,6 +23,7 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.sql.analyzer.DmlAnalyzer;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.sql.analyzer.StreamSources;
@@ -179,7 +180,7 @@ public final class FlowRunner {
     StreamSources streams = StreamSources.forFlow(files);
     QueryTranslator translator = new QueryTranslator(catalog, access, new SessionContext(user, flow.catalog(),
         flow.schema()).inPipeline(flow.pipeline()), streams);
-    List<DmlPlanner.Check> checks = expectations.stream().map(expectation -> new DmlPlanner.Check(expectation.name(),
+    List<DmlAnalyzer.Check> checks = expectations.stream().map(expectation -> new DmlAnalyzer.Check(expectation.name(),
         SqlParser.parseExpression(expectation.expressionSql()),
         expectation.action() == ExpectationInfo.Action.DROP_ROW,
         expectation.action() == ExpectationInfo.Action.FAIL_UPDATE)).toList();
