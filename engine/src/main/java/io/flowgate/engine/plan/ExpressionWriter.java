@@ -368,8 +368,8 @@ final class ExpressionWriter {
     };
   }
 
-  /** See {@link Analyzed.CheckedMap}; the array functions write such maps of their own arrays. */
-  static Sql checkedMap(Sql keys, Sql values, SqlType type, String function) {
+  /** See {@link Analyzed.CheckedMap}. */
+  private static Sql checkedMap(Sql keys, Sql values, SqlType type, String function) {
     return Sql.of("CASE WHEN FG_SYS.CHECK_MAP_KEYS(CAST({} AS CHARACTER VARYING ARRAY), CARDINALITY({}), {}) THEN {}"
         + " END", keys, values, Sql.text(function), Sql.cast(Sql.of("ROW({}, {})", keys, values), type));
   }

@@ -212,7 +212,7 @@ final class QueryWriter {
   }
 
   /** The commit version a write stamps on its rows; the executor binds it inside the write's transaction. */
-  static Sql commitVersion() {
+  private static Sql commitVersion() {
     return Sql.of("CAST({} AS BIGINT)", Sql.param(Binding.Runtime.COMMIT_VERSION));
   }
 
