@@ -11,6 +11,7 @@ import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.DefinitionAnalyzer;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl;
@@ -164,7 +165,7 @@ public final class ColumnChanges {
   private void rename(TableInfo table, ColumnChange.Rename rename, Span span) {
     refuseChangeFeed(table, "RENAME COLUMN", span);
     ColumnInfo column = table.column(rename.column()).orElseThrow(() -> unresolved(table, rename.column(), span));
-    TableDefinitions.refuseReserved(rename.renamed(), span);
+    DefinitionAnalyzer.refuseReserved(rename.renamed(), span);
     Optional<ColumnInfo> taken = table.column(rename.renamed());
     if (taken.isPresent() && taken.get() != column) {
       throw EngineException.of(ErrorClass.COLUMN_ALREADY_EXISTS)

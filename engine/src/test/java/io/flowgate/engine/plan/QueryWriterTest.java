@@ -20,7 +20,6 @@ import io.flowgate.engine.sql.analyzer.AnalyzedMerge;
 import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
 import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
 import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
-import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.sql.analyzer.StreamSources;
 
 /** An analyzed SELECT block written for H2: positional output names, every constant bound, QUALIFY around it. */
@@ -121,8 +120,7 @@ class QueryWriterTest {
   @Test
   void aTableIsReadThroughItsPoliciesInADerivedTable() {
     AnalyzedRelation stored = new AnalyzedRelation.StoredTable("T1");
-    Analyzed masked = new Analyzed.Call(FunctionRegistry.lookup("upper").orElseThrow(), List.of(
-        new ColumnValue("r2", "name")));
+    Analyzed masked = Analyzed.call("upper", new ColumnValue("r2", "name"));
     AnalyzedRelation read = new AnalyzedRelation.Aliased(new AnalyzedRelation.Protected(stored, "r2", List.of(
         new AnalyzedRelation.ProtectedColumn("name", masked), new AnalyzedRelation.ProtectedColumn("id",
             new ColumnValue("r2", "id"))), Optional.of(new Analyzed.NullTest(new ColumnValue("r2", "id"), true,

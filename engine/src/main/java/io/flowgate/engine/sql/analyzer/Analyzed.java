@@ -290,7 +290,9 @@ public sealed interface Analyzed {
     /** The name of a JSON object's field at a position from 0. */
     JSON_OBJECT_KEY,
     /** Fails with MALFORMED_RECORD_IN_PARSING: {@code record, field or NULL, text, type}. */
-    JSON_MALFORMED
+    JSON_MALFORMED,
+    /** Fails with a CHECK constraint's violation: {@code constraint name, condition text, the row's values}. */
+    CHECK_VIOLATED
   }
 
   static Analyzed system(SystemFunction function, Analyzed... arguments) {

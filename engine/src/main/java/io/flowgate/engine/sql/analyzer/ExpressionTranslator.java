@@ -57,7 +57,7 @@ import java.util.Optional;
  * {@code /} on integers gives a DOUBLE, CAST to an integer truncates, {@code ||} and concat are NULL if any
  * argument is NULL, booleans cast to STRING are lower case.
  */
-public final class ExpressionTranslator {
+final class ExpressionTranslator {
   private final QueryTranslator queries;
   private final SpecialFunctions special = new SpecialFunctions(this);
   private final ParameterTypes parameterTypes;
@@ -65,7 +65,7 @@ public final class ExpressionTranslator {
   /** In DDL (DEFAULT, GENERATED) H2 takes no parameters, so constants are written as literals. */
   private final boolean inline;
 
-  public ExpressionTranslator(QueryTranslator queries, ParameterTypes parameterTypes, SessionContext session,
+  ExpressionTranslator(QueryTranslator queries, ParameterTypes parameterTypes, SessionContext session,
       boolean inline) {
     this.queries = queries;
     this.parameterTypes = parameterTypes;
@@ -76,7 +76,7 @@ public final class ExpressionTranslator {
   /** Translations by node and scope, so a node translated twice (GROUP BY 1) yields the same SQL and parameters. */
   private final Map<Expression, Map<Scope, Typed>> translated = new IdentityHashMap<>();
 
-  public Typed translate(Expression expression, Scope scope) {
+  Typed translate(Expression expression, Scope scope) {
     Map<Scope, Typed> byScope = translated.computeIfAbsent(expression, e -> new IdentityHashMap<>());
     Typed known = byScope.get(scope);
     if (known == null) {
@@ -465,7 +465,7 @@ public final class ExpressionTranslator {
    * {@code value} where a {@code type} is expected: a parameter marker takes that type (which the client sees in its
    * parameter metadata); anything else is returned as it is.
    */
-  public Typed expect(Typed value, Optional<SqlType> type) {
+  Typed expect(Typed value, Optional<SqlType> type) {
     if (value.type().isPresent() || type.isEmpty() || type.get().kind() == TypeKind.VOID) {
       return value;
     }
@@ -511,7 +511,7 @@ public final class ExpressionTranslator {
    * dialect gives other values no truth (H2 would read a non-zero number as TRUE). A column comparison that every
    * branch of an OR requires is written once, outside it, where H2 can use it.
    */
-  public Typed filter(Expression condition, Scope scope) {
+  Typed filter(Expression condition, Scope scope) {
     Typed typed = translate(CommonConjuncts.factor(condition), scope);
     if (!isBoolean(typed)) {
       String name = Errors.quote(ExpressionNames.name(condition));
@@ -522,7 +522,7 @@ public final class ExpressionTranslator {
   }
 
   /** A join's ON condition, which must be a BOOLEAN; written as {@link #filter} writes one. */
-  public Typed joinCondition(Expression condition, Scope scope) {
+  Typed joinCondition(Expression condition, Scope scope) {
     Typed typed = translate(CommonConjuncts.factor(condition), scope);
     if (!isBoolean(typed)) {
       throw EngineException.of(ErrorClass.JOIN_CONDITION_IS_NOT_BOOLEAN_TYPE)
@@ -807,7 +807,7 @@ public final class ExpressionTranslator {
   }
 
   /** A simple value as the dialect writes it as text (a boolean lower case, a TIMESTAMP in the session's zone). */
-  public Analyzed asText(Typed value) {
+  Analyzed asText(Typed value) {
     if (value.is(SqlType::isCharacter)) {
       return value.value();
     }
@@ -855,7 +855,7 @@ public final class ExpressionTranslator {
   }
 
   /** {@code value}, as the TIMESTAMP it is in the session's zone where it becomes one and is a wall clock. */
-  public Analyzed towardTimestamp(Typed value, boolean becomesTimestamp) {
+  Analyzed towardTimestamp(Typed value, boolean becomesTimestamp) {
     return becomesTimestamp && wallClockLike(value) ? instantOf(value.value()) : value.value();
   }
 

@@ -547,7 +547,7 @@ public final class FunctionRegistry {
     }
   }
 
-  public static Optional<Function> lookup(String name) {
+  static Optional<Function> lookup(String name) {
     return Optional.ofNullable(FUNCTIONS.get(name));
   }
 

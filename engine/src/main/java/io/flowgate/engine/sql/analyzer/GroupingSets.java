@@ -37,13 +37,13 @@ import java.util.stream.IntStream;
  * the select list, HAVING and QUALIFY, a key read outside an aggregate becomes its column, and {@code grouping(k)} and
  * {@code grouping_id(...)} become constants of the set id.
  */
-public final class GroupingSets {
+final class GroupingSets {
   /** Names no reference can write: the set id and keys are reachable only through the rewritten expressions. */
   private static final String SET_ID = "\u0000grouping set";
   private static final String KEY = "\u0000grouping key ";
 
   /** The plain block, what it reads, and how an ORDER BY key of the block reads in it. */
-  public record Grouped(Select select, From from, UnaryOperator<Expression> orderKey) {}
+  record Grouped(Select select, From from, UnaryOperator<Expression> orderKey) {}
 
   private final Select select;
   private final List<Expression> keys;

@@ -11,7 +11,7 @@ import java.util.Optional;
  * The types a statement's client parameters are expected to have, by index, each from the first place it stands
  * typed; shared by the translators of one statement (its views, functions and policies take no parameters).
  */
-public final class ParameterTypes {
+final class ParameterTypes {
   private final Map<Integer, SqlType> types = new HashMap<>();
   private int count;
 

@@ -87,8 +87,8 @@ public final class QueryTranslator {
   private record Cte(String h2Name, TranslatedQuery query, Optional<Integer> recursionLimit) {}
 
   /** A FROM clause analyzed: its relations, the columns they make visible, and the conditions they bring. */
-  public record From(AnalyzedRelation relation, Scope scope, List<Analyzed> filters) {
-    public From {
+  record From(AnalyzedRelation relation, Scope scope, List<Analyzed> filters) {
+    From {
       filters = List.copyOf(filters);
     }
 
@@ -160,7 +160,7 @@ public final class QueryTranslator {
     return parameterTypes.list(count);
   }
 
-  public ExpressionTranslator expressions() {
+  ExpressionTranslator expressions() {
     return expressions;
   }
 
@@ -280,17 +280,17 @@ public final class QueryTranslator {
     return expressions.call(function, arguments, span);
   }
 
-  public SessionContext session() {
+  SessionContext session() {
     return session;
   }
 
-  public String newAlias() {
+  String newAlias() {
     return "r" + (++nextAlias[0]);
   }
 
   // Shared with DML planning, which translates its source query and expressions over a target table.
 
-  public TranslatedQuery translate(Query query, Optional<Scope> outer) {
+  TranslatedQuery translate(Query query, Optional<Scope> outer) {
     return translate(query, outer, Map.of());
   }
 
@@ -634,7 +634,7 @@ public final class QueryTranslator {
    * The rows of a VALUES list as H2 tuples, with each column's type the common type of its cells, and whether a cell
    * of it can be NULL.
    */
-  public record ValuesRows(List<List<Typed>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
+  record ValuesRows(List<List<Typed>> cells, List<Optional<SqlType>> types, List<Boolean> nullable) {
     /** The rows' analyzed values. */
     List<List<Analyzed>> values() {
       return cells.stream().map(row -> row.stream().map(Typed::value).toList()).toList();
@@ -642,7 +642,7 @@ public final class QueryTranslator {
   }
 
   /** VALUES rows; with {@code defaults} (INSERT ... VALUES) a cell may be the keyword DEFAULT. */
-  public ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
+  ValuesRows valuesRows(Values values, Scope scope, boolean defaults) {
     int width = values.rows().get(0).size();
     List<List<Typed>> rows = new ArrayList<>();
     List<Optional<SqlType>> types = new ArrayList<>();
@@ -955,7 +955,7 @@ public final class QueryTranslator {
   }
 
 
-  public From from(Relation relation, Optional<Scope> outer) {
+  From from(Relation relation, Optional<Scope> outer) {
     return relations.visit(relation, outer);
   }
 
@@ -1115,7 +1115,7 @@ public final class QueryTranslator {
   }
 
   /** The scope of a table's own columns under {@code alias}, for DML and table expressions. */
-  public static Scope tableScope(TableInfo table, String alias, List<String> qualifier) {
+  static Scope tableScope(TableInfo table, String alias, List<String> qualifier) {
     List<Scope.Column> columns = new ArrayList<>();
     for (ColumnInfo column : table.columns()) {
       columns.add(new Scope.Column(alias, qualifier, column.name(), column.name(),

@@ -14,7 +14,7 @@ import java.util.Optional;
  * The columns visible at one point of a query, with the scope of the enclosing query for correlated references.
  * Names are matched without regard to case.
  */
-public final class Scope {
+final class Scope {
   /**
    * A visible column. {@code relation} is the generated H2 alias of its relation (empty for a table's own DDL
    * expressions); {@code qualifier} is the name it can be qualified with, e.g. {@code [main, default, t]} or
@@ -22,19 +22,19 @@ public final class Scope {
    * column with an {@code expression} stands for that H2 SQL: a SQL function's parameter is its argument.
    * {@code nullable} is false only for a column known to hold no NULL here (NOT NULL, and not padded by an outer join).
    */
-  public record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
+  record Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
       boolean hidden, Optional<Analyzed> expression, boolean nullable) {
-    public Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
+    Column(String relation, List<String> qualifier, String name, String h2Name, Optional<SqlType> type,
         boolean hidden) {
       this(relation, qualifier, name, h2Name, type, hidden, Optional.empty(), true);
     }
 
     /** A name that stands for a value, such as a SQL function's parameter for its argument. */
-    public static Column bound(String name, Analyzed value, SqlType type) {
+    static Column bound(String name, Analyzed value, SqlType type) {
       return new Column("", List.of(), name, name, Optional.of(type), false, Optional.of(value), true);
     }
 
-    public Analyzed value() {
+    Analyzed value() {
       return expression.orElseGet(() -> new Analyzed.ColumnValue(relation, h2Name));
     }
 
@@ -47,7 +47,7 @@ public final class Scope {
     }
   }
 
-  public record Resolved(Column column, boolean outer) {}
+  record Resolved(Column column, boolean outer) {}
 
   /**
    * Whether a subquery read a column of the query around it (or of one further out): one that did not has the same
@@ -65,7 +65,7 @@ public final class Scope {
   private final Optional<Scope> outer;
   private final Optional<Correlation> correlation;
 
-  public Scope(List<Column> columns, Optional<Scope> outer) {
+  Scope(List<Column> columns, Optional<Scope> outer) {
     this(columns, outer, Optional.empty());
   }
 
@@ -80,11 +80,11 @@ public final class Scope {
     return new Scope(columns, outer, Optional.of(correlation));
   }
 
-  public static Scope empty(Optional<Scope> outer) {
+  static Scope empty(Optional<Scope> outer) {
     return new Scope(List.of(), outer);
   }
 
-  public List<Column> columns() {
+  List<Column> columns() {
     return columns;
   }
 
@@ -92,7 +92,7 @@ public final class Scope {
     return outer;
   }
 
-  public Scope join(Scope right) {
+  Scope join(Scope right) {
     List<Column> all = new ArrayList<>(columns);
     all.addAll(right.columns);
     return new Scope(all, outer);
@@ -115,7 +115,7 @@ public final class Scope {
     return expanded;
   }
 
-  public Resolved resolve(ColumnRef reference) {
+  Resolved resolve(ColumnRef reference) {
     Optional<Column> found = find(reference);
     if (found.isPresent()) {
       return new Resolved(found.get(), false);

@@ -24,8 +24,8 @@ public record TranslatedQuery(AnalyzedQuery query, List<OutputColumn> columns) {
   }
 
   /** A column of the query: {@code type} is empty only for a bare parameter marker, which the client sees as STRING. */
-  public record OutputColumn(String name, Optional<SqlType> type, boolean nullable) {
-    public OutputColumn(String name, Optional<SqlType> type) {
+  record OutputColumn(String name, Optional<SqlType> type, boolean nullable) {
+    OutputColumn(String name, Optional<SqlType> type) {
       this(name, type, true);
     }
 

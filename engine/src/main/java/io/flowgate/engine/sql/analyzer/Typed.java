@@ -9,11 +9,11 @@ import java.util.Optional;
  * NULL column of a relation that no outer join pads, and casts of those).
  */
 public record Typed(Analyzed value, Optional<SqlType> type, boolean nullable) {
-  public Typed(Analyzed value, Optional<SqlType> type) {
+  Typed(Analyzed value, Optional<SqlType> type) {
     this(value, type, true);
   }
 
-  public static Typed of(Analyzed value, SqlType type) {
+  static Typed of(Analyzed value, SqlType type) {
     return new Typed(value, Optional.of(type));
   }
 
