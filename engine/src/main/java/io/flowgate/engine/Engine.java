@@ -1,12 +1,12 @@
 package io.flowgate.engine;
 
-import io.flowgate.engine.api.Principal;
-import io.flowgate.engine.api.ResultColumn;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.AccessTokenInfo;
 import io.flowgate.catalog.model.PrincipalInfo;
+import io.flowgate.engine.api.Principal;
+import io.flowgate.engine.api.ResultColumn;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.ExecutionContext;
@@ -14,10 +14,10 @@ import io.flowgate.engine.exec.RunningUpdates;
 import io.flowgate.engine.pipeline.FlowRunner;
 import io.flowgate.engine.pipeline.PipelineProject;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.sql.analyzer.SessionContext;
-import io.flowgate.engine.security.Passwords;
 import io.flowgate.engine.security.AccessControl;
+import io.flowgate.engine.security.Passwords;
 import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.sql.parser.SqlParser.ParsedStatement;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.storage.H2Storage;

@@ -8,14 +8,14 @@ import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
-import io.flowgate.engine.plan.ChangeFeed;
-import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.analyzer.DefinitionAnalyzer;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.parser.SqlParser;
-import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnChange;
+import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeScanner;
 import io.flowgate.engine.storage.H2Storage;
@@ -28,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * ALTER TABLE's changes to a managed table's existing columns: DROP COLUMN, RENAME COLUMN, SET / DROP NOT NULL,

@@ -24,10 +24,12 @@ import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
 import io.flowgate.engine.plan.KeyIndexes;
 import io.flowgate.engine.plan.PlannedQuery;
-import io.flowgate.engine.sql.analyzer.QueryTranslator;
-import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.plan.TableDefinitions;
 import io.flowgate.engine.security.Privileges;
+import io.flowgate.engine.sql.analyzer.Analysis;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
 import io.flowgate.engine.sql.tree.Ddl.CreateTable;
@@ -48,8 +50,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
-import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * Runs catalog, schema, table and view DDL. H2 commits its own DDL, so a new table's H2 table is made first and

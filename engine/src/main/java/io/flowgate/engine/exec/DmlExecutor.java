@@ -16,19 +16,19 @@ import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.plan.ChangeFeed;
 import io.flowgate.engine.plan.DmlPlanner;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.analyzer.DmlAnalyzer;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Dml;
-import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.sql.tree.QueryBody;
+import io.flowgate.engine.sql.tree.SqlFormatter;
 import io.flowgate.engine.storage.H2Storage;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /** Runs INSERT, UPDATE, DELETE and MERGE; each change and its commit-log entry commit in one transaction. */
 public final class DmlExecutor {

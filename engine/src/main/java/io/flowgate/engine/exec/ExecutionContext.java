@@ -1,10 +1,10 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.catalog.CatalogService;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.sql.analyzer.StreamSources;
-import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.storage.H2Storage;
 import java.util.concurrent.Executor;
 

@@ -1,13 +1,12 @@
 package io.flowgate.engine.exec;
 
 import io.flowgate.engine.api.ResultColumn;
-import io.flowgate.engine.plan.PlannedQuery;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.sql.analyzer.Analysis;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.List;
-import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * The result columns of an analyzed query as clients see them: the analysis's names, types and nullability. H2 is

@@ -10,14 +10,13 @@ import io.flowgate.engine.api.StatementResult;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.analyzer.TimeTravel;
 import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
 import java.util.List;
 import java.util.Map;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * RESTORE TABLE t TO VERSION AS OF n | TIMESTAMP AS OF ts: one new version whose rows are those version {@code n} had

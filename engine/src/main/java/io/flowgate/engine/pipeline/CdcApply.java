@@ -14,6 +14,7 @@ import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -31,7 +32,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * Applies a batch of AUTO CDC change events to its target, so that the target is a function of the set of events,

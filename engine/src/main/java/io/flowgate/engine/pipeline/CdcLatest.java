@@ -3,11 +3,11 @@ package io.flowgate.engine.pipeline;
 import io.flowgate.catalog.model.ExpectationInfo;
 import io.flowgate.catalog.model.TableInfo;
 import io.flowgate.engine.error.EngineException;
-import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.plan.CdcPlanner;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.storage.H2Storage;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
@@ -16,7 +16,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * The latest layout of AUTO CDC state, for SCD TYPE 1 without IGNORE NULL UPDATES: a key's state is its newest

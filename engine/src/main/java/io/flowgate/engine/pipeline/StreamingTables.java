@@ -20,23 +20,24 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.exec.CheckConstraints;
 import io.flowgate.engine.exec.DdlExecutor;
 import io.flowgate.engine.exec.ExecutionContext;
-import io.flowgate.engine.exec.RefreshSchedule;
 import io.flowgate.engine.exec.ListCursor;
 import io.flowgate.engine.exec.PolicyExecutor;
 import io.flowgate.engine.exec.QueryDescriber;
+import io.flowgate.engine.exec.RefreshSchedule;
 import io.flowgate.engine.exec.TableKeys;
 import io.flowgate.engine.exec.TableLayout;
 import io.flowgate.engine.exec.VersionedWrite;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.sql.analyzer.Analysis;
 import io.flowgate.engine.plan.ChangeFeed;
+import io.flowgate.engine.plan.TableDefinitions;
+import io.flowgate.engine.sql.analyzer.Analysis;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import io.flowgate.engine.sql.analyzer.PrivateDatasets;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.analyzer.SessionContext;
 import io.flowgate.engine.sql.analyzer.StreamSources;
-import io.flowgate.engine.plan.TableDefinitions;
-import io.flowgate.engine.sql.analyzer.RowLevelExpressions;
 import io.flowgate.engine.sql.analyzer.TablesRead;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
@@ -52,7 +53,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 
 /**
  * CREATE [OR REFRESH] STREAMING TABLE and REFRESH: a streaming table is a table that only its flows write. Creating

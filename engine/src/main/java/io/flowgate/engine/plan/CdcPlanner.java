@@ -4,20 +4,20 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
 import io.flowgate.engine.error.Errors;
+import io.flowgate.engine.files.FileAreas;
 import io.flowgate.engine.security.AccessControl;
+import io.flowgate.engine.sql.analyzer.Analysis;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.sql.tree.AutoCdc;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody;
 import io.flowgate.engine.sql.tree.Span;
-import io.flowgate.engine.files.FileAreas;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import io.flowgate.engine.sql.analyzer.QueryTranslator;
-import io.flowgate.engine.sql.analyzer.SessionContext;
-import io.flowgate.engine.sql.analyzer.StreamSources;
-import io.flowgate.engine.sql.analyzer.Analysis;
 
 /**
  * Plans the read side of an AUTO CDC flow: the query that yields a batch's change events, one row each, as the key

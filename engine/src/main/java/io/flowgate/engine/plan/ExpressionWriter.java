@@ -4,13 +4,13 @@ import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.sql.analyzer.Analyzed.Binary;
+import io.flowgate.engine.sql.analyzer.Analyzed;
 import io.flowgate.engine.type.SqlType;
 import io.flowgate.engine.type.TypeKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import io.flowgate.engine.sql.analyzer.Analyzed;
 
 /**
  * Writes an {@link Analyzed} expression as H2 SQL: the one place that knows how H2 spells what the analysis decided

@@ -3,9 +3,6 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
-import java.util.ArrayList;
-import java.util.List;
 import io.flowgate.engine.sql.analyzer.Analyzed;
 import io.flowgate.engine.sql.analyzer.AnalyzedChange;
 import io.flowgate.engine.sql.analyzer.AnalyzedInsert;
@@ -14,6 +11,9 @@ import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
 import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
 import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
 import io.flowgate.engine.sql.analyzer.TranslatedQuery;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes analyzed SELECT blocks, FROM clauses and writes (INSERT, UPDATE, DELETE) as H2 SQL. A block's output

@@ -3,15 +3,15 @@ package io.flowgate.engine.plan;
 import io.flowgate.engine.error.Errors;
 import io.flowgate.engine.h2.Sql;
 import io.flowgate.engine.h2.StoreNames;
-import io.flowgate.engine.type.SqlType;
-import java.util.ArrayList;
-import java.util.List;
 import io.flowgate.engine.sql.analyzer.Analyzed;
 import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
+import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
 import io.flowgate.engine.sql.analyzer.FileColumns;
 import io.flowgate.engine.sql.analyzer.StreamSources;
 import io.flowgate.engine.sql.analyzer.TranslatedQuery;
-import io.flowgate.engine.sql.analyzer.ChangeDataFeed;
+import io.flowgate.engine.type.SqlType;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Writes an analyzed FROM clause as H2 SQL: how its relations join, and how H2 reads each kind of rows (a table's

@@ -7,8 +7,8 @@ import io.flowgate.engine.h2.StoreNames;
 import io.flowgate.engine.sql.analyzer.DefinitionAnalyzer;
 import io.flowgate.engine.sql.analyzer.QueryTranslator;
 import io.flowgate.engine.sql.parser.SqlParser;
-import io.flowgate.engine.sql.tree.Ddl;
 import io.flowgate.engine.sql.tree.Ddl.ColumnDefinition;
+import io.flowgate.engine.sql.tree.Ddl;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -6,13 +6,6 @@ import io.flowgate.engine.h2.Binding;
 import io.flowgate.engine.h2.H2Statement;
 import io.flowgate.engine.sql.analyzer.Analyzed.ColumnValue;
 import io.flowgate.engine.sql.analyzer.Analyzed.Constant;
-import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
-import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
-import io.flowgate.engine.sql.tree.Relation.JoinType;
-import io.flowgate.engine.type.SqlType;
-import java.util.List;
-import java.util.Optional;
-import org.junit.jupiter.api.Test;
 import io.flowgate.engine.sql.analyzer.Analyzed;
 import io.flowgate.engine.sql.analyzer.AnalyzedChange;
 import io.flowgate.engine.sql.analyzer.AnalyzedInsert;
@@ -21,6 +14,13 @@ import io.flowgate.engine.sql.analyzer.AnalyzedQuery;
 import io.flowgate.engine.sql.analyzer.AnalyzedRelation;
 import io.flowgate.engine.sql.analyzer.AnalyzedSelect;
 import io.flowgate.engine.sql.analyzer.StreamSources;
+import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
+import io.flowgate.engine.sql.tree.QueryBody.SetOperator;
+import io.flowgate.engine.sql.tree.Relation.JoinType;
+import io.flowgate.engine.type.SqlType;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
 
 /** An analyzed SELECT block written for H2: positional output names, every constant bound, QUALIFY around it. */
 class QueryWriterTest {

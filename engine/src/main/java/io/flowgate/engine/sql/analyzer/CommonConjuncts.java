@@ -1,9 +1,9 @@
 package io.flowgate.engine.sql.analyzer;
 
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Span;
 import io.flowgate.engine.sql.tree.TreeEquality;
 import java.util.ArrayList;

@@ -1,6 +1,5 @@
 package io.flowgate.engine.sql.analyzer;
 
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.Cast;
@@ -9,6 +8,7 @@ import io.flowgate.engine.sql.tree.Expression.FunctionCall;
 import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.Unary;
 import io.flowgate.engine.sql.tree.Expression.UnaryOperator;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody.AllColumns;

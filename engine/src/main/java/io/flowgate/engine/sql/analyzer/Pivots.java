@@ -2,7 +2,6 @@ package io.flowgate.engine.sql.analyzer;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.Binary;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.sql.tree.Expression.Cast;
@@ -13,6 +12,7 @@ import io.flowgate.engine.sql.tree.Expression.Literal;
 import io.flowgate.engine.sql.tree.Expression.LiteralKind;
 import io.flowgate.engine.sql.tree.Expression.Unary;
 import io.flowgate.engine.sql.tree.Expression.UnaryOperator;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody.Select;
 import io.flowgate.engine.sql.tree.QueryBody.SelectItem;

@@ -2,9 +2,9 @@ package io.flowgate.engine.sql.analyzer;
 
 import io.flowgate.engine.sql.analyzer.GroupingSets.Grouped;
 import io.flowgate.engine.sql.analyzer.QueryTranslator.From;
-import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Expression.FunctionCall;
+import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.Node;
 import io.flowgate.engine.sql.tree.Query;
 import io.flowgate.engine.sql.tree.QueryBody.Select;

@@ -7,12 +7,18 @@ import io.flowgate.catalog.CatalogService;
 import io.flowgate.catalog.model.GrantInfo.Securable;
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.error.ErrorClass;
+import io.flowgate.engine.security.AccessControl;
 import io.flowgate.engine.sql.analyzer.Analyzed.Binary;
 import io.flowgate.engine.sql.analyzer.Analyzed.Cast;
 import io.flowgate.engine.sql.analyzer.Analyzed.ColumnValue;
 import io.flowgate.engine.sql.analyzer.Analyzed.Constant;
 import io.flowgate.engine.sql.analyzer.Analyzed.Number;
-import io.flowgate.engine.security.AccessControl;
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.QueryTranslator;
+import io.flowgate.engine.sql.analyzer.Scope;
+import io.flowgate.engine.sql.analyzer.SessionContext;
+import io.flowgate.engine.sql.analyzer.Typed;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.BinaryOperator;
 import io.flowgate.engine.type.SqlType;
@@ -24,12 +30,6 @@ import java.util.Optional;
 import org.h2.jdbcx.JdbcDataSource;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import io.flowgate.engine.sql.analyzer.Analyzed;
-import io.flowgate.engine.sql.analyzer.FunctionRegistry;
-import io.flowgate.engine.sql.analyzer.QueryTranslator;
-import io.flowgate.engine.sql.analyzer.Scope;
-import io.flowgate.engine.sql.analyzer.SessionContext;
-import io.flowgate.engine.sql.analyzer.Typed;
 
 /**
  * What the translator understands an expression to compute, read from its {@link Analyzed} tree and type, apart from

@@ -2,11 +2,11 @@ package io.flowgate.engine.sql.analyzer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.sql.analyzer.CommonConjuncts;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression;
 import io.flowgate.engine.sql.tree.SqlFormatter;
 import org.junit.jupiter.api.Test;
-import io.flowgate.engine.sql.analyzer.CommonConjuncts;
 
 class CommonConjunctsTest {
   private static String factored(String condition) {

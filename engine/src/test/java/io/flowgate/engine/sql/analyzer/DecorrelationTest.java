@@ -2,6 +2,7 @@ package io.flowgate.engine.sql.analyzer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.sql.analyzer.Decorrelation;
 import io.flowgate.engine.sql.parser.SqlParser;
 import io.flowgate.engine.sql.tree.Expression.ColumnRef;
 import io.flowgate.engine.sql.tree.Query;
@@ -10,7 +11,6 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
-import io.flowgate.engine.sql.analyzer.Decorrelation;
 
 class DecorrelationTest {
   /** The inner table's columns, as its scope would resolve them: {@code k, s, q}, bare or qualified by {@code l}. */

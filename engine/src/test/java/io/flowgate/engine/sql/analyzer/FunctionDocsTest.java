@@ -2,13 +2,13 @@ package io.flowgate.engine.sql.analyzer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
-import io.flowgate.engine.sql.analyzer.FunctionRegistry;
 
 /** The function list of docs/sql-surface.md names every built-in a statement can call, aliases too. */
 class FunctionDocsTest {

@@ -2,13 +2,13 @@ package io.flowgate.engine.sql.analyzer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.flowgate.engine.sql.analyzer.Analyzed;
+import io.flowgate.engine.sql.analyzer.FunctionRegistry;
+import io.flowgate.engine.sql.analyzer.Typed;
 import io.flowgate.engine.type.SqlType;
 import java.util.Collections;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import io.flowgate.engine.sql.analyzer.Analyzed;
-import io.flowgate.engine.sql.analyzer.FunctionRegistry;
-import io.flowgate.engine.sql.analyzer.Typed;
 
 /** Every function a statement can call has a result type in the registry, known before H2 runs anything. */
 class FunctionTypesTest {

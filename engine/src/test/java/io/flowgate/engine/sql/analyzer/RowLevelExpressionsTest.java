@@ -1,7 +1,7 @@
 package io.flowgate.engine.sql.analyzer;
 
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.assertThatNoException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.flowgate.engine.error.EngineException;
 import io.flowgate.engine.sql.analyzer.FunctionRegistry;
