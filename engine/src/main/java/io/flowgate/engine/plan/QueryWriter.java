@@ -16,7 +16,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Writes analyzed SELECT blocks, FROM clauses and writes (INSERT, UPDATE, DELETE) as H2 SQL. A block's output
+ * Writes analyzed queries and writes (INSERT, UPDATE, DELETE, MERGE) as H2 SQL; {@link RelationWriter} writes their
+ * FROM clauses. A block's output
  * columns are named by position ({@code c1, c2, ...}), so nothing the user named reaches H2 except as a quoted
  * identifier of a table's own column; every row a write writes is stamped with the write's commit version.
  */
@@ -103,8 +104,9 @@ final class QueryWriter {
     List<Analyzed> outputs = new ArrayList<>(select.outputs());
     select.qualify().ifPresent(qualify -> outputs.add(qualify.condition()));
     List<Sql> sql = new ArrayList<>();
-    String distinct = select.distinct() && select.qualify().isEmpty() ? "SELECT DISTINCT {}" : "SELECT {}";
-    sql.add(Sql.of(distinct, outputList(outputs)));
+    String keyword = select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}";
+    // QUALIFY filters rows after window functions and before DISTINCT, so DISTINCT goes to the query around it
+    sql.add(Sql.of(select.qualify().isEmpty() ? keyword : "SELECT {}", outputList(outputs)));
     if (!(select.from() instanceof AnalyzedRelation.None)) {
       sql.add(Sql.of(" FROM {}", RelationWriter.write(select.from())));
     }
@@ -119,13 +121,12 @@ final class QueryWriter {
     if (select.qualify().isEmpty()) {
       return block;
     }
-    // QUALIFY filters rows after window functions and before DISTINCT: a query around the block keeps those rows
     String alias = select.qualify().get().alias();
     List<Sql> kept = new ArrayList<>();
     for (int i = 0; i < select.outputs().size(); i++) {
       kept.add(output(Sql.column(alias, TranslatedQuery.positional(i)), i));
     }
-    return Sql.of((select.distinct() ? "SELECT DISTINCT {}" : "SELECT {}") + " FROM ({}) {} WHERE {}",
+    return Sql.of(keyword + " FROM ({}) {} WHERE {}",
         Sql.list(kept), block, Sql.name(alias), Sql.column(alias, TranslatedQuery.positional(select.outputs().size())));
   }
 

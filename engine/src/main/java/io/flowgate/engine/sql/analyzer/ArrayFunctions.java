@@ -736,12 +736,12 @@ final class ArrayFunctions {
   private static final Analyzed ONE = new Analyzed.Number(BigDecimal.ONE);
 
   /** The number of the element the range {@code index} is at. */
-  private static Analyzed number(String index) {
+  static Analyzed number(String index) {
     return new Analyzed.ElementNumber(index);
   }
 
   /** The element of {@code array} at {@code position}, counted from 1; NULL beyond its end. */
-  private static Analyzed nth(Analyzed array, Analyzed position) {
+  static Analyzed nth(Analyzed array, Analyzed position) {
     return operation(OperationKind.NTH, array, position);
   }
 

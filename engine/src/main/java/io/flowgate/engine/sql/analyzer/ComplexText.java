@@ -67,7 +67,7 @@ final class ComplexText {
       }
       case ARRAY -> {
         String index = newAlias.get();
-        Analyzed element = orNull(of(nth(value, index), type.children().get(0)));
+        Analyzed element = orNull(of(ArrayFunctions.nth(value, ArrayFunctions.number(index)), type.children().get(0)));
         yield whenPresent(value, call("concat", new Analyzed.Text("["), joined(index, element,
             new Analyzed.Operation(Analyzed.OperationKind.CARDINALITY, value), separator), new Analyzed.Text("]")));
       }
@@ -75,10 +75,10 @@ final class ComplexText {
         String index = newAlias.get();
         Analyzed keys = new Analyzed.Operation(Analyzed.OperationKind.MAP_KEYS, value);
         Analyzed values = new Analyzed.Operation(Analyzed.OperationKind.MAP_VALUES, value);
-        Analyzed key = json ? system(SystemFunction.JSON_QUOTE, text.apply(Typed.of(nth(keys, index),
-            type.children().get(0)))) : of(nth(keys, index), type.children().get(0));
+        Analyzed key = json ? system(SystemFunction.JSON_QUOTE, text.apply(Typed.of(ArrayFunctions.nth(keys, ArrayFunctions.number(index)),
+            type.children().get(0)))) : of(ArrayFunctions.nth(keys, ArrayFunctions.number(index)), type.children().get(0));
         Analyzed entry = call("concat", key, new Analyzed.Text(json ? ":" : " -> "),
-            orNull(of(nth(values, index), type.children().get(1))));
+            orNull(of(ArrayFunctions.nth(values, ArrayFunctions.number(index)), type.children().get(1))));
         yield whenPresent(value, call("concat", new Analyzed.Text("{"), joined(index, entry,
             new Analyzed.Operation(Analyzed.OperationKind.CARDINALITY, keys), separator), new Analyzed.Text("}")));
       }
@@ -109,11 +109,6 @@ final class ComplexText {
 
   private static Analyzed orNull(Analyzed text) {
     return call("coalesce", text, new Analyzed.Text("null"));
-  }
-
-  /** The element of {@code array} that the range {@code index} is at. */
-  private static Analyzed nth(Analyzed array, String index) {
-    return new Analyzed.Operation(Analyzed.OperationKind.NTH, array, new Analyzed.ElementNumber(index));
   }
 
   /** The texts {@code item} gives for the indexes 1 to {@code count}, in order, joined by {@code separator}. */

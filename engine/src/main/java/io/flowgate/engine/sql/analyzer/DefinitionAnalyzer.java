@@ -37,12 +37,7 @@ public final class DefinitionAnalyzer {
    * NULL fail, as in the dialect. A condition of another type is DELTA_NON_BOOLEAN_CHECK_CONSTRAINT.
    */
   public Analyzed checkCondition(TableInfo table, String name, Ddl.SourceExpression condition) {
-    List<Scope.Column> visible = new ArrayList<>();
-    for (ColumnInfo column : table.columns()) {
-      visible.add(new Scope.Column("", List.of(), column.name(), column.name(),
-          Optional.of(SqlParser.parseType(column.type())), false));
-    }
-    Typed value = inline.translate(condition.expression(), new Scope(visible, Optional.empty()));
+    Typed value = inline.translate(condition.expression(), QueryTranslator.tableScope(table, "", List.of()));
     if (value.type().isPresent() && value.type().get().kind() != TypeKind.BOOLEAN
         && value.type().get().kind() != TypeKind.VOID) {
       throw EngineException.of(ErrorClass.DELTA_NON_BOOLEAN_CHECK_CONSTRAINT).parameter("name", name)

@@ -127,15 +127,8 @@ public final class DmlAnalyzer {
     TranslatedQuery translated = queries.translate(insert.source(), Optional.empty());
     List<ColumnInfo> targets = insertTargets(insert, table, translated.columns(), false);
     String relation = queries.newAlias();
-    List<Scope.Column> visible = new ArrayList<>();
-    List<Analyzed> columns = new ArrayList<>();
-    for (int i = 0; i < translated.columns().size(); i++) {
-      TranslatedQuery.OutputColumn column = translated.columns().get(i);
-      visible.add(new Scope.Column(relation, List.of(), column.name(), TranslatedQuery.positional(i), column.type(),
-          false));
-      columns.add(new Analyzed.ColumnValue(relation, TranslatedQuery.positional(i)));
-    }
-    Scope scope = new Scope(visible, Optional.empty());
+    Scope scope = QueryTranslator.scopeOf(translated, relation, List.of(), Optional.empty());
+    List<Analyzed> columns = scope.columns().stream().map(Scope.Column::value).toList();
     List<Analyzed> passes = new ArrayList<>();
     List<Analyzed> drops = new ArrayList<>();
     List<Analyzed> fails = new ArrayList<>();

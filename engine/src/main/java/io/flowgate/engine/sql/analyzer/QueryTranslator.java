@@ -1124,7 +1124,7 @@ public final class QueryTranslator {
     return new Scope(columns, Optional.empty());
   }
 
-  private static Scope scopeOf(TranslatedQuery query, String alias, List<String> qualifier, Optional<Scope> outer) {
+  static Scope scopeOf(TranslatedQuery query, String alias, List<String> qualifier, Optional<Scope> outer) {
     return scopeOf(query.columns(), alias, qualifier, outer);
   }
 
